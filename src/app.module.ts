@@ -1,0 +1,42 @@
+import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { ApiIndexModule } from './api-index/api-index.module.js';
+import { ErrorEnvelopeFilter } from './common/filters/error-envelope.filter.js';
+import { HttpCommonModule } from './common/http/http-common.module.js';
+import { CommonHeadersMiddleware } from './common/middleware/common-headers.middleware.js';
+import { ReadOnlyApiMiddleware } from './common/middleware/read-only-api.middleware.js';
+import type { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatasetModule } from './dataset/dataset.module.js';
+import { DocsModule } from './docs/docs.module.js';
+import { GuidesModule } from './guides/guides.module.js';
+import { OpenApiModule } from './openapi/openapi.module.js';
+import { ProvidersModule } from './providers/providers.module.js';
+import { UseCasesModule } from './use-cases/use-cases.module.js';
+
+@Module({})
+export class AppModule implements NestModule {
+  /** The whole application for one configuration. */
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatasetModule,
+        HttpCommonModule,
+        ApiIndexModule,
+        ProvidersModule,
+        GuidesModule,
+        UseCasesModule,
+        OpenApiModule,
+        DocsModule,
+      ],
+      providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],
+    };
+  }
+
+  /** Runs in front of every route, matched or not, in this order. */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(CommonHeadersMiddleware, ReadOnlyApiMiddleware).forRoutes('*');
+  }
+}

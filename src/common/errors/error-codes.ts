@@ -1,0 +1,10 @@
+/** Every `error.code` the HTTP API answers with. */
+export const ERROR_CODES = [
+  'bad_request',
+  'not_found',
+  'method_not_allowed',
+  'rate_limited',
+  'service_unavailable',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

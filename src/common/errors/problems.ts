@@ -1,0 +1,52 @@
+import type { AppConfig } from '../../config/app-config.js';
+import type { NotFoundError } from './domain-errors.js';
+import { HttpProblem } from './http-problem.js';
+
+/** Where the full list of each kind of record lives, for "not found" resolutions. */
+const LIST_PATHS: Record<string, string> = {
+  provider: '/api/providers.json',
+  guide: '/api/guides.json',
+  'use case': '/api/use-cases.json',
+};
+
+/** An unknown id: the answer names the valid ids and where the list is. */
+export function problemFromNotFound(error: NotFoundError, config: AppConfig): HttpProblem {
+  const list = LIST_PATHS[error.kind];
+  return new HttpProblem(
+    404,
+    'not_found',
+    `There is no ${error.kind} with that id.`,
+    `Use one of: ${error.validIds.join(', ')}.` + (list ? ` The full list is at ${config.url(list)}.` : ''),
+  );
+}
+
+/** A path nothing is served at. */
+export function routeNotFound(config: AppConfig): HttpProblem {
+  return new HttpProblem(
+    404,
+    'not_found',
+    'Nothing is served at this path.',
+    `Start from the API index at ${config.url('/api/index.json')}; it lists every endpoint. Paths are lowercase and have no trailing slash.`,
+  );
+}
+
+/** A client error raised below our code (malformed percent-encoding, a body parser). */
+export function problemFromHttpStatus(status: number, config: AppConfig): HttpProblem {
+  return new HttpProblem(
+    status === 405 ? 405 : 400,
+    status === 405 ? 'method_not_allowed' : 'bad_request',
+    'The request could not be understood.',
+    `Check the URL's percent-encoding and the request headers, then try again. Every endpoint is listed at ${config.url('/api/index.json')}.`,
+  );
+}
+
+/** Any method but GET, HEAD and OPTIONS on the read-only API. */
+export function methodNotAllowed(method: string, allow: string): HttpProblem {
+  return new HttpProblem(
+    405,
+    'method_not_allowed',
+    `The API is read-only; ${method.slice(0, 20)} is not allowed here.`,
+    `Send GET or HEAD instead (OPTIONS for CORS preflight).`,
+    { Allow: allow },
+  );
+}

@@ -1,0 +1,84 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Injectable, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { AppConfig } from '../../config/app-config.js';
+import { CommonHeaders } from '../http/common-headers.js';
+import { NotFoundError } from '../errors/domain-errors.js';
+import type { ErrorEnvelope } from '../errors/error-envelope.dto.js';
+import { HttpProblem } from '../errors/http-problem.js';
+import { JSON_CONTENT_TYPE } from '../../dataset/json-document.js';
+import { problemFromHttpStatus, problemFromNotFound, routeNotFound } from '../errors/problems.js';
+
+/**
+ * The one place errors become answers: domain errors, HTTP problems and Nest's own exceptions map
+ * to the JSON envelope; anything else is logged with a request id and answered as a generic 500
+ * without internals. Writes nothing when the response has already started.
+ */
+@Catch()
+@Injectable()
+export class ErrorEnvelopeFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly commonHeaders: CommonHeaders,
+  ) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const req = ctx.getRequest<Request>();
+    const res = ctx.getResponse<Response>();
+    const problem = this.toProblem(exception, req);
+
+    if (res.headersSent) {
+      if (!res.writableEnded) res.destroy();
+      return;
+    }
+    const envelope: ErrorEnvelope = {
+      error: {
+        code: problem.code,
+        message: problem.message,
+        status: problem.status,
+        resolution: problem.resolution,
+        documentation: this.config.url('/docs'),
+      },
+    };
+    const body = Buffer.from(JSON.stringify(envelope));
+    res.statusCode = problem.status;
+    this.commonHeaders.apply(res);
+    for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
+    res.setHeader('Content-Type', JSON_CONTENT_TYPE);
+    res.setHeader('Content-Length', body.length);
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  private toProblem(exception: unknown, req: Request): HttpProblem {
+    if (exception instanceof HttpProblem) return exception;
+    if (exception instanceof NotFoundError) return problemFromNotFound(exception, this.config);
+    const status = statusOf(exception);
+    if (status === 404) return routeNotFound(this.config);
+    if (status !== undefined && status >= 400 && status < 500) return problemFromHttpStatus(status, this.config);
+
+    const requestId = randomUUID();
+    this.logger.error(
+      `Unexpected error ${requestId} on ${req.method} ${req.originalUrl.slice(0, 200)}`,
+      exception instanceof Error ? exception.stack : String(exception),
+    );
+    return new HttpProblem(
+      500,
+      'internal_error',
+      'Something went wrong on our side.',
+      `Try again in a moment. If it keeps happening, report it with the request id ${requestId}.`,
+      { 'X-Request-Id': requestId },
+    );
+  }
+}
+
+/** The HTTP status an exception asks for: Nest's HttpException, or `status` set by Express or body parsers. */
+function statusOf(exception: unknown): number | undefined {
+  if (exception instanceof HttpException) return exception.getStatus();
+  const status = (exception as { status?: unknown; statusCode?: unknown } | null)?.status ??
+    (exception as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && Number.isInteger(status) ? status : undefined;
+}

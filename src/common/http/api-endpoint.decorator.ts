@@ -1,0 +1,25 @@
+import { applyDecorators, Get, HttpStatus, type Type } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, ApiOperation as ApiOperationDoc, ApiResponse } from '@nestjs/swagger';
+import { expressRoute, type ApiOperation } from '../../api-index/api-operations.js';
+import { ErrorEnvelope } from '../errors/error-envelope.dto.js';
+
+const errorResponse = (status: number, description: string) =>
+  ApiResponse({ status, description, type: ErrorEnvelope });
+
+/**
+ * A GET endpoint of the JSON API: the route, its OpenAPI operation, the success type and every
+ * response status it can answer with. Headers are added to the document in one place (openapi/).
+ */
+export function ApiEndpoint(operation: ApiOperation, type: Type<unknown>, options: { notFound?: string } = {}) {
+  return applyDecorators(
+    Get(expressRoute(operation.path)),
+    ApiOperationDoc({ operationId: operation.operationId, summary: operation.summary, description: operation.description }),
+    ApiExtraModels(ErrorEnvelope),
+    ApiOkResponse({ type, description: 'The document.' }),
+    ApiResponse({ status: HttpStatus.NOT_MODIFIED, description: 'Not modified: the `If-None-Match` ETag is current. No body.' }),
+    errorResponse(HttpStatus.NOT_FOUND, options.notFound ?? 'Nothing is served at this path.'),
+    errorResponse(HttpStatus.METHOD_NOT_ALLOWED, 'Only GET, HEAD and OPTIONS are allowed. `Allow` lists them.'),
+    errorResponse(HttpStatus.TOO_MANY_REQUESTS, 'Rate limit exceeded; retry after `Retry-After` seconds.'),
+    errorResponse(HttpStatus.SERVICE_UNAVAILABLE, 'Temporarily unavailable (starting, draining or maintenance); retry after `Retry-After` seconds.'),
+  );
+}

@@ -1,0 +1,7 @@
+/** OpenAPI tags, one per area of the API. */
+export enum ApiTag {
+  Index = 'Index',
+  Providers = 'Providers',
+  Guides = 'Guides',
+  UseCases = 'Use cases',
+}

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import type { ServerResponse } from 'node:http';
+import { DatasetService } from '../../dataset/dataset.service.js';
+import { ALLOW_READ } from './api-paths.js';
+
+/** Response headers a browser script may read. */
+export const EXPOSED_HEADERS = [
+  'ETag',
+  'Last-Modified',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'RateLimit-Policy',
+  'Retry-After',
+  'X-API-Version',
+  'X-Request-Id',
+  'Deprecation',
+  'Sunset',
+  'Link',
+].join(', ');
+
+/** Headers a preflight answer carries (besides the common ones). */
+export const PREFLIGHT_HEADERS: readonly [string, string][] = [
+  ['Access-Control-Allow-Methods', ALLOW_READ],
+  ['Access-Control-Allow-Headers', 'Accept, Accept-Encoding, If-None-Match, Cache-Control, Content-Type, X-Request-Id'],
+  ['Access-Control-Max-Age', '86400'],
+  ['Allow', ALLOW_READ],
+];
+
+/**
+ * The headers every response carries, whoever writes it: CORS for any origin (the data is public)
+ * and the dataset version. Applied by the first middleware and again by the error filter, because
+ * some errors (malformed percent-encoding) are raised before any middleware runs.
+ */
+@Injectable()
+export class CommonHeaders {
+  constructor(private readonly dataset: DatasetService) {}
+
+  /** Sets the common headers on a response that has not started. */
+  apply(res: ServerResponse): void {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    if (this.dataset.isLoaded) res.setHeader('X-API-Version', this.dataset.current.version);
+  }
+}

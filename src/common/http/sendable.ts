@@ -1,0 +1,12 @@
+import type { Deprecation } from '../../dataset/dto/meta.dto.js';
+
+/** A response body computed ahead of time, with what conditional requests need. */
+export interface Sendable {
+  readonly body: Buffer;
+  readonly etag: string;
+  readonly contentType: string;
+  /** Day the content last changed, `YYYY-MM-DD`. */
+  readonly lastModified?: string;
+  /** Deprecated fields the body carries. */
+  readonly deprecations?: readonly Deprecation[];
+}

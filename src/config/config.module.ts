@@ -1,0 +1,11 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { AppConfig } from './app-config.js';
+
+/** Provides the validated AppConfig everywhere. */
+@Global()
+@Module({})
+export class ConfigModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: ConfigModule, providers: [{ provide: AppConfig, useValue: config }], exports: [AppConfig] };
+  }
+}

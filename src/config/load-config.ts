@@ -1,0 +1,42 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync, type ValidationError } from 'class-validator';
+import { resolve } from 'node:path';
+import { AppConfig, EMBEDDED_DATA_DIR } from './app-config.js';
+import { EnvironmentVariables } from './environment-variables.js';
+
+/** Thrown when the environment holds invalid settings; lists every bad key. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads, validates and types the settings; throws ConfigError naming every bad key. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const known = Object.keys(new EnvironmentVariables());
+  const present: Record<string, string> = {};
+  for (const key of known) {
+    const value = env[key];
+    if (value !== undefined) present[key] = value;
+  }
+  const vars = plainToInstance(EnvironmentVariables, present, { exposeDefaultValues: true });
+  const errors = validateSync(vars, { forbidUnknownValues: true });
+  if (errors.length > 0) throw new ConfigError(errors.map((e) => describe(e, present)));
+
+  return new AppConfig({
+    port: vars.PORT,
+    host: vars.HOST,
+    publicBaseUrl: vars.PUBLIC_BASE_URL.replace(/\/+$/, ''),
+    dataDir: vars.DATA_DIR ? resolve(vars.DATA_DIR) : EMBEDDED_DATA_DIR,
+    rateLimit: { requests: vars.RATE_LIMIT_REQUESTS, windowSeconds: vars.RATE_LIMIT_WINDOW_SECONDS },
+  });
+}
+
+function describe(error: ValidationError, raw: Record<string, string>): string {
+  const reasons = [...new Set(Object.values(error.constraints ?? {}))].join('; ');
+  const got = raw[error.property] === undefined ? '' : ` (got ${JSON.stringify(raw[error.property])})`;
+  return `${error.property}: ${reasons}${got}`;
+}

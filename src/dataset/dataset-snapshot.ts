@@ -1,0 +1,55 @@
+import type { AuthorRecord } from './dto/author.dto.js';
+import type { GuideFrontMatter } from './dto/guide.dto.js';
+import type { DatasetMeta } from './dto/meta.dto.js';
+import type { ProviderRecord } from './dto/provider.dto.js';
+import type { UseCaseRecord } from './dto/use-case.dto.js';
+
+/** A validated guide: its front matter, body and derived figures. */
+export interface GuideEntry extends GuideFrontMatter {
+  markdown: string;
+  wordCount: number;
+  readTimeMinutes: number;
+}
+
+export interface DatasetContent {
+  meta: DatasetMeta;
+  recommendations: Record<string, string>;
+  providers: ProviderRecord[];
+  useCases: UseCaseRecord[];
+  authors: AuthorRecord[];
+  /** Newest first: `published` descending, then slug. */
+  guides: GuideEntry[];
+}
+
+/**
+ * One whole, validated version of the dataset with its lookup indexes. Immutable: a reload builds a
+ * new snapshot and swaps it in, so a request only ever sees one version.
+ */
+export class DatasetSnapshot implements DatasetContent {
+  readonly meta: DatasetMeta;
+  readonly recommendations: Record<string, string>;
+  readonly providers: ProviderRecord[];
+  readonly useCases: UseCaseRecord[];
+  readonly authors: AuthorRecord[];
+  readonly guides: GuideEntry[];
+  readonly providersById: ReadonlyMap<string, ProviderRecord>;
+  readonly useCasesBySlug: ReadonlyMap<string, UseCaseRecord>;
+  readonly authorsById: ReadonlyMap<string, AuthorRecord>;
+  readonly guidesBySlug: ReadonlyMap<string, GuideEntry>;
+
+  constructor(
+    content: DatasetContent,
+    readonly dir: string,
+    readonly loadedAt: Date = new Date(),
+  ) {
+    Object.assign(this, content);
+    this.providersById = new Map(content.providers.map((p) => [p.id, p]));
+    this.useCasesBySlug = new Map(content.useCases.map((u) => [u.slug, u]));
+    this.authorsById = new Map(content.authors.map((a) => [a.id, a]));
+    this.guidesBySlug = new Map(content.guides.map((g) => [g.slug, g]));
+  }
+
+  get version(): string {
+    return this.meta.version;
+  }
+}

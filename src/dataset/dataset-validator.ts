@@ -1,0 +1,204 @@
+import { AuthorRecord } from './dto/author.dto.js';
+import { GuideFrontMatter } from './dto/guide.dto.js';
+import { DatasetMeta } from './dto/meta.dto.js';
+import { ProviderRecord } from './dto/provider.dto.js';
+import { UseCaseRecord } from './dto/use-case.dto.js';
+import type { RawDataset, RawGuide } from './dataset-files.js';
+import type { DatasetContent, GuideEntry } from './dataset-snapshot.js';
+import { validateRecord } from './record-validation.js';
+import { countWords, readTimeMinutes } from './word-count.js';
+
+/** The dataset always reviews exactly this many providers. */
+export const PROVIDER_COUNT = 8;
+/** A deprecated field lives at least this long before its sunset. */
+export const MIN_SUNSET_DAYS = 180;
+/** Schemas whose fields can be deprecated. */
+export const DEPRECATABLE_SCHEMAS = ['Provider', 'Plan', 'UseCase', 'Guide'] as const;
+
+const DAY_MS = 86_400_000;
+const RECOMMENDATION_KEY = /^[a-z][A-Za-z0-9]*$/;
+
+/**
+ * Validates a parsed dataset: every record against its DTO class, then the rules that span records
+ * (unique ids, references, prices, dates). Returns the content when there is no problem at all.
+ */
+export function validateDataset(raw: RawDataset): { content?: DatasetContent; problems: string[] } {
+  const problems: string[] = [];
+  const { files } = raw;
+
+  const meta = raw.meta === undefined ? undefined : validateRecord(DatasetMeta, raw.meta, files.meta, problems);
+  if (meta) checkDeprecations(meta, files.meta, problems);
+
+  const authors = validateList(AuthorRecord, raw.authors, 'authors', files.authors, (a) => a.id, problems);
+  const useCases = validateList(UseCaseRecord, raw.useCases, 'useCases', files.useCases, (u) => u.slug, problems);
+  const providers = validateList(ProviderRecord, raw.providers, 'providers', files.providers, (p) => p.id, problems);
+  const recommendations = readRecommendations(raw.providers, files.providers, problems);
+
+  const providerIds = new Set(providers.valid.map((p) => p.id));
+  const useCaseSlugs = new Set(useCases.valid.map((u) => u.slug));
+  const authorIds = new Set(authors.valid.map((a) => a.id));
+
+  if (providers.count !== undefined && providers.count !== PROVIDER_COUNT) {
+    problems.push(`${files.providers}: providers: must hold exactly ${PROVIDER_COUNT} providers (found ${providers.count})`);
+  }
+  for (const [i, p] of providers.indexed) {
+    const at = `${files.providers}: providers[${i}] (${p.id})`;
+    if (p.url !== `/providers/${p.id}`) problems.push(`${at}.url: must be /providers/${p.id}`);
+    const cheapest = Math.min(...p.plans.map((plan) => plan.price));
+    if (p.startingPrice !== cheapest) {
+      problems.push(`${at}.startingPrice: must equal the cheapest plan's price (${cheapest})`);
+    }
+    p.plans.forEach((plan, j) => {
+      if (plan.currency !== p.currency) {
+        problems.push(`${at}.plans[${j}].currency: must equal the provider's currency (${p.currency})`);
+      }
+    });
+    p.bestFor.forEach((slug, j) => {
+      if (useCases.count !== undefined && !useCaseSlugs.has(slug)) {
+        problems.push(`${at}.bestFor[${j}]: names no use case ("${slug}")`);
+      }
+    });
+    p.sources.forEach((source, j) => {
+      if (meta && source.retrievedAt > meta.lastUpdated) {
+        problems.push(`${at}.sources[${j}].retrievedAt: must not be after lastUpdated (${meta.lastUpdated})`);
+      }
+    });
+  }
+  for (const [key, id] of Object.entries(recommendations)) {
+    if (providers.count !== undefined && !providerIds.has(id)) {
+      problems.push(`${files.providers}: recommendations.${key}: names no provider ("${id}")`);
+    }
+  }
+  for (const [i, u] of useCases.indexed) {
+    const at = `${files.useCases}: useCases[${i}] (${u.slug})`;
+    if (u.url !== `/use-cases/${u.slug}`) problems.push(`${at}.url: must be /use-cases/${u.slug}`);
+    u.recommendedProviders.forEach((rp, j) => {
+      if (providers.count !== undefined && !providerIds.has(rp.id)) {
+        problems.push(`${at}.recommendedProviders[${j}].id: names no provider ("${rp.id}")`);
+      }
+    });
+  }
+
+  const guides = raw.guides
+    .map((g) => validateGuide(g, meta, authors.count === undefined ? undefined : authorIds, problems))
+    .filter((g): g is GuideEntry => g !== undefined)
+    .sort((a, b) => (a.published === b.published ? a.slug.localeCompare(b.slug) : a.published < b.published ? 1 : -1));
+
+  if (problems.length > 0 || !meta) return { problems };
+  return {
+    content: {
+      meta,
+      recommendations,
+      providers: providers.valid,
+      useCases: useCases.valid,
+      authors: authors.valid,
+      guides,
+    },
+    problems,
+  };
+}
+
+interface ValidatedList<T> {
+  /** How many records the file holds, or undefined when the list itself is unusable. */
+  count?: number;
+  valid: T[];
+  /** Valid records with their position in the file. */
+  indexed: [number, T][];
+}
+
+function validateList<T extends object>(
+  cls: new () => T,
+  document: unknown,
+  key: string,
+  file: string,
+  idOf: (record: T) => string,
+  problems: string[],
+): ValidatedList<T> {
+  const result: ValidatedList<T> = { valid: [], indexed: [] };
+  if (document === undefined) return result;
+  const list = (document as Record<string, unknown> | null)?.[key];
+  if (!Array.isArray(list)) {
+    problems.push(`${file}: ${key}: must be an array`);
+    return result;
+  }
+  result.count = list.length;
+  const firstIndex = new Map<string, number>();
+  list.forEach((item, i) => {
+    const label = labelOf(item);
+    const record = validateRecord(cls, item, `${file}: ${key}[${i}]${label ? ` (${label})` : ''}`, problems);
+    if (!record) return;
+    const id = idOf(record);
+    const seen = firstIndex.get(id);
+    if (seen !== undefined) {
+      problems.push(`${file}: ${key}[${i}] (${id}): duplicates the id of ${key}[${seen}]`);
+      return;
+    }
+    firstIndex.set(id, i);
+    result.valid.push(record);
+    result.indexed.push([i, record]);
+  });
+  return result;
+}
+
+/** The id or slug of a raw record, for messages; only when it is a short printable string. */
+function labelOf(item: unknown): string | undefined {
+  const record = item as { id?: unknown; slug?: unknown } | null;
+  const label = record?.id ?? record?.slug;
+  return typeof label === 'string' && /^[\x20-\x7e]{1,80}$/.test(label) ? label : undefined;
+}
+
+function readRecommendations(document: unknown, file: string, problems: string[]): Record<string, string> {
+  if (document === undefined || document === null || typeof document !== 'object') return {};
+  const value = (document as { recommendations?: unknown }).recommendations;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    problems.push(`${file}: recommendations: must be an object mapping a scenario to a provider id`);
+    return {};
+  }
+  const result: Record<string, string> = {};
+  for (const [key, id] of Object.entries(value)) {
+    if (!RECOMMENDATION_KEY.test(key)) {
+      problems.push(`${file}: recommendations.${key}: must be a camelCase scenario name`);
+    } else if (typeof id !== 'string') {
+      problems.push(`${file}: recommendations.${key}: must be a provider id`);
+    } else {
+      result[key] = id;
+    }
+  }
+  return result;
+}
+
+function checkDeprecations(meta: DatasetMeta, file: string, problems: string[]): void {
+  meta.deprecations.forEach((d, i) => {
+    const at = `${file}: deprecations[${i}] (${d.field})`;
+    const schema = d.field.split('.')[0];
+    if (!(DEPRECATABLE_SCHEMAS as readonly string[]).includes(schema)) {
+      problems.push(`${at}.field: must name a field of ${DEPRECATABLE_SCHEMAS.join(', ')}`);
+    }
+    const days = (Date.parse(d.sunsetAt) - Date.parse(d.deprecatedAt)) / DAY_MS;
+    if (days < MIN_SUNSET_DAYS) {
+      problems.push(`${at}.sunsetAt: must be at least ${MIN_SUNSET_DAYS} days after deprecatedAt (is ${days})`);
+    }
+  });
+}
+
+function validateGuide(
+  raw: RawGuide,
+  meta: DatasetMeta | undefined,
+  authorIds: Set<string> | undefined,
+  problems: string[],
+): GuideEntry | undefined {
+  const before = problems.length;
+  const fm = validateRecord(GuideFrontMatter, raw.frontMatter, `${raw.file}: front matter`, problems);
+  if (!fm) return undefined;
+  const at = `${raw.file}: front matter`;
+  if (fm.slug !== raw.fileSlug) problems.push(`${at}.slug: must equal the file name (${raw.fileSlug})`);
+  if (meta && fm.published > meta.version) {
+    problems.push(`${at}.published: must not be after the dataset version (${meta.version})`);
+  }
+  if (authorIds && !authorIds.has(fm.author)) problems.push(`${at}.author: names no author ("${fm.author}")`);
+  const markdown = raw.body.trim();
+  if (markdown.length === 0) problems.push(`${raw.file}: body: must not be empty`);
+  if (problems.length > before) return undefined;
+  const wordCount = countWords(markdown);
+  return { ...fm, markdown: `${markdown}\n`, wordCount, readTimeMinutes: readTimeMinutes(wordCount) };
+}

@@ -1,0 +1,69 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { AppConfig } from '../config/app-config.js';
+import { loadDataset } from './dataset-loader.js';
+import type { DatasetSnapshot } from './dataset-snapshot.js';
+
+/** A value derived from a snapshot, computed once per snapshot and cached with it. */
+export class DatasetView<T> {
+  private readonly cache = new WeakMap<DatasetSnapshot, T>();
+
+  constructor(
+    private readonly source: DatasetService,
+    private readonly build: (snapshot: DatasetSnapshot) => T,
+  ) {}
+
+  /** The value for the snapshot being served now. */
+  get(): T {
+    return this.for(this.source.current);
+  }
+
+  /** The value for a given snapshot, built on first use. */
+  for(snapshot: DatasetSnapshot): T {
+    let value = this.cache.get(snapshot);
+    if (value === undefined) {
+      value = this.build(snapshot);
+      this.cache.set(snapshot, value);
+    }
+    return value;
+  }
+}
+
+/**
+ * The one source of truth: loads and validates the dataset, holds the snapshot being served, and
+ * precomputes every registered view for a snapshot before it is served.
+ */
+@Injectable()
+export class DatasetService implements OnModuleInit {
+  private snapshot?: DatasetSnapshot;
+  private readonly views: DatasetView<unknown>[] = [];
+
+  constructor(private readonly config: AppConfig) {}
+
+  async onModuleInit(): Promise<void> {
+    if (!this.snapshot) this.publish(await loadDataset(this.config.dataDir));
+  }
+
+  /** The snapshot being served. */
+  get current(): DatasetSnapshot {
+    if (!this.snapshot) throw new Error('The dataset has not been loaded yet');
+    return this.snapshot;
+  }
+
+  get isLoaded(): boolean {
+    return this.snapshot !== undefined;
+  }
+
+  /** Registers a value derived from the dataset; it is rebuilt once for each new snapshot. */
+  view<T>(build: (snapshot: DatasetSnapshot) => T): DatasetView<T> {
+    const view = new DatasetView(this, build);
+    this.views.push(view as DatasetView<unknown>);
+    if (this.snapshot) view.for(this.snapshot);
+    return view;
+  }
+
+  /** Precomputes every view for `snapshot`, then makes it the one being served. */
+  publish(snapshot: DatasetSnapshot): void {
+    for (const view of this.views) view.for(snapshot);
+    this.snapshot = snapshot;
+  }
+}

@@ -1,0 +1,83 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ArrayMinSize, IsArray, IsIn, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { IsCalendarDate, SLUG_MAX_LENGTH, SLUG_PATTERN } from './validators.js';
+
+export const GUIDE_TYPES = ['review', 'comparison', 'workload', 'best-of', 'alternatives', 'tutorial'] as const;
+export type GuideType = (typeof GUIDE_TYPES)[number];
+
+/** The front matter of a guide file, `guides/{slug}.md`. */
+export class GuideFrontMatter {
+  /** Equals the file name without `.md`. */
+  @Matches(SLUG_PATTERN, { message: 'must be a lowercase slug (a-z, 0-9, single hyphens)' })
+  @MaxLength(SLUG_MAX_LENGTH)
+  slug: string;
+
+  @IsString()
+  @IsNotEmpty()
+  title: string;
+
+  @IsString()
+  @IsNotEmpty()
+  description: string;
+
+  @IsIn(GUIDE_TYPES, { message: `must be one of ${GUIDE_TYPES.join(', ')}` })
+  type: GuideType;
+
+  @IsArray()
+  @ArrayMinSize(1)
+  @IsString({ each: true })
+  @IsNotEmpty({ each: true })
+  keywords: string[];
+
+  @IsCalendarDate()
+  published: string;
+
+  /** Author id from `authors.json`. */
+  @Matches(SLUG_PATTERN, { message: 'must be an author id' })
+  author: string;
+}
+
+/** Who wrote a guide. */
+export class GuideAuthor {
+  /** Author id. */
+  id: string;
+  /** Display name. */
+  name: string;
+}
+
+/** A guide in the index; its markdown body is at `markdownUrl`. */
+export class Guide {
+  /** Stable identifier. */
+  @ApiProperty({ example: 'hetzner-review' })
+  slug: string;
+
+  title: string;
+
+  /** One sentence on what the reader gets. */
+  description: string;
+
+  @ApiProperty({ enum: GUIDE_TYPES })
+  type: GuideType;
+
+  keywords: string[];
+
+  /** Day of publication. */
+  @ApiProperty({ format: 'date' })
+  published: string;
+
+  author: GuideAuthor;
+
+  /** Words in the body. */
+  wordCount: number;
+
+  /** Estimated reading time at 230 words a minute, at least 1. */
+  readTimeMinutes: number;
+
+  /** Absolute URL of the HTML page. */
+  @ApiProperty({ format: 'uri' })
+  url: string;
+
+  /** Absolute URL of the raw markdown. */
+  @ApiProperty({ format: 'uri' })
+  markdownUrl: string;
+}

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import swaggerUiDist from 'swagger-ui-dist';
+import { AppConfig } from '../config/app-config.js';
+import { StaticAsset } from './static-asset.js';
+
+/** swagger-ui-dist files the page loads, with their media types. */
+const DIST_FILES: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+
+/**
+ * Swagger UI at /docs: the page, our initializer and the swagger-ui-dist assets, all read once into
+ * memory. Serving them through our own controller keeps /docs inside the same pipeline (headers,
+ * errors, limits) as every other route, and the page has no inline script, so a strict CSP fits.
+ */
+@Injectable()
+export class SwaggerUiService {
+  readonly page: StaticAsset;
+  private readonly assets: Map<string, StaticAsset>;
+
+  constructor(config: AppConfig) {
+    const dir = swaggerUiDist.getAbsoluteFSPath();
+    this.assets = new Map(
+      Object.entries(DIST_FILES).map(([name, type]) => [name, new StaticAsset(readFileSync(join(dir, name)), type)]),
+    );
+    const initializer = [
+      'window.addEventListener("load", function () {',
+      '  window.ui = SwaggerUIBundle({',
+      `    url: ${JSON.stringify(config.url('/openapi.json'))},`,
+      '    dom_id: "#swagger-ui",',
+      '    deepLinking: true,',
+      '    tryItOutEnabled: false,',
+      '    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],',
+      '    layout: "StandaloneLayout"',
+      '  });',
+      '});',
+      '',
+    ].join('\n');
+    this.assets.set('swagger-initializer.js', new StaticAsset(Buffer.from(initializer), 'text/javascript; charset=utf-8'));
+    this.page = new StaticAsset(Buffer.from(PAGE), 'text/html; charset=utf-8');
+  }
+
+  /** One asset by file name, or undefined. */
+  asset(name: string): StaticAsset | undefined {
+    return this.assets.get(name);
+  }
+}
+
+// Asset URLs are relative to /docs, so the page also works under a path prefix.
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>vpsapi: API documentation</title>
+  <link rel="stylesheet" href="docs/swagger-ui.css">
+  <link rel="icon" type="image/png" href="docs/favicon-32x32.png">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="docs/swagger-ui-bundle.js"></script>
+  <script src="docs/swagger-ui-standalone-preset.js"></script>
+  <script src="docs/swagger-initializer.js"></script>
+</body>
+</html>
+`;

@@ -1,0 +1,97 @@
+import { Injectable, type INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { AppConfig } from '../config/app-config.js';
+import { DatasetService, type DatasetView } from '../dataset/dataset.service.js';
+import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
+import { JsonDocument } from '../dataset/json-document.js';
+import { API_NAME } from '../api-index/api-index.service.js';
+import { ERROR_CODES } from '../common/errors/error-codes.js';
+import { ApiTag } from '../common/http/api-tags.js';
+import { CACHE_CONTROL } from '../common/http/cache-policy.js';
+import metadata from '../metadata.js';
+import { toOpenApi31 } from './openapi-31.js';
+import { HEADERS_BY_STATUS, headerComponents } from './response-headers.js';
+
+const TAG_DESCRIPTIONS: Record<ApiTag, string> = {
+  [ApiTag.Index]: 'Where everything is.',
+  [ApiTag.Providers]: 'The eight reviewed VPS providers and their plans.',
+  [ApiTag.Guides]: 'The guide library: reviews, comparisons, workload guides and tutorials.',
+  [ApiTag.UseCases]: 'Workloads with sizing and provider picks.',
+};
+
+/**
+ * Generates the OpenAPI 3.1 contract from the controllers and DTOs (the @nestjs/swagger plugin's
+ * metadata in `src/metadata.ts`), completes it with the headers and error responses, and keeps it
+ * serialized per dataset version.
+ */
+@Injectable()
+export class OpenApiService {
+  private view?: DatasetView<JsonDocument<Record<string, unknown>>>;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly dataset: DatasetService,
+  ) {}
+
+  /** Scans the application once; call before `app.init()`. */
+  async initialize(app: INestApplication): Promise<void> {
+    await SwaggerModule.loadPluginMetadata(metadata);
+    const generated = SwaggerModule.createDocument(app, new DocumentBuilder().build());
+    this.view = this.dataset.view((snapshot) => new JsonDocument(this.complete(structuredClone(generated), snapshot), snapshot.meta.lastUpdated));
+  }
+
+  /** The contract, serialized. */
+  document(): JsonDocument<Record<string, unknown>> {
+    if (!this.view) throw new Error('OpenApiService.initialize() was not called');
+    return this.view.get();
+  }
+
+  private complete(doc: OpenAPIObject, snapshot: DatasetSnapshot): Record<string, unknown> {
+    const { requests, windowSeconds } = this.config.rateLimit;
+    doc.info = {
+      title: `${API_NAME}: VPS provider comparison API`,
+      version: snapshot.version,
+      summary: 'Read-only JSON API comparing eight VPS hosting providers.',
+      description: [
+        snapshot.meta.description,
+        '',
+        '## Use',
+        '- Every operation is `GET` (and `HEAD`), needs no authentication and takes no query parameters.',
+        `- Documents are cached for five minutes (\`Cache-Control: ${CACHE_CONTROL}\`). Revalidate with \`If-None-Match\` and the \`ETag\`: a current copy answers \`304\` with no body.`,
+        `- Each client may send ${requests} requests per ${windowSeconds} seconds. Every response carries \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` and \`RateLimit-Policy\`; \`429\` and \`503\` carry \`Retry-After\`.`,
+        '- Changes are additive. A field being withdrawn is announced with `Deprecation`, `Sunset` and `Link` headers at least 180 days ahead.',
+        '- Any origin may call the API from a browser (`Access-Control-Allow-Origin: *`).',
+        '',
+        '## Errors',
+        'Every error under `/api/` is `{"error": {"code", "message", "status", "resolution", "documentation"}}`.',
+        `Codes: ${ERROR_CODES.map((c) => `\`${c}\``).join(', ')}.`,
+        '',
+        `Data: ${snapshot.meta.license.credit}.`,
+      ].join('\n'),
+      license: { name: snapshot.meta.license.name, url: snapshot.meta.license.url },
+      contact: { name: snapshot.meta.source, url: this.config.url('/') },
+    } as OpenAPIObject['info'];
+    doc.servers = [{ url: this.config.publicBaseUrl }];
+    doc.tags = Object.values(ApiTag).map((name) => ({ name, description: TAG_DESCRIPTIONS[name] }));
+    doc.externalDocs = { description: 'llms.txt overview', url: this.config.url('/llms.txt') };
+
+    const headers = headerComponents(this.config);
+    doc.components = { ...doc.components, headers };
+    for (const item of Object.values(doc.paths)) {
+      for (const op of Object.values(item)) {
+        if (typeof op !== 'object' || op === null || !('responses' in op)) continue;
+        const responses = op.responses as Record<string, Record<string, unknown>>;
+        responses['500'] ??= {
+          description: 'Unexpected error; the body and `X-Request-Id` identify it.',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+        };
+        for (const [status, response] of Object.entries(responses)) {
+          response.headers = Object.fromEntries(
+            (HEADERS_BY_STATUS[status] ?? []).map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+          );
+        }
+      }
+    }
+    return toOpenApi31(doc as unknown as Record<string, unknown>);
+  }
+}

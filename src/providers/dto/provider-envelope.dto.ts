@@ -1,0 +1,11 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Provider } from '../../dataset/dto/provider.dto.js';
+
+/** One provider; the record is identical to its entry in the list. */
+export class ProviderEnvelope {
+  /** Dataset version, `YYYY-MM-DD`. */
+  @ApiProperty({ example: '2026-02-06' })
+  version: string;
+
+  provider: Provider;
+}

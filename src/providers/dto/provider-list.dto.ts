@@ -1,0 +1,31 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { License } from '../../dataset/dto/meta.dto.js';
+import { Provider } from '../../dataset/dto/provider.dto.js';
+
+/** Every reviewed provider with the editorial recommendations. */
+export class ProviderList {
+  /** Dataset version, `YYYY-MM-DD`. */
+  @ApiProperty({ example: '2026-02-06' })
+  version: string;
+
+  /** Day the prices were last verified. */
+  @ApiProperty({ format: 'date' })
+  lastUpdated: string;
+
+  /** Publisher of the dataset. */
+  source: string;
+
+  description: string;
+
+  /** Terms of reuse and the credit line to show. */
+  license: License;
+
+  /** Number of providers. */
+  count: number;
+
+  /** Editorial picks: scenario name to provider id, e.g. `bestValue: "hetzner"`. */
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { bestOverall: 'hetzner' } })
+  recommendations: Record<string, string>;
+
+  providers: Provider[];
+}

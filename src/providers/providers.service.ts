@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../config/app-config.js';
+import { NotFoundError } from '../common/errors/domain-errors.js';
+import { DatasetService, type DatasetView } from '../dataset/dataset.service.js';
+import type { JsonDocument } from '../dataset/json-document.js';
+import type { ProviderEnvelope } from './dto/provider-envelope.dto.js';
+import type { ProviderList } from './dto/provider-list.dto.js';
+import { buildProviderDocuments, type ProviderDocuments } from './provider-documents.js';
+
+/** Reads providers from the dataset; shared by the HTTP controller and the MCP tools. */
+@Injectable()
+export class ProvidersService {
+  private readonly documents: DatasetView<ProviderDocuments>;
+
+  constructor(dataset: DatasetService, config: AppConfig) {
+    this.documents = dataset.view((snapshot) => buildProviderDocuments(snapshot, config));
+  }
+
+  /** Every provider with the editorial recommendations. */
+  list(): JsonDocument<ProviderList> {
+    return this.documents.get().list;
+  }
+
+  /** One provider by id; throws NotFoundError listing the valid ids. */
+  get(id: string): JsonDocument<ProviderEnvelope> {
+    const documents = this.documents.get();
+    const document = documents.byId.get(id);
+    if (!document) throw new NotFoundError('provider', id, documents.ids);
+    return document;
+  }
+
+  /** The valid provider ids, in dataset order. */
+  ids(): readonly string[] {
+    return this.documents.get().ids;
+  }
+}

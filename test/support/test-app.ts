@@ -1,0 +1,22 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { createApp } from '../../src/app.factory';
+import { loadConfig } from '../../src/config/load-config';
+
+/** Public base URL the e2e apps build absolute URLs from; deliberately not the address they listen on. */
+export const TEST_BASE_URL = 'https://vpsapi.test';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: ReturnType<typeof request>;
+  close(): Promise<void>;
+}
+
+/** Boots the real application (the same factory as production) with test settings over real HTTP. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ PUBLIC_BASE_URL: TEST_BASE_URL, ...env });
+  const app = await createApp(config, { logger: false });
+  await app.listen(0, '127.0.0.1');
+  const http = request(app.getHttpServer());
+  return { app, http, close: () => app.close() };
+}
