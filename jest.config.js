@@ -3,6 +3,7 @@ const esmOnly = ['@nestjs', '@redocly'];
 
 const common = {
   testEnvironment: 'node',
+  setupFiles: ['reflect-metadata'],
   transform: {
     '^.+\\.(t|j|mj)s$': [
       '@swc/jest',

@@ -1,18 +1,33 @@
 // Runs the @nestjs/swagger CLI plugin in read-only mode over src/ and writes src/metadata.ts, so the
-// OpenAPI document is the same whether the code was compiled by `nest build` (tsc) or by swc under jest.
+// OpenAPI document is the same whether the code was compiled by `nest build` (tsc) or by swc under
+// jest. `--check` writes to a temporary folder instead and fails when src/metadata.ts is stale.
 import { PluginMetadataGenerator } from '@nestjs/cli/lib/compiler/plugins/plugin-metadata-generator.js';
 import { ReadonlyVisitor } from '@nestjs/swagger/plugin';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 process.chdir(root);
-const cli = JSON.parse(readFileSync(resolve(root, 'nest-cli.json'), 'utf8'));
+const check = process.argv.includes('--check');
+const cli = JSON.parse(readFileSync('nest-cli.json', 'utf8'));
 const options = cli.compilerOptions.plugins.find((p) => p.name === '@nestjs/swagger').options;
+const outputDir = check ? mkdtempSync(join(tmpdir(), 'vpsapi-metadata-')) : resolve('src');
 
 new PluginMetadataGenerator().generate({
-  visitors: [new ReadonlyVisitor({ ...options, pathToSource: resolve(root, 'src') })],
-  outputDir: resolve(root, 'src'),
+  visitors: [new ReadonlyVisitor({ ...options, pathToSource: resolve('src') })],
+  outputDir,
   watch: false,
   tsconfigPath: 'tsconfig.build.json',
+  printDiagnostics: false,
 });
+
+if (check) {
+  const fresh = readFileSync(join(outputDir, 'metadata.ts'), 'utf8');
+  rmSync(outputDir, { recursive: true, force: true });
+  if (fresh !== readFileSync('src/metadata.ts', 'utf8')) {
+    console.error('src/metadata.ts is stale: run `npm run openapi:metadata` and commit the result.');
+    process.exit(1);
+  }
+  console.log('src/metadata.ts is up to date.');
+}

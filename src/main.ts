@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { AddressInfo } from 'node:net';
 import { createApp } from './app.factory.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { InvalidDatasetError } from './dataset/dataset-loader.js';
@@ -8,7 +9,8 @@ async function bootstrap(): Promise<void> {
   const app = await createApp(config);
   app.enableShutdownHooks();
   await app.listen(config.port, config.host);
-  console.log(`vpsapi listening on http://${config.host}:${config.port} (public URL ${config.publicBaseUrl})`);
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  console.log(`vpsapi listening on http://${config.host}:${port} (public URL ${config.publicBaseUrl})`);
 }
 
 bootstrap().catch((error: unknown) => {

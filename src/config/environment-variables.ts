@@ -29,7 +29,7 @@ export class EnvironmentVariables {
   @IsOptional()
   @IsString()
   @IsNotEmpty({ message: 'must not be empty' })
-  DATA_DIR?: string;
+  DATA_DIR: string | undefined = undefined;
 
   /** Requests each client may make per window. */
   @Type(() => Number)

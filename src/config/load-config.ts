@@ -16,6 +16,7 @@ type Env = Record<string, string | undefined>;
 
 /** Reads, validates and types the settings; throws ConfigError naming every bad key. */
 export function loadConfig(env: Env = process.env): AppConfig {
+  // Every setting has an initializer (undefined for optional ones), so the keys list them all.
   const known = Object.keys(new EnvironmentVariables());
   const present: Record<string, string> = {};
   for (const key of known) {

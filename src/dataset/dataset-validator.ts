@@ -34,9 +34,11 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
   const providers = validateList(ProviderRecord, raw.providers, 'providers', files.providers, (p) => p.id, problems);
   const recommendations = readRecommendations(raw.providers, files.providers, problems);
 
-  const providerIds = new Set(providers.valid.map((p) => p.id));
-  const useCaseSlugs = new Set(useCases.valid.map((u) => u.slug));
-  const authorIds = new Set(authors.valid.map((a) => a.id));
+  // References are checked against every id written, valid record or not, so one bad record is
+  // reported once rather than again at every place that names it.
+  const providerIds = providers.ids;
+  const useCaseSlugs = useCases.ids;
+  const authorIds = authors.ids;
 
   if (providers.count !== undefined && providers.count !== PROVIDER_COUNT) {
     problems.push(`${files.providers}: providers: must hold exactly ${PROVIDER_COUNT} providers (found ${providers.count})`);
@@ -102,6 +104,8 @@ interface ValidatedList<T> {
   /** How many records the file holds, or undefined when the list itself is unusable. */
   count?: number;
   valid: T[];
+  /** Every id or slug written in the file, including those of invalid records. */
+  ids: Set<string>;
   /** Valid records with their position in the file. */
   indexed: [number, T][];
 }
@@ -114,7 +118,7 @@ function validateList<T extends object>(
   idOf: (record: T) => string,
   problems: string[],
 ): ValidatedList<T> {
-  const result: ValidatedList<T> = { valid: [], indexed: [] };
+  const result: ValidatedList<T> = { valid: [], ids: new Set(), indexed: [] };
   if (document === undefined) return result;
   const list = (document as Record<string, unknown> | null)?.[key];
   if (!Array.isArray(list)) {
@@ -125,6 +129,7 @@ function validateList<T extends object>(
   const firstIndex = new Map<string, number>();
   list.forEach((item, i) => {
     const label = labelOf(item);
+    if (label) result.ids.add(label);
     const record = validateRecord(cls, item, `${file}: ${key}[${i}]${label ? ` (${label})` : ''}`, problems);
     if (!record) return;
     const id = idOf(record);

@@ -20,12 +20,13 @@ export function validateRecord<T extends object>(
     whitelist: true,
     forbidNonWhitelisted: true,
     forbidUnknownValues: true,
-    stopAtFirstError: true,
   });
   if (errors.length === 0) return instance;
   for (const line of flatten(errors, where)) problems.push(line);
   return undefined;
 }
+
+const TYPE_CHECKS = new Set(['isArray', 'isNumber', 'isInt', 'isString', 'isBoolean', 'nestedValidation']);
 
 function flatten(errors: ValidationError[], prefix: string): string[] {
   const lines: string[] = [];
@@ -33,7 +34,8 @@ function flatten(errors: ValidationError[], prefix: string): string[] {
     const path = /^\d+$/.test(error.property) ? `${prefix}[${error.property}]` : `${prefix}.${error.property}`;
     const constraints = Object.entries(error.constraints ?? {});
     if (constraints.length > 0) {
-      const [kind, message] = constraints[0];
+      // One line per field: the type check when it failed (a string price is "not a number", not "less than 0").
+      const [kind, message] = constraints.find(([k]) => TYPE_CHECKS.has(k)) ?? constraints[0];
       lines.push(`${path}: ${reason(kind, message, error)}`);
     }
     if (error.children?.length) lines.push(...flatten(error.children, path));

@@ -1,0 +1,131 @@
+import { rawAuthors, rawGuides, rawMeta, rawProviders, rawUseCases } from './support/raw-data';
+import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
+
+describe('JSON API operations', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT_REQUESTS: '1000', RATE_LIMIT_WINDOW_SECONDS: '30' });
+  });
+  afterAll(() => t.close());
+
+  const expectedProvider = (raw: any) => ({ ...raw, url: `${TEST_BASE_URL}${raw.url}` });
+
+  describe('getApiIndex', () => {
+    it('describes the API with absolute URLs from PUBLIC_BASE_URL and the configured limit', async () => {
+      const { body } = await t.http.get('/api/index.json').expect(200);
+      expect(body).toMatchObject({
+        name: 'vpsapi',
+        version: '2026-02-06',
+        description: rawMeta.description,
+        documentation: `${TEST_BASE_URL}/docs`,
+        openapi: `${TEST_BASE_URL}/openapi.json`,
+        llmsTxt: `${TEST_BASE_URL}/llms.txt`,
+        authentication: 'none',
+        rateLimit: {
+          requests: 1000,
+          windowSeconds: 30,
+          headers: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'Retry-After'],
+        },
+        license: rawMeta.license,
+      });
+      expect(body.endpoints).toEqual([
+        expect.objectContaining({ operationId: 'getApiIndex', method: 'GET', url: `${TEST_BASE_URL}/api/index.json` }),
+        expect.objectContaining({ operationId: 'listProviders', method: 'GET', url: `${TEST_BASE_URL}/api/providers.json` }),
+        expect.objectContaining({ operationId: 'getProvider', method: 'GET', url: `${TEST_BASE_URL}/api/providers/{providerId}.json` }),
+        expect.objectContaining({ operationId: 'listGuides', method: 'GET', url: `${TEST_BASE_URL}/api/guides.json` }),
+        expect.objectContaining({ operationId: 'listUseCases', method: 'GET', url: `${TEST_BASE_URL}/api/use-cases.json` }),
+      ]);
+      for (const endpoint of body.endpoints) expect(endpoint.description.length).toBeGreaterThan(20);
+    });
+
+    it('lists templates that, filled in, answer 200', async () => {
+      const { body } = await t.http.get('/api/index.json');
+      for (const { url } of body.endpoints) {
+        const path = url.replace(TEST_BASE_URL, '').replace('{providerId}', 'hetzner');
+        await t.http.get(path).expect(200);
+      }
+    });
+  });
+
+  describe('listProviders', () => {
+    it('returns the eight providers exactly as in the data files, with absolute URLs', async () => {
+      const { body } = await t.http.get('/api/providers.json').expect(200);
+      expect(body).toEqual({
+        version: rawMeta.version,
+        lastUpdated: rawMeta.lastUpdated,
+        source: rawMeta.source,
+        description: rawMeta.description,
+        license: rawMeta.license,
+        count: 8,
+        recommendations: rawProviders.recommendations,
+        providers: rawProviders.providers.map(expectedProvider),
+      });
+    });
+
+    it('keeps startingPrice equal to the cheapest plan for every provider', async () => {
+      const { body } = await t.http.get('/api/providers.json');
+      for (const p of body.providers) {
+        expect(p.startingPrice).toBe(Math.min(...p.plans.map((plan: any) => plan.price)));
+        expect(p.plans.length).toBeGreaterThanOrEqual(4);
+      }
+    });
+  });
+
+  describe('getProvider', () => {
+    it.each(rawProviders.providers.map((p: any) => p.id))('returns %s identical to its entry in the list', async (id) => {
+      const [one, list] = await Promise.all([t.http.get(`/api/providers/${id}.json`).expect(200), t.http.get('/api/providers.json')]);
+      expect(one.body).toEqual({ version: rawMeta.version, provider: list.body.providers.find((p: any) => p.id === id) });
+    });
+  });
+
+  describe('listGuides', () => {
+    it('lists every guide file newest first, then by slug, with computed reading figures', async () => {
+      const { body } = await t.http.get('/api/guides.json').expect(200);
+      expect(body.version).toBe(rawMeta.version);
+      expect(body.count).toBe(rawGuides.length);
+      const expectedOrder = [...rawGuides]
+        .sort((a, b) => (a.published === b.published ? a.slug.localeCompare(b.slug) : b.published.localeCompare(a.published)))
+        .map((g) => g.slug);
+      expect(body.guides.map((g: any) => g.slug)).toEqual(expectedOrder);
+
+      for (const guide of body.guides) {
+        const raw = rawGuides.find((g) => g.slug === guide.slug)!;
+        const words = raw.body.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
+        expect(guide).toEqual({
+          slug: raw.slug,
+          title: raw.title,
+          description: raw.description,
+          type: raw.type,
+          keywords: raw.keywords,
+          published: raw.published,
+          author: { id: raw.author, name: rawAuthors.authors.find((a: any) => a.id === raw.author).name },
+          wordCount: words,
+          readTimeMinutes: Math.max(1, Math.round(words / 230)),
+          url: `${TEST_BASE_URL}/guides/${raw.slug}`,
+          markdownUrl: `${TEST_BASE_URL}/guides/${raw.slug}.md`,
+        });
+      }
+    });
+
+    it('holds at least forty guides of every kind the brief names', async () => {
+      const { body } = await t.http.get('/api/guides.json');
+      expect(body.count).toBeGreaterThanOrEqual(40);
+      const types = new Set(body.guides.map((g: any) => g.type));
+      for (const type of ['review', 'comparison', 'workload', 'tutorial']) expect(types).toContain(type);
+      const reviews = body.guides.filter((g: any) => g.type === 'review').map((g: any) => g.slug).sort();
+      expect(reviews).toEqual(rawProviders.providers.map((p: any) => `${p.id}-review`).sort());
+    });
+  });
+
+  describe('listUseCases', () => {
+    it('returns every use case as in the data file, with absolute URLs', async () => {
+      const { body } = await t.http.get('/api/use-cases.json').expect(200);
+      expect(body).toEqual({
+        version: rawMeta.version,
+        count: rawUseCases.useCases.length,
+        useCases: rawUseCases.useCases.map((u: any) => ({ ...u, url: `${TEST_BASE_URL}${u.url}` })),
+      });
+      expect(body.count).toBeGreaterThanOrEqual(15);
+    });
+  });
+});

@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DATA_DIR } from './support/raw-data';
+import { run } from './support/processes';
+
+/** The built service (`npm test` builds it first), started the way `npm start` does. */
+const MAIN = 'dist/main.js';
+
+describe('the built service at start', () => {
+  let dir: string;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'vpsapi-start-'));
+    await cp(DATA_DIR, dir, { recursive: true });
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const breakProviders = async () => {
+    const file = join(dir, 'providers.json');
+    const data = JSON.parse(await readFile(file, 'utf8'));
+    data.providers[2].plans[1].price = 'ten';
+    data.providers[0].currency = 'XXX1';
+    await writeFile(file, JSON.stringify(data));
+  };
+
+  it('serves the embedded dataset on the configured port', async () => {
+    const child = spawn('node', [MAIN], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (d) => {
+          out += d;
+          const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+          if (m) resolve(m[1]);
+        });
+        child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+      });
+      const res = await fetch(`${url}/api/providers/hetzner.json`);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as any).provider.url).toBe('http://localhost:3000/providers/hetzner');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('refuses to start on an invalid dataset, naming file, record and field of every problem', async () => {
+    await breakProviders();
+    const { code, stderr } = await run('node', [MAIN], { DATA_DIR: dir, PORT: '0' });
+    expect(code).toBe(1);
+    expect(stderr).toContain(`${join(dir, 'providers.json')}: providers[2] (vultr).plans[1].price: must be a number`);
+    expect(stderr).toContain(`${join(dir, 'providers.json')}: providers[0] (hetzner).currency: must be a valid ISO4217 currency code`);
+    expect(stderr).not.toMatch(/\bat \S+ \(/);
+  });
+
+  it('refuses to start on invalid settings, listing every bad key', async () => {
+    const { code, stderr } = await run('node', [MAIN], { PORT: 'abc', PUBLIC_BASE_URL: 'not a url' });
+    expect(code).toBe(1);
+    expect(stderr).toContain('PORT: must be an integer from 0 to 65535 (got "abc")');
+    expect(stderr).toContain('PUBLIC_BASE_URL: must be an absolute http(s) URL');
+  });
+
+  it('checks a dataset for editors with data:validate', async () => {
+    const ok = await run('node', ['dist/dataset/validate-cli.js', dir]);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/valid dataset 2026-02-06: 8 providers, \d+ use cases, \d+ guides, 4 authors/);
+
+    await breakProviders();
+    const bad = await run('node', ['dist/dataset/validate-cli.js', dir]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.split('\n').filter((l) => l.includes('providers.json:'))).toHaveLength(2);
+    expect(bad.stderr).toContain(`2 problems in ${dir}`);
+  });
+});
+
+describe('src/metadata.ts (the swagger plugin metadata tests run with)', () => {
+  it('is what the plugin generates from the current source', async () => {
+    const { code, stdout, stderr } = await run('node', ['scripts/generate-swagger-metadata.mjs', '--check'], {}, 120_000);
+    expect(stderr + stdout).toContain('src/metadata.ts is up to date.');
+    expect(code).toBe(0);
+  }, 120_000);
+});
