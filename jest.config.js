@@ -23,6 +23,7 @@ const common = {
 };
 
 export default {
+  globalSetup: '<rootDir>/test/global-setup.cjs',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },

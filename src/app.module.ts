@@ -3,7 +3,8 @@ import { APP_FILTER } from '@nestjs/core';
 import { ApiIndexModule } from './api-index/api-index.module.js';
 import { ErrorEnvelopeFilter } from './common/filters/error-envelope.filter.js';
 import { HttpCommonModule } from './common/http/http-common.module.js';
-import { CommonHeadersMiddleware } from './common/middleware/common-headers.middleware.js';
+import { AvailabilityModule } from './common/availability/availability.module.js';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
 import { ReadOnlyApiMiddleware } from './common/middleware/read-only-api.middleware.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -23,6 +24,8 @@ export class AppModule implements NestModule {
       imports: [
         ConfigModule.forRoot(config),
         DatasetModule,
+        AvailabilityModule,
+        RateLimitModule,
         HttpCommonModule,
         ApiIndexModule,
         ProvidersModule,
@@ -35,8 +38,8 @@ export class AppModule implements NestModule {
     };
   }
 
-  /** Runs in front of every route, matched or not, in this order. */
+  /** Runs for every request that got past the front door (see app.factory.ts), matched route or not. */
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(CommonHeadersMiddleware, ReadOnlyApiMiddleware).forRoutes('*');
+    consumer.apply(ReadOnlyApiMiddleware).forRoutes('*');
   }
 }

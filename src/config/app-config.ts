@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { TrustProxy } from './is-trust-proxy.js';
 
 export type AppConfigValues = Omit<AppConfig, 'url'>;
 
@@ -9,7 +10,18 @@ export class AppConfig {
   /** Origin for absolute URLs, without a trailing slash. */
   readonly publicBaseUrl: string;
   readonly dataDir: string;
-  readonly rateLimit: { readonly requests: number; readonly windowSeconds: number };
+  readonly rateLimit: {
+    readonly requests: number;
+    readonly windowSeconds: number;
+    readonly store: 'memory' | 'redis';
+    readonly redisUrl?: string;
+  };
+  /** Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed. */
+  readonly trustProxy: TrustProxy;
+  readonly requireHttps: boolean;
+  readonly tls?: { readonly certFile: string; readonly keyFile: string };
+  readonly retryAfterSeconds: number;
+  readonly maintenanceMode: boolean;
 
   constructor(values: AppConfigValues) {
     Object.assign(this, values);

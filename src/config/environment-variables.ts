@@ -1,9 +1,21 @@
-import { Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Max, Min, ValidateIf } from 'class-validator';
+import { IsTrustProxy } from './is-trust-proxy.js';
+
+/** Reads the usual spellings of a boolean; anything else stays a string and fails validation. */
+const toBoolean = ({ value }: { value: unknown }): unknown => {
+  if (typeof value !== 'string') return value;
+  const v = value.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(v)) return true;
+  if (['false', '0', 'no', 'off', ''].includes(v)) return false;
+  return value;
+};
+const BOOLEAN = { message: 'must be true or false' };
 
 /**
  * Every setting the service reads from its environment, with its default.
  * Validated once at start by `loadConfig`; nothing else reads `process.env`.
+ * Optional settings are initialized to undefined so that `Object.keys` lists them all.
  */
 export class EnvironmentVariables {
   /** TCP port of the public HTTP server. */
@@ -45,4 +57,48 @@ export class EnvironmentVariables {
   @Max(86_400, { message: 'must be a whole number of seconds from 1 to 86400' })
   RATE_LIMIT_WINDOW_SECONDS = 60;
 
+  /** Where the rate-limit counters live: in this process, or in Redis shared by every replica. */
+  @IsIn(['memory', 'redis'], { message: 'must be memory or redis' })
+  RATE_LIMIT_STORE: 'memory' | 'redis' = 'memory';
+
+  /** Redis connection URL; required when RATE_LIMIT_STORE=redis. */
+  @ValidateIf((env: EnvironmentVariables) => env.RATE_LIMIT_STORE === 'redis' || env.REDIS_URL !== undefined)
+  @IsUrl(
+    { require_tld: false, require_protocol: true, protocols: ['redis', 'rediss'] },
+    { message: 'must be a redis:// or rediss:// URL (required when RATE_LIMIT_STORE=redis)' },
+  )
+  REDIS_URL: string | undefined = undefined;
+
+  /** Which proxies to believe about the client address and scheme: off, a hop count, or addresses/CIDRs. */
+  @IsTrustProxy()
+  TRUST_PROXY = 'false';
+
+  /** Redirect plain HTTP to HTTPS (301) and send Strict-Transport-Security. */
+  @Transform(toBoolean)
+  @IsBoolean(BOOLEAN)
+  REQUIRE_HTTPS = false;
+
+  /** PEM certificate chain: set with TLS_KEY_FILE to terminate TLS in the service itself. */
+  @ValidateIf((env: EnvironmentVariables) => env.TLS_CERT_FILE !== undefined || env.TLS_KEY_FILE !== undefined)
+  @IsString()
+  @IsNotEmpty({ message: 'must be set together with TLS_KEY_FILE' })
+  TLS_CERT_FILE: string | undefined = undefined;
+
+  /** PEM private key for TLS_CERT_FILE. */
+  @ValidateIf((env: EnvironmentVariables) => env.TLS_CERT_FILE !== undefined || env.TLS_KEY_FILE !== undefined)
+  @IsString()
+  @IsNotEmpty({ message: 'must be set together with TLS_CERT_FILE' })
+  TLS_KEY_FILE: string | undefined = undefined;
+
+  /** Seconds clients are told to wait in Retry-After on 503. */
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number of seconds from 1 to 3600' })
+  @Min(1, { message: 'must be a whole number of seconds from 1 to 3600' })
+  @Max(3600, { message: 'must be a whole number of seconds from 1 to 3600' })
+  RETRY_AFTER_SECONDS = 30;
+
+  /** Answer every API request with 503 (planned maintenance). */
+  @Transform(toBoolean)
+  @IsBoolean(BOOLEAN)
+  MAINTENANCE_MODE = false;
 }

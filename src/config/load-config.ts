@@ -3,6 +3,7 @@ import { validateSync, type ValidationError } from 'class-validator';
 import { resolve } from 'node:path';
 import { AppConfig, EMBEDDED_DATA_DIR } from './app-config.js';
 import { EnvironmentVariables } from './environment-variables.js';
+import { parseTrustProxy, type TrustProxy } from './is-trust-proxy.js';
 
 /** Thrown when the environment holds invalid settings; lists every bad key. */
 export class ConfigError extends Error {
@@ -32,7 +33,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host: vars.HOST,
     publicBaseUrl: vars.PUBLIC_BASE_URL.replace(/\/+$/, ''),
     dataDir: vars.DATA_DIR ? resolve(vars.DATA_DIR) : EMBEDDED_DATA_DIR,
-    rateLimit: { requests: vars.RATE_LIMIT_REQUESTS, windowSeconds: vars.RATE_LIMIT_WINDOW_SECONDS },
+    rateLimit: {
+      requests: vars.RATE_LIMIT_REQUESTS,
+      windowSeconds: vars.RATE_LIMIT_WINDOW_SECONDS,
+      store: vars.RATE_LIMIT_STORE,
+      redisUrl: vars.REDIS_URL,
+    },
+    trustProxy: parseTrustProxy(vars.TRUST_PROXY) as TrustProxy,
+    requireHttps: vars.REQUIRE_HTTPS,
+    tls: vars.TLS_CERT_FILE && vars.TLS_KEY_FILE ? { certFile: vars.TLS_CERT_FILE, keyFile: vars.TLS_KEY_FILE } : undefined,
+    retryAfterSeconds: vars.RETRY_AFTER_SECONDS,
+    maintenanceMode: vars.MAINTENANCE_MODE,
   });
 }
 

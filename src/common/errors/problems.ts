@@ -50,3 +50,31 @@ export function methodNotAllowed(method: string, allow: string): HttpProblem {
     { Allow: allow },
   );
 }
+
+/** Over the rate limit: retry when the window resets. */
+export function rateLimited(limit: number, windowSeconds: number, retryAfter: number): HttpProblem {
+  return new HttpProblem(
+    429,
+    'rate_limited',
+    `Too many requests: each client may send ${limit} requests per ${windowSeconds} seconds.`,
+    `Retry after ${retryAfter} second${retryAfter === 1 ? '' : 's'} (the Retry-After header), when the window resets. Revalidating with If-None-Match and honouring Cache-Control saves requests.`,
+    { 'Retry-After': String(retryAfter) },
+  );
+}
+
+const UNAVAILABLE_MESSAGES: Record<string, string> = {
+  maintenance: 'The service is down for planned maintenance.',
+  draining: 'This instance is shutting down.',
+  starting: 'The service is starting and has not loaded its data yet.',
+};
+
+/** The service cannot answer now (maintenance, shutdown, start-up). */
+export function serviceUnavailable(reason: string, retryAfter: number): HttpProblem {
+  return new HttpProblem(
+    503,
+    'service_unavailable',
+    UNAVAILABLE_MESSAGES[reason] ?? 'The service is temporarily unavailable.',
+    `Retry after ${retryAfter} seconds (the Retry-After header).`,
+    { 'Retry-After': String(retryAfter) },
+  );
+}

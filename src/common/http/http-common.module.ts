@@ -1,8 +1,9 @@
 import { Global, Module } from '@nestjs/common';
 import { CommonHeaders } from './common-headers.js';
 import { DocumentResponder } from './document-responder.js';
+import { FrontDoor } from './front-door.js';
 
-/** HTTP helpers every controller and middleware uses. */
+/** HTTP helpers every controller uses, and the front door every request passes. */
 @Global()
-@Module({ providers: [DocumentResponder, CommonHeaders], exports: [DocumentResponder, CommonHeaders] })
+@Module({ providers: [DocumentResponder, CommonHeaders, FrontDoor], exports: [DocumentResponder, CommonHeaders, FrontDoor] })
 export class HttpCommonModule {}

@@ -1,0 +1,40 @@
+import { FixedWindowMemoryStorage } from './fixed-window-memory.storage';
+
+describe(FixedWindowMemoryStorage.name, () => {
+  let now: number;
+  let storage: FixedWindowMemoryStorage;
+  beforeEach(() => {
+    now = 1_000_000;
+    storage = new FixedWindowMemoryStorage(() => now);
+  });
+  afterEach(() => storage.close());
+
+  it('counts hits per key within a window and reports the seconds left', async () => {
+    expect(await storage.increment('a', 60_000, 2, 60_000, 'default')).toEqual({ totalHits: 1, timeToExpire: 60, isBlocked: false, timeToBlockExpire: 0 });
+    now += 15_500;
+    expect(await storage.increment('a', 60_000, 2, 60_000, 'default')).toMatchObject({ totalHits: 2, timeToExpire: 45, isBlocked: false });
+    expect(await storage.increment('a', 60_000, 2, 60_000, 'default')).toMatchObject({ totalHits: 3, isBlocked: true, timeToBlockExpire: 45 });
+    expect(await storage.increment('b', 60_000, 2, 60_000, 'default')).toMatchObject({ totalHits: 1, isBlocked: false });
+  });
+
+  it('starts a new window when the old one has ended, never later', async () => {
+    for (let i = 0; i < 5; i++) await storage.increment('a', 1000, 2, 1000, 'default');
+    now += 999;
+    expect(await storage.increment('a', 1000, 2, 1000, 'default')).toMatchObject({ totalHits: 6, timeToExpire: 1 });
+    now += 1;
+    expect(await storage.increment('a', 1000, 2, 1000, 'default')).toMatchObject({ totalHits: 1, isBlocked: false });
+  });
+
+  it('keeps throttlers apart', async () => {
+    await storage.increment('a', 1000, 2, 1000, 'one');
+    expect(await storage.increment('a', 1000, 2, 1000, 'two')).toMatchObject({ totalHits: 1 });
+  });
+
+  it('sweeps ended windows so memory follows the live clients', async () => {
+    await storage.increment('a', 1000, 2, 1000, 'default');
+    await storage.increment('b', 5000, 2, 5000, 'default');
+    now += 2000;
+    storage.sweep();
+    expect(storage.size).toBe(1);
+  });
+});

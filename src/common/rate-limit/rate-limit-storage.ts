@@ -1,0 +1,80 @@
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import type { ThrottlerStorage } from '@nestjs/throttler';
+import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface.js';
+import { AppConfig } from '../../config/app-config.js';
+import { FixedWindowMemoryStorage } from './fixed-window-memory.storage.js';
+import { RedisCounterStorage } from './redis-counter.storage.js';
+
+/** How long to stop asking a failing Redis before trying again. */
+const RETRY_AFTER_FAILURE_MS = 1000;
+/** At most one outage log line per this interval. */
+const LOG_INTERVAL_MS = 30_000;
+
+/**
+ * The throttler storage the service uses. With RATE_LIMIT_STORE=redis the counters are shared by all
+ * replicas; when Redis is down or slow the limiter fails open to this instance's own counters (the
+ * same limit, the same headers), so a Redis outage never becomes an error or a stall, and the shared
+ * limit resumes by itself when Redis answers again.
+ */
+@Injectable()
+export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
+  private readonly logger = new Logger('RateLimit');
+  private readonly local = new FixedWindowMemoryStorage();
+  private readonly shared?: RedisCounterStorage;
+  private skipSharedUntil = 0;
+  private lastOutageLog = 0;
+  private inOutage = false;
+  /** Failed calls to the shared store (connection errors included). */
+  storageErrors = 0;
+  /** Requests counted locally because the shared store was unavailable. */
+  fallbackHits = 0;
+
+  constructor(config: AppConfig) {
+    if (config.rateLimit.store === 'redis' && config.rateLimit.redisUrl) {
+      this.shared = new RedisCounterStorage(config.rateLimit.redisUrl, { onError: (e) => this.reportOutage(e) });
+      this.shared.client.on('ready', () => this.reportRecovery());
+    }
+  }
+
+  /** `shared` when counting in Redis, `local` when counting per instance (by choice or during an outage). */
+  get mode(): 'shared' | 'local' | 'local-fallback' {
+    if (!this.shared) return 'local';
+    return this.shared.ready && !this.inOutage ? 'shared' : 'local-fallback';
+  }
+
+  async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+    if (this.shared?.ready && Date.now() >= this.skipSharedUntil) {
+      try {
+        const record = await this.shared.increment(key, ttl, limit, blockDuration, throttlerName);
+        if (this.inOutage) this.reportRecovery();
+        return record;
+      } catch (error) {
+        this.skipSharedUntil = Date.now() + RETRY_AFTER_FAILURE_MS;
+        this.reportOutage(error as Error);
+      }
+    }
+    if (this.shared) this.fallbackHits += 1;
+    return this.local.incrementSync(`${throttlerName}:${key}`, ttl, limit);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.local.close();
+    await this.shared?.close();
+  }
+
+  private reportOutage(error: Error): void {
+    this.storageErrors += 1;
+    this.inOutage = true;
+    const now = Date.now();
+    if (now - this.lastOutageLog < LOG_INTERVAL_MS) return;
+    this.lastOutageLog = now;
+    this.logger.warn(`Redis rate-limit store unavailable (${error.message}); limiting per instance until it returns`);
+  }
+
+  private reportRecovery(): void {
+    if (!this.inOutage) return;
+    this.inOutage = false;
+    this.lastOutageLog = 0;
+    this.logger.log('Redis rate-limit store is back; the limit is shared again');
+  }
+}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { InjectThrottlerOptions, InjectThrottlerStorage, type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
+import type { ServerResponse } from 'node:http';
+import { RATE_LIMIT_HEADERS, rateLimitPolicy } from './rate-limit-headers.js';
+
+/** The outcome of counting one request. */
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  /** Whole seconds until the window resets, at least 1. */
+  resetSeconds: number;
+  limited: boolean;
+}
+
+/**
+ * Counts requests per client against the @nestjs/throttler configuration and storage, and writes
+ * the RateLimit-* headers. Used by the front door, which sees every request exactly once.
+ */
+@Injectable()
+export class RateLimiter {
+  readonly limit: number;
+  private readonly ttlMs: number;
+  private readonly name: string;
+  private readonly policy: string;
+  private readonly limitHeader: string;
+
+  constructor(
+    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
+    @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
+  ) {
+    const throttler = (Array.isArray(options) ? options : options.throttlers)[0];
+    this.limit = throttler.limit as number;
+    this.ttlMs = throttler.ttl as number;
+    this.name = throttler.name ?? 'default';
+    this.policy = rateLimitPolicy(this.limit, this.ttlMs / 1000);
+    this.limitHeader = String(this.limit);
+  }
+
+  /** Counts one request of `client` (a normalized address). */
+  async hit(client: string): Promise<RateLimitState> {
+    const record = await this.storage.increment(client, this.ttlMs, this.limit, this.ttlMs, this.name);
+    return {
+      limit: this.limit,
+      remaining: Math.max(0, this.limit - record.totalHits),
+      resetSeconds: Math.max(1, record.timeToExpire),
+      limited: record.totalHits > this.limit,
+    };
+  }
+
+  /** Writes the four RateLimit-* headers (and Retry-After when limited). */
+  writeHeaders(res: ServerResponse, state: RateLimitState): void {
+    res.setHeader(RATE_LIMIT_HEADERS.limit, this.limitHeader);
+    res.setHeader(RATE_LIMIT_HEADERS.remaining, String(state.remaining));
+    res.setHeader(RATE_LIMIT_HEADERS.reset, String(state.resetSeconds));
+    res.setHeader(RATE_LIMIT_HEADERS.policy, this.policy);
+    if (state.limited) res.setHeader(RATE_LIMIT_HEADERS.retryAfter, String(state.resetSeconds));
+  }
+}

@@ -1,0 +1,82 @@
+import type request from 'supertest';
+import { RedisServer } from './support/redis-server';
+import { startTestApp, type TestApp } from './support/test-app';
+
+/**
+ * Two instances of the service on one real redis-server: one limit across replicas, and no error
+ * or stall when Redis goes away. Clients are told apart through a trusted proxy header so that each
+ * test uses fresh counters.
+ */
+describe('rate limiting shared through Redis', () => {
+  let redis: RedisServer;
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    redis = await RedisServer.start();
+    const env = { RATE_LIMIT_STORE: 'redis', REDIS_URL: redis.url, TRUST_PROXY: 'loopback' };
+    [a, b] = await Promise.all([startTestApp(env), startTestApp(env)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await redis?.stop();
+  });
+
+  const from = (app: TestApp, client: string) => app.http.get('/api/providers/vultr.json').set('X-Forwarded-For', client);
+
+  it('enforces one combined limit: 600 spread over both instances pass, the 601st is refused by either', async () => {
+    const client = '203.0.113.50';
+    const remaining: number[] = [];
+    for (let batch = 0; batch < 12; batch++) {
+      const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => from(i % 2 ? a : b, client)));
+      for (const res of answers) {
+        expect(res.status).toBe(200);
+        remaining.push(Number(res.headers['ratelimit-remaining']));
+      }
+    }
+    expect(remaining.sort((x, y) => x - y)).toEqual(Array.from({ length: 600 }, (_, i) => i));
+    for (const app of [a, b]) {
+      const res = await from(app, client);
+      expect(res.status).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('keeps serving when Redis stops, without 5xx or stalls, and shares the limit again when it returns', async () => {
+    const statuses: number[] = [];
+    const slowest: number[] = [];
+    const send = async (app: TestApp, client: string): Promise<request.Response> => {
+      const started = Date.now();
+      const res = await from(app, client);
+      slowest.push(Date.now() - started);
+      statuses.push(res.status);
+      expect(res.headers['ratelimit-limit']).toBe('600');
+      return res;
+    };
+
+    await send(a, '203.0.113.60');
+    await redis.stop();
+    for (let i = 0; i < 40; i++) await send(i % 2 ? a : b, '203.0.113.61');
+    // Each instance now counts on its own: the two counters are independent.
+    const [onA, onB] = [await send(a, '203.0.113.62'), await send(b, '203.0.113.62')];
+    expect(onA.headers['ratelimit-remaining']).toBe('599');
+    expect(onB.headers['ratelimit-remaining']).toBe('599');
+
+    await redis.start();
+    // The clients reconnect in the background (retry every second at most).
+    const deadline = Date.now() + 10_000;
+    let shared = false;
+    let n = 0;
+    while (!shared && Date.now() < deadline) {
+      const client = `203.0.114.${n++}`;
+      const first = await send(a, client);
+      const second = await send(b, client);
+      shared = first.headers['ratelimit-remaining'] === '599' && second.headers['ratelimit-remaining'] === '598';
+      if (!shared) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(shared).toBe(true);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    // No request waited on the dead store (a generous bound that only a stall would cross).
+    expect(Math.max(...slowest)).toBeLessThan(500);
+  }, 30_000);
+});
