@@ -1,7 +1,7 @@
 import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ApiIndexModule } from './api-index/api-index.module.js';
-import { ErrorEnvelopeFilter } from './common/filters/error-envelope.filter.js';
+import { ErrorResponseFilter } from './common/filters/error-response.filter.js';
 import { HttpCommonModule } from './common/http/http-common.module.js';
 import { AvailabilityModule } from './common/availability/availability.module.js';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
@@ -11,6 +11,7 @@ import { ConfigModule } from './config/config.module.js';
 import { DatasetModule } from './dataset/dataset.module.js';
 import { DocsModule } from './docs/docs.module.js';
 import { GuidesModule } from './guides/guides.module.js';
+import { McpModule } from './mcp/mcp.module.js';
 import { OpenApiModule } from './openapi/openapi.module.js';
 import { ProvidersModule } from './providers/providers.module.js';
 import { UseCasesModule } from './use-cases/use-cases.module.js';
@@ -33,8 +34,9 @@ export class AppModule implements NestModule {
         UseCasesModule,
         OpenApiModule,
         DocsModule,
+        McpModule,
       ],
-      providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],
+      providers: [{ provide: APP_FILTER, useClass: ErrorResponseFilter }],
     };
   }
 

@@ -27,6 +27,7 @@ describe('JSON API operations', () => {
           headers: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'Retry-After'],
         },
         license: rawMeta.license,
+        mcp: { endpoint: `${TEST_BASE_URL}/mcp`, serverCard: `${TEST_BASE_URL}/.well-known/mcp/server-card.json` },
       });
       expect(body.endpoints).toEqual([
         expect.objectContaining({ operationId: 'getApiIndex', method: 'GET', url: `${TEST_BASE_URL}/api/index.json` }),

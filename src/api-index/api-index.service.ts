@@ -37,6 +37,7 @@ export class ApiIndexService {
               url: config.url(op.path),
               description: op.description,
             })),
+            mcp: { endpoint: config.url('/mcp'), serverCard: config.url('/.well-known/mcp/server-card.json') },
           },
           snapshot.meta.lastUpdated,
         ),

@@ -21,6 +21,12 @@ export class AppConfig {
   readonly requireHttps: boolean;
   readonly tls?: { readonly certFile: string; readonly keyFile: string };
   readonly retryAfterSeconds: number;
+  readonly mcp: {
+    /** Lowercase host names (no port) /mcp answers for. */
+    readonly allowedHosts: readonly string[];
+    /** `*`, or the exact origins allowed. */
+    readonly allowedOrigins: '*' | readonly string[];
+  };
   readonly maintenanceMode: boolean;
 
   constructor(values: AppConfigValues) {

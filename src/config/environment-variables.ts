@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Max, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { IsTrustProxy } from './is-trust-proxy.js';
 
 /** Reads the usual spellings of a boolean; anything else stays a string and fails validation. */
@@ -96,6 +96,19 @@ export class EnvironmentVariables {
   @Min(1, { message: 'must be a whole number of seconds from 1 to 3600' })
   @Max(3600, { message: 'must be a whole number of seconds from 1 to 3600' })
   RETRY_AFTER_SECONDS = 30;
+
+  /** Host names /mcp answers for (DNS-rebinding protection); default: PUBLIC_BASE_URL's host and loopback names. */
+  @IsOptional()
+  @Matches(/^\s*(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(\s*,\s*(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+))*\s*$/, {
+    message: 'must be a comma-separated list of host names without ports, e.g. api.example.com, localhost',
+  })
+  MCP_ALLOWED_HOSTS: string | undefined = undefined;
+
+  /** Origins allowed to call /mcp from a browser: `*` (default; the data is public) or a comma-separated list. */
+  @Matches(/^\s*(\*|https?:\/\/[^\s,]+(\s*,\s*https?:\/\/[^\s,]+)*)\s*$/, {
+    message: 'must be * or a comma-separated list of origins such as https://app.example.com',
+  })
+  MCP_ALLOWED_ORIGINS = '*';
 
   /** Answer every API request with 503 (planned maintenance). */
   @Transform(toBoolean)

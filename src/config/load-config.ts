@@ -43,9 +43,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
     requireHttps: vars.REQUIRE_HTTPS,
     tls: vars.TLS_CERT_FILE && vars.TLS_KEY_FILE ? { certFile: vars.TLS_CERT_FILE, keyFile: vars.TLS_KEY_FILE } : undefined,
     retryAfterSeconds: vars.RETRY_AFTER_SECONDS,
+    mcp: {
+      allowedHosts: vars.MCP_ALLOWED_HOSTS
+        ? splitList(vars.MCP_ALLOWED_HOSTS).map((h) => h.toLowerCase())
+        : [...new Set([new URL(vars.PUBLIC_BASE_URL).hostname.toLowerCase(), 'localhost', '127.0.0.1', '[::1]'])],
+      allowedOrigins: vars.MCP_ALLOWED_ORIGINS.trim() === '*' ? '*' : splitList(vars.MCP_ALLOWED_ORIGINS).map((o) => o.replace(/\/+$/, '')),
+    },
     maintenanceMode: vars.MAINTENANCE_MODE,
   });
 }
+
+const splitList = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
 
 function describe(error: ValidationError, raw: Record<string, string>): string {
   const reasons = [...new Set(Object.values(error.constraints ?? {}))].join('; ');

@@ -15,8 +15,9 @@ export interface RawGuide {
 /** The dataset's files as parsed JSON and YAML, not yet validated. */
 export interface RawDataset {
   /** Display path of each JSON file, keyed by its role. */
-  files: { meta: string; providers: string; useCases: string; authors: string };
+  files: { meta: string; providers: string; useCases: string; authors: string; exchangeRates: string };
   meta: unknown;
+  exchangeRates: unknown;
   providers: unknown;
   useCases: unknown;
   authors: unknown;
@@ -43,6 +44,7 @@ export async function readDatasetFiles(dir: string): Promise<{ raw: RawDataset; 
     providers: displayPath(path('providers.json')),
     useCases: displayPath(path('use-cases.json')),
     authors: displayPath(path('authors.json')),
+    exchangeRates: displayPath(path('exchange-rates.json')),
   };
 
   const readJson = async (name: string, shown: string): Promise<unknown> => {
@@ -54,14 +56,15 @@ export async function readDatasetFiles(dir: string): Promise<{ raw: RawDataset; 
     }
   };
 
-  const [meta, providers, useCases, authors, guides] = await Promise.all([
+  const [meta, providers, useCases, authors, exchangeRates, guides] = await Promise.all([
     readJson('meta.json', files.meta),
     readJson('providers.json', files.providers),
     readJson('use-cases.json', files.useCases),
     readJson('authors.json', files.authors),
+    readJson('exchange-rates.json', files.exchangeRates),
     readGuides(path('guides'), problems),
   ]);
-  return { raw: { files, meta, providers, useCases, authors, guides }, problems };
+  return { raw: { files, meta, providers, useCases, authors, exchangeRates, guides }, problems };
 }
 
 async function readGuides(dir: string, problems: string[]): Promise<RawGuide[]> {

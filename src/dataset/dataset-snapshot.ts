@@ -3,6 +3,7 @@ import type { GuideFrontMatter } from './dto/guide.dto.js';
 import type { DatasetMeta } from './dto/meta.dto.js';
 import type { ProviderRecord } from './dto/provider.dto.js';
 import type { UseCaseRecord } from './dto/use-case.dto.js';
+import type { ExchangeRates } from './exchange-rates.js';
 
 /** A validated guide: its front matter, body and derived figures. */
 export interface GuideEntry extends GuideFrontMatter {
@@ -19,6 +20,7 @@ export interface DatasetContent {
   authors: AuthorRecord[];
   /** Newest first: `published` descending, then slug. */
   guides: GuideEntry[];
+  exchangeRates: ExchangeRates;
 }
 
 /**
@@ -32,6 +34,7 @@ export class DatasetSnapshot implements DatasetContent {
   readonly useCases: UseCaseRecord[];
   readonly authors: AuthorRecord[];
   readonly guides: GuideEntry[];
+  readonly exchangeRates: ExchangeRates;
   readonly providersById: ReadonlyMap<string, ProviderRecord>;
   readonly useCasesBySlug: ReadonlyMap<string, UseCaseRecord>;
   readonly authorsById: ReadonlyMap<string, AuthorRecord>;

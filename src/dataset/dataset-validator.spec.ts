@@ -200,6 +200,22 @@ describe('validateDataset', () => {
     ).toEqual(['data/meta.json: deprecations[0] (Vendor.name).field: must name a field of Provider, Plan, UseCase, Guide']);
   });
 
+  it('requires an exchange rate for every billing currency', () => {
+    expect(problemsAfter((raw: Json) => delete raw.exchangeRates.rates.USD)).toEqual([
+      'data/exchange-rates.json: rates: must include USD, a currency plans are billed or compared in',
+    ]);
+  });
+
+  it('refuses an exchange-rate table without a real date', () => {
+    expect(problemsAfter((raw: Json) => (raw.exchangeRates.date = '2026-13-01'))).toEqual([
+      'data/exchange-rates.json: date: must be a real calendar date written YYYY-MM-DD',
+    ]);
+  });
+
+  it('names the field of a file that is one record', () => {
+    expect(problemsAfter((raw: Json) => (raw.meta.license.credit = ''))).toEqual(['data/meta.json: license.credit: must not be empty']);
+  });
+
   it('reports every problem at once, one line each', () => {
     const problems = problemsAfter((raw) => {
       provider(raw, 'hetzner').rating = 9;

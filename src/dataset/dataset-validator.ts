@@ -3,6 +3,8 @@ import { GuideFrontMatter } from './dto/guide.dto.js';
 import { DatasetMeta } from './dto/meta.dto.js';
 import { ProviderRecord } from './dto/provider.dto.js';
 import { UseCaseRecord } from './dto/use-case.dto.js';
+import { ExchangeRatesRecord } from './dto/exchange-rates.dto.js';
+import { checkExchangeRates, ExchangeRates } from './exchange-rates.js';
 import type { RawDataset, RawGuide } from './dataset-files.js';
 import type { DatasetContent, GuideEntry } from './dataset-snapshot.js';
 import { validateRecord } from './record-validation.js';
@@ -12,6 +14,8 @@ import { countWords, readTimeMinutes } from './word-count.js';
 export const PROVIDER_COUNT = 8;
 /** A deprecated field lives at least this long before its sunset. */
 export const MIN_SUNSET_DAYS = 180;
+/** Currency prices are compared in unless a client asks for another. */
+export const DEFAULT_CURRENCY = 'USD';
 /** Schemas whose fields can be deprecated. */
 export const DEPRECATABLE_SCHEMAS = ['Provider', 'Plan', 'UseCase', 'Guide'] as const;
 
@@ -26,13 +30,19 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
   const problems: string[] = [];
   const { files } = raw;
 
-  const meta = raw.meta === undefined ? undefined : validateRecord(DatasetMeta, raw.meta, files.meta, problems);
+  const meta = raw.meta === undefined ? undefined : validateRecord(DatasetMeta, raw.meta, files.meta, undefined, problems);
   if (meta) checkDeprecations(meta, files.meta, problems);
 
   const authors = validateList(AuthorRecord, raw.authors, 'authors', files.authors, (a) => a.id, problems);
   const useCases = validateList(UseCaseRecord, raw.useCases, 'useCases', files.useCases, (u) => u.slug, problems);
   const providers = validateList(ProviderRecord, raw.providers, 'providers', files.providers, (p) => p.id, problems);
   const recommendations = readRecommendations(raw.providers, files.providers, problems);
+  const rateTable =
+    raw.exchangeRates === undefined ? undefined : validateRecord(ExchangeRatesRecord, raw.exchangeRates, files.exchangeRates, undefined, problems);
+  if (rateTable) {
+    const billed = providers.valid.flatMap((p) => [p.currency, ...p.plans.map((plan) => plan.currency)]);
+    problems.push(...checkExchangeRates(rateTable, [DEFAULT_CURRENCY, ...billed], files.exchangeRates));
+  }
 
   // References are checked against every id written, valid record or not, so one bad record is
   // reported once rather than again at every place that names it.
@@ -86,7 +96,7 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
     .filter((g): g is GuideEntry => g !== undefined)
     .sort((a, b) => (a.published === b.published ? a.slug.localeCompare(b.slug) : a.published < b.published ? 1 : -1));
 
-  if (problems.length > 0 || !meta) return { problems };
+  if (problems.length > 0 || !meta || !rateTable) return { problems };
   return {
     content: {
       meta,
@@ -95,6 +105,7 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
       useCases: useCases.valid,
       authors: authors.valid,
       guides,
+      exchangeRates: new ExchangeRates(rateTable),
     },
     problems,
   };
@@ -130,7 +141,7 @@ function validateList<T extends object>(
   list.forEach((item, i) => {
     const label = labelOf(item);
     if (label) result.ids.add(label);
-    const record = validateRecord(cls, item, `${file}: ${key}[${i}]${label ? ` (${label})` : ''}`, problems);
+    const record = validateRecord(cls, item, file, `${key}[${i}]${label ? ` (${label})` : ''}`, problems);
     if (!record) return;
     const id = idOf(record);
     const seen = firstIndex.get(id);
@@ -193,7 +204,7 @@ function validateGuide(
   problems: string[],
 ): GuideEntry | undefined {
   const before = problems.length;
-  const fm = validateRecord(GuideFrontMatter, raw.frontMatter, `${raw.file}: front matter`, problems);
+  const fm = validateRecord(GuideFrontMatter, raw.frontMatter, raw.file, 'front matter', problems);
   if (!fm) return undefined;
   const at = `${raw.file}: front matter`;
   if (fm.slug !== raw.fileSlug) problems.push(`${at}.slug: must equal the file name (${raw.fileSlug})`);

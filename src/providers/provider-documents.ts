@@ -6,10 +6,21 @@ import { JsonDocument } from '../dataset/json-document.js';
 import type { ProviderEnvelope } from './dto/provider-envelope.dto.js';
 import type { ProviderList } from './dto/provider-list.dto.js';
 
+export const PROVIDER_SORTS = ['rating', 'price', 'name'] as const;
+export type ProviderSort = (typeof PROVIDER_SORTS)[number];
+
+/** A provider with the figures agents compare on, and its plan matrix. */
+export interface ProviderSummary extends Pick<Provider, 'id' | 'name' | 'rating' | 'startingPrice' | 'currency' | 'locations' | 'bestFor' | 'url' | 'plans'> {
+  /** `startingPrice` converted to USD with the dataset's exchange rates. */
+  startingPriceUsd: number;
+}
+
 export interface ProviderDocuments {
   list: JsonDocument<ProviderList>;
   byId: ReadonlyMap<string, JsonDocument<ProviderEnvelope>>;
   ids: readonly string[];
+  /** Summaries in each supported order. */
+  summaries: Readonly<Record<ProviderSort, readonly ProviderSummary[]>>;
 }
 
 /** A provider as the API shows it: the record with its review page as an absolute URL. */
@@ -44,5 +55,27 @@ export function buildProviderDocuments(snapshot: DatasetSnapshot, config: AppCon
       new JsonDocument<ProviderEnvelope>({ version: meta.version, provider }, meta.lastUpdated, deprecationsOf([provider])),
     ]),
   );
-  return { list, byId, ids: providers.map((p) => p.id) };
+  const summaries: ProviderSummary[] = providers.map((p) => ({
+    id: p.id,
+    name: p.name,
+    rating: p.rating,
+    startingPrice: p.startingPrice,
+    currency: p.currency,
+    startingPriceUsd: snapshot.exchangeRates.convert(p.startingPrice, p.currency, 'USD'),
+    locations: p.locations,
+    bestFor: p.bestFor,
+    url: p.url,
+    plans: p.plans,
+  }));
+  const sorted = (compare: (a: ProviderSummary, b: ProviderSummary) => number) => [...summaries].sort(compare);
+  return {
+    list,
+    byId,
+    ids: providers.map((p) => p.id),
+    summaries: {
+      rating: sorted((a, b) => b.rating - a.rating || a.name.localeCompare(b.name)),
+      price: sorted((a, b) => a.startingPriceUsd - b.startingPriceUsd || a.id.localeCompare(b.id)),
+      name: sorted((a, b) => a.name.localeCompare(b.name)),
+    },
+  };
 }

@@ -5,7 +5,7 @@ import { DatasetService, type DatasetView } from '../dataset/dataset.service.js'
 import type { JsonDocument } from '../dataset/json-document.js';
 import type { ProviderEnvelope } from './dto/provider-envelope.dto.js';
 import type { ProviderList } from './dto/provider-list.dto.js';
-import { buildProviderDocuments, type ProviderDocuments } from './provider-documents.js';
+import { buildProviderDocuments, type ProviderDocuments, type ProviderSort, type ProviderSummary } from './provider-documents.js';
 
 /** Reads providers from the dataset; shared by the HTTP controller and the MCP tools. */
 @Injectable()
@@ -27,6 +27,11 @@ export class ProvidersService {
     const document = documents.byId.get(id);
     if (!document) throw new NotFoundError('provider', id, documents.ids);
     return document;
+  }
+
+  /** Every provider's summary and plans, in the given order (rating and name descending/ascending as a reader expects). */
+  summaries(sortBy: ProviderSort = 'rating'): readonly ProviderSummary[] {
+    return this.documents.get().summaries[sortBy];
   }
 
   /** The valid provider ids, in dataset order. */

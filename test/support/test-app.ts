@@ -1,4 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory';
 import { loadConfig } from '../../src/config/load-config';
@@ -8,6 +9,8 @@ export const TEST_BASE_URL = 'https://vpsapi.test';
 
 export interface TestApp {
   app: NestExpressApplication;
+  /** Where the app listens, e.g. http://127.0.0.1:40123. */
+  baseUrl: string;
   http: ReturnType<typeof request>;
   close(): Promise<void>;
 }
@@ -18,5 +21,6 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const app = await createApp(config, { logger: false });
   await app.listen(0, '127.0.0.1');
   const http = request(app.getHttpServer());
-  return { app, http, close: () => app.close() };
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return { app, http, baseUrl: `http://127.0.0.1:${port}`, close: () => app.close() };
 }

@@ -31,6 +31,17 @@ export class EndpointInfo {
   description: string;
 }
 
+/** Where AI agents connect. */
+export class McpInfo {
+  /** The Model Context Protocol endpoint (Streamable HTTP, stateless, no authentication). */
+  @ApiProperty({ format: 'uri' })
+  endpoint: string;
+
+  /** The server card describing the MCP server and its tools. */
+  @ApiProperty({ format: 'uri' })
+  serverCard: string;
+}
+
 /** What the API serves and where everything is. */
 export class ApiIndex {
   @ApiProperty({ example: 'vpsapi' })
@@ -64,4 +75,6 @@ export class ApiIndex {
   license: License;
 
   endpoints: EndpointInfo[];
+
+  mcp: McpInfo;
 }

@@ -6,13 +6,26 @@ export abstract class DomainError extends Error {
   override name = this.constructor.name;
 }
 
-/** No record of `kind` has this id; `validIds` lists the ones that exist. */
+/** No record of `kind` has this id. */
 export class NotFoundError extends DomainError {
   constructor(
     readonly kind: string,
     readonly id: string,
+    /** Every valid id, when there are few enough to list. */
     readonly validIds: readonly string[],
+    /** The ids closest to the one asked for, best first. */
+    readonly closest: readonly string[] = [],
   ) {
     super(`No ${kind} has the id you asked for`);
+  }
+}
+
+/** An argument a caller passed cannot be used; `message` says why and what would work. */
+export class InvalidArgumentError extends DomainError {
+  constructor(
+    readonly argument: string,
+    message: string,
+  ) {
+    super(message);
   }
 }

@@ -1,8 +1,10 @@
 /** Every `error.code` the HTTP API answers with. */
 export const ERROR_CODES = [
   'bad_request',
+  'forbidden',
   'not_found',
   'method_not_allowed',
+  'payload_too_large',
   'rate_limited',
   'service_unavailable',
   'internal_error',

@@ -31,12 +31,18 @@ export function routeNotFound(config: AppConfig): HttpProblem {
 }
 
 /** A client error raised below our code (malformed percent-encoding, a body parser). */
-export function problemFromHttpStatus(status: number, config: AppConfig): HttpProblem {
+export function problemFromHttpStatus(status: number, config: AppConfig, type?: string): HttpProblem {
+  if (status === 413) {
+    return new HttpProblem(413, 'payload_too_large', 'The request body is too large.', 'Send a body of at most 1 MB.');
+  }
+  if (type === 'entity.parse.failed') {
+    return new HttpProblem(400, 'bad_request', 'The request body is not valid JSON.', 'Send one JSON-RPC message as a JSON object.');
+  }
   return new HttpProblem(
     status === 405 ? 405 : 400,
     status === 405 ? 'method_not_allowed' : 'bad_request',
     'The request could not be understood.',
-    `Check the URL's percent-encoding and the request headers, then try again. Every endpoint is listed at ${config.url('/api/index.json')}.`,
+    `Check the URL's percent-encoding, the body and the request headers, then try again. Every endpoint is listed at ${config.url('/api/index.json')}.`,
   );
 }
 
@@ -76,5 +82,28 @@ export function serviceUnavailable(reason: string, retryAfter: number): HttpProb
     UNAVAILABLE_MESSAGES[reason] ?? 'The service is temporarily unavailable.',
     `Retry after ${retryAfter} seconds (the Retry-After header).`,
     { 'Retry-After': String(retryAfter) },
+  );
+}
+
+/** The MCP endpoint only takes POST (stateless Streamable HTTP: no SSE stream, no session to delete). */
+export function mcpMethodNotAllowed(method: string): HttpProblem {
+  return new HttpProblem(
+    405,
+    'method_not_allowed',
+    `Method not allowed: ${method.slice(0, 20)}. This MCP server is stateless and answers POST only.`,
+    'Send JSON-RPC messages with POST; there is no stream to open with GET and no session to end with DELETE.',
+    { Allow: 'POST' },
+  );
+}
+
+/** DNS-rebinding protection refused the Host or Origin of an /mcp request. */
+export function forbidden(what: 'Host' | 'Origin'): HttpProblem {
+  return new HttpProblem(
+    403,
+    'forbidden',
+    `Forbidden: this ${what} is not allowed to use the MCP endpoint.`,
+    what === 'Host'
+      ? 'Connect through the public address of this server (MCP_ALLOWED_HOSTS lists the host names it answers for).'
+      : 'Call from an allowed origin (MCP_ALLOWED_ORIGINS), or from a client that sends no Origin.',
   );
 }

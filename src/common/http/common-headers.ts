@@ -17,14 +17,23 @@ export const EXPOSED_HEADERS = [
   'Deprecation',
   'Sunset',
   'Link',
+  'Mcp-Session-Id',
 ].join(', ');
 
-/** Headers a preflight answer carries (besides the common ones). */
+/** Headers a preflight answer carries (besides the common ones), for the read-only API and pages. */
 export const PREFLIGHT_HEADERS: readonly [string, string][] = [
   ['Access-Control-Allow-Methods', ALLOW_READ],
   ['Access-Control-Allow-Headers', 'Accept, Accept-Encoding, If-None-Match, Cache-Control, Content-Type, X-Request-Id'],
   ['Access-Control-Max-Age', '86400'],
   ['Allow', ALLOW_READ],
+];
+
+/** Preflight headers for the MCP endpoint, which takes POST with the MCP headers. */
+export const MCP_PREFLIGHT_HEADERS: readonly [string, string][] = [
+  ['Access-Control-Allow-Methods', 'POST, OPTIONS'],
+  ['Access-Control-Allow-Headers', 'Accept, Content-Type, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, X-Request-Id'],
+  ['Access-Control-Max-Age', '86400'],
+  ['Allow', 'POST, OPTIONS'],
 ];
 
 /**

@@ -14,9 +14,10 @@ import type { Sendable } from './sendable.js';
 export class DocumentResponder {
   private readonly headerCache = new WeakMap<Sendable, [string, string][]>();
 
-  /** Sends `doc` as the answer to `req`. */
-  send(req: Request, res: Response, doc: Sendable): void {
+  /** Sends `doc` as the answer to `req`; `cacheControl` overrides the default policy. */
+  send(req: Request, res: Response, doc: Sendable, options: { cacheControl?: string } = {}): void {
     for (const [name, value] of this.headersOf(doc)) res.setHeader(name, value);
+    if (options.cacheControl) res.setHeader('Cache-Control', options.cacheControl);
     // Only the ETag decides: Last-Modified has a day's resolution, too coarse to revalidate against.
     const ifNoneMatch = req.headers['if-none-match'];
     if (ifNoneMatch && fresh({ 'if-none-match': ifNoneMatch, 'cache-control': req.headers['cache-control'] }, { etag: doc.etag })) {

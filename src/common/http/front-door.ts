@@ -5,7 +5,8 @@ import { AppConfig } from '../../config/app-config.js';
 import { AvailabilityService } from '../availability/availability.service.js';
 import { rateLimited, serviceUnavailable } from '../errors/problems.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
-import { CommonHeaders, PREFLIGHT_HEADERS } from './common-headers.js';
+import { CommonHeaders, MCP_PREFLIGHT_HEADERS, PREFLIGHT_HEADERS } from './common-headers.js';
+import { isMcpPath } from './json-rpc-error.js';
 import { EXEMPT_PATHS, pathOf } from './exempt-paths.js';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -57,7 +58,7 @@ export class FrontDoor {
     const reason = exempt ? undefined : this.availability.unavailableReason();
     if (reason) throw serviceUnavailable(reason, this.config.retryAfterSeconds);
     if (req.method === 'OPTIONS') {
-      for (const [name, value] of PREFLIGHT_HEADERS) res.setHeader(name, value);
+      for (const [name, value] of isMcpPath(pathOf(req.url)) ? MCP_PREFLIGHT_HEADERS : PREFLIGHT_HEADERS) res.setHeader(name, value);
       res.statusCode = 204;
       res.setHeader('Content-Length', '0');
       res.end();

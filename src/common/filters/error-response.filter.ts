@@ -2,21 +2,24 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Injecta
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../../config/app-config.js';
-import { CommonHeaders } from '../http/common-headers.js';
+import { JSON_CONTENT_TYPE } from '../../dataset/json-document.js';
 import { NotFoundError } from '../errors/domain-errors.js';
 import type { ErrorEnvelope } from '../errors/error-envelope.dto.js';
 import { HttpProblem } from '../errors/http-problem.js';
-import { JSON_CONTENT_TYPE } from '../../dataset/json-document.js';
 import { problemFromHttpStatus, problemFromNotFound, routeNotFound } from '../errors/problems.js';
+import { CommonHeaders } from '../http/common-headers.js';
+import { pathOf } from '../http/exempt-paths.js';
+import { isMcpPath, jsonRpcError } from '../http/json-rpc-error.js';
 
 /**
- * The one place errors become answers: domain errors, HTTP problems and Nest's own exceptions map
- * to the JSON envelope; anything else is logged with a request id and answered as a generic 500
- * without internals. Writes nothing when the response has already started.
+ * The one place errors become answers. Domain errors, HTTP problems and the exceptions Nest, Express
+ * and body parsers raise map to an HttpProblem; anything else is logged with a request id and
+ * answered as a generic 500 without internals. The problem is written as the JSON envelope, or as a
+ * JSON-RPC error on the MCP endpoint. Nothing is written when the response has already started.
  */
 @Catch()
 @Injectable()
-export class ErrorEnvelopeFilter implements ExceptionFilter {
+export class ErrorResponseFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
   constructor(
@@ -34,16 +37,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
       if (!res.writableEnded) res.destroy();
       return;
     }
-    const envelope: ErrorEnvelope = {
-      error: {
-        code: problem.code,
-        message: problem.message,
-        status: problem.status,
-        resolution: problem.resolution,
-        documentation: this.config.url('/docs'),
-      },
-    };
-    const body = Buffer.from(JSON.stringify(envelope));
+    const body = Buffer.from(JSON.stringify(isMcpPath(pathOf(req.originalUrl)) ? jsonRpcError(problem) : this.envelope(problem)));
     res.statusCode = problem.status;
     this.commonHeaders.apply(res);
     for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
@@ -53,12 +47,28 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
+  private envelope(problem: HttpProblem): ErrorEnvelope {
+    return {
+      error: {
+        code: problem.code,
+        message: problem.message,
+        status: problem.status,
+        resolution: problem.resolution,
+        documentation: this.config.url('/docs'),
+      },
+    };
+  }
+
   private toProblem(exception: unknown, req: Request): HttpProblem {
     if (exception instanceof HttpProblem) return exception;
     if (exception instanceof NotFoundError) return problemFromNotFound(exception, this.config);
     const status = statusOf(exception);
     if (status === 404) return routeNotFound(this.config);
-    if (status !== undefined && status >= 400 && status < 500) return problemFromHttpStatus(status, this.config);
+    if (status !== undefined && status >= 400 && status < 500) {
+      // Nest wraps body-parser errors in a BadRequestException whose cause keeps the parser's type.
+      const { type, cause } = exception as { type?: string; cause?: { type?: string } };
+      return problemFromHttpStatus(status, this.config, type ?? cause?.type);
+    }
 
     const requestId = randomUUID();
     this.logger.error(

@@ -1,0 +1,81 @@
+import { parseBandwidth, parseSizeGb, parseStorage, parseVcpus, planFigures } from './plan-figures';
+
+describe('plan figures', () => {
+  it.each([
+    ['2 vCPU', 2],
+    ['1 vCPU', 1],
+    ['16 vCPUs', 16],
+    ['4 vCores', 4],
+    ['8 cores', 8],
+    ['2x vCPU', 2],
+    [' 3 vcpu', 3],
+    ['vCPU', null],
+    ['0 vCPU', null],
+    ['two vCPU', null],
+    ['', null],
+  ])('reads %j as %p vCPUs', (text, expected) => {
+    expect(parseVcpus(text)).toBe(expected);
+  });
+
+  it.each([
+    ['512MB', 0.5],
+    ['1GB', 1],
+    ['1.5GB', 1.5],
+    ['1,5 GB', 1.5],
+    ['4 GB', 4],
+    ['2TB', 2048],
+    ['8GiB', 8],
+    ['256 MiB', 0.25],
+    ['Unlimited', null],
+    ['GB', null],
+    ['-4GB', null],
+    ['0GB', null],
+    ['4 PB', null],
+    ['9'.repeat(50) + 'GB', null],
+  ])('reads %j as %p GB', (text, expected) => {
+    expect(parseSizeGb(text)).toBe(expected);
+  });
+
+  it.each([
+    ['80GB NVMe', { gb: 80, type: 'NVMe' }],
+    ['25GB MaxIOPS SSD', { gb: 25, type: 'SSD' }],
+    ['1TB HDD', { gb: 1024, type: 'HDD' }],
+    ['50GB ssd', { gb: 50, type: 'SSD' }],
+    ['100GB', { gb: 100, type: null }],
+    ['NVMe', { gb: null, type: 'NVMe' }],
+  ])('reads storage %j', (text, expected) => {
+    expect(parseStorage(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['20TB', { tb: 20, unmetered: false }],
+    ['500GB', { tb: 0.5, unmetered: false }],
+    ['1.5 TB', { tb: 1.5, unmetered: false }],
+    ['Unmetered', { tb: null, unmetered: true }],
+    ['Unmetered (400 Mbit/s)', { tb: null, unmetered: true }],
+    ['1 Gbps unmetered', { tb: null, unmetered: true }],
+    ['Unlimited', { tb: null, unmetered: true }],
+    ['Fair-use allowance', { tb: null, unmetered: false }],
+    ['', { tb: null, unmetered: false }],
+  ])('reads bandwidth %j', (text, expected) => {
+    expect(parseBandwidth(text)).toEqual(expected);
+  });
+
+  it('parses a whole plan', () => {
+    expect(planFigures({ cpu: '4 vCPU', ram: '8GB', storage: '75GB NVMe', bandwidth: '32TB' })).toEqual({
+      vcpus: 4,
+      ramGb: 8,
+      storageGb: 75,
+      storageType: 'NVMe',
+      bandwidthTb: 32,
+      unmetered: false,
+    });
+  });
+
+  it('stays linear on hostile input', () => {
+    const hostile = '1'.repeat(100_000) + 'x'.repeat(100_000);
+    const started = process.hrtime.bigint();
+    for (const parse of [parseVcpus, parseSizeGb, (t: string) => parseStorage(t), (t: string) => parseBandwidth(t)]) parse(hostile);
+    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(500);
+  });
+});

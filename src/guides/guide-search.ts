@@ -1,0 +1,35 @@
+import type { GuideEntry } from '../dataset/dataset-snapshot.js';
+import type { GuideType } from '../dataset/dto/guide.dto.js';
+
+/** One search result. */
+export interface GuideSearchResult {
+  slug: string;
+  title: string;
+  type: GuideType;
+  description: string;
+  url: string;
+  markdownUrl: string;
+  /** Relevance (BM25 with field boosts); only comparable within one answer. */
+  score: number;
+  /** A passage around the best match. */
+  snippet: string;
+}
+
+/** A chunk of a guide's markdown. */
+export interface GuideChunk {
+  slug: string;
+  title: string;
+  url: string;
+  markdown: string;
+  /** Length of the whole markdown, in characters. */
+  totalChars: number;
+  /** Where the next chunk starts, or null after the last one. */
+  nextOffset: number | null;
+}
+
+/** What the index holds per guide. */
+export interface IndexedGuide {
+  entry: GuideEntry;
+  /** The body as plain text, for snippets. */
+  text: string;
+}

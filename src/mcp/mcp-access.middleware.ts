@@ -1,0 +1,38 @@
+import { Injectable, type NestMiddleware } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { AppConfig } from '../config/app-config.js';
+import { forbidden } from '../common/errors/problems.js';
+
+/** The host name of a Host header, lowercase and without port; IPv6 stays in brackets. */
+export function hostnameOf(host: string | undefined): string | undefined {
+  if (!host || host.length > 255) return undefined;
+  try {
+    return new URL(`http://${host}`).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * DNS-rebinding protection for /mcp, before its body is read: the Host must name this server
+ * (MCP_ALLOWED_HOSTS) and a browser Origin must be allowed (MCP_ALLOWED_ORIGINS, `*` by default,
+ * since the data is public and carries no credentials). A refusal is 403 with a JSON-RPC error.
+ */
+@Injectable()
+export class McpAccessMiddleware implements NestMiddleware {
+  private readonly hosts: ReadonlySet<string>;
+  private readonly origins?: ReadonlySet<string>;
+
+  constructor(config: AppConfig) {
+    this.hosts = new Set(config.mcp.allowedHosts);
+    this.origins = config.mcp.allowedOrigins === '*' ? undefined : new Set(config.mcp.allowedOrigins);
+  }
+
+  use(req: Request, _res: Response, next: NextFunction): void {
+    const hostname = hostnameOf(req.headers.host);
+    if (!hostname || !this.hosts.has(hostname)) throw forbidden('Host');
+    const origin = req.headers.origin;
+    if (origin !== undefined && this.origins && !this.origins.has(origin)) throw forbidden('Origin');
+    next();
+  }
+}

@@ -1,0 +1,27 @@
+import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import express from 'express';
+import { GuidesModule } from '../guides/guides.module.js';
+import { PlansModule } from '../plans/plans.module.js';
+import { ProvidersModule } from '../providers/providers.module.js';
+import { UseCasesModule } from '../use-cases/use-cases.module.js';
+import { McpAccessMiddleware } from './mcp-access.middleware.js';
+import { McpHttpController } from './mcp-http.controller.js';
+import { McpServerFactory } from './mcp-server.factory.js';
+import { ServerCardController } from './server-card.controller.js';
+import { ServerCardService } from './server-card.service.js';
+
+/** Largest JSON-RPC body accepted on /mcp; larger ones get 413 before they are read in full. */
+export const MCP_BODY_LIMIT = '1mb';
+
+/** The Model Context Protocol server: six tools and two resource templates over the same services as the HTTP API. */
+@Module({
+  imports: [ProvidersModule, PlansModule, UseCasesModule, GuidesModule],
+  controllers: [ServerCardController, McpHttpController],
+  providers: [McpServerFactory, ServerCardService],
+})
+export class McpModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(McpAccessMiddleware).forRoutes({ path: 'mcp', method: RequestMethod.ALL });
+    consumer.apply(express.json({ limit: MCP_BODY_LIMIT })).forRoutes({ path: 'mcp', method: RequestMethod.POST });
+  }
+}

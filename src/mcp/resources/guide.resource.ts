@@ -1,0 +1,39 @@
+import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolServices } from '../tool-definition.js';
+
+/** JSON-RPC code the MCP specification uses for a resource that does not exist. */
+export const RESOURCE_NOT_FOUND = -32002;
+const MAX_COMPLETIONS = 100;
+
+/** Every guide as `guide://{slug}`, markdown, with slug completion. */
+export function registerGuideResources(server: McpServer, { guides }: ToolServices): void {
+  const template = new ResourceTemplate('guide://{slug}', {
+    list: () => ({
+      resources: guides.slugs().map((slug) => {
+        const entry = guides.entry(slug)!;
+        return { uri: `guide://${slug}`, name: slug, title: entry.title, description: entry.description, mimeType: 'text/markdown' };
+      }),
+    }),
+    complete: {
+      slug: (value) => {
+        const prefix = String(value ?? '').toLowerCase();
+        const matches = guides.slugs().filter((s) => s.startsWith(prefix)).sort();
+        return (matches.length > 0 ? matches : guides.closest(prefix)).slice(0, MAX_COMPLETIONS);
+      },
+    },
+  });
+  server.registerResource(
+    'guide',
+    template,
+    { title: 'Guide', description: 'A VPS guide or provider review as markdown.', mimeType: 'text/markdown' },
+    (uri, { slug }) => {
+      const entry = guides.entry(String(slug));
+      if (!entry) {
+        const closest = guides.closest(String(slug));
+        throw new McpError(RESOURCE_NOT_FOUND, `No guide at ${uri.href}.${closest.length ? ` Closest: ${closest.map((s) => `guide://${s}`).join(', ')}.` : ''}`);
+      }
+      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: `# ${entry.title}\n\n${entry.markdown}` }] };
+    },
+  );
+}

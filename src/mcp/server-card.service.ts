@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
+import { z } from 'zod';
+import { AppConfig } from '../config/app-config.js';
+import { JsonDocument } from '../dataset/json-document.js';
+import { DatasetService, type DatasetView } from '../dataset/dataset.service.js';
+import { MCP_PATH } from '../common/http/json-rpc-error.js';
+import { SERVER_DESCRIPTION, SERVER_INFO } from './server-info.js';
+import { TOOLS } from './tools/index.js';
+
+/** Discovery metadata: served at /.well-known/mcp/server-card.json and /mcp/server-card. */
+@Injectable()
+export class ServerCardService {
+  private readonly card: DatasetView<JsonDocument<Record<string, unknown>>>;
+
+  constructor(config: AppConfig, dataset: DatasetService) {
+    // Input schemas are converted once, exactly as tools/list converts them.
+    const tools = TOOLS.map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: toJsonSchemaCompat(z.object(tool.inputSchema), { strictUnions: true, pipeStrategy: 'input' }),
+      annotations: tool.annotations,
+    }));
+    this.card = dataset.view(
+      (snapshot) =>
+        new JsonDocument(
+          {
+            $schema: 'https://static.modelcontextprotocol.io/schemas/mcp-server-card/v1.json',
+            name: SERVER_INFO.name,
+            title: SERVER_INFO.title,
+            version: SERVER_INFO.version,
+            description: SERVER_DESCRIPTION,
+            websiteUrl: config.url('/'),
+            documentationUrl: config.url('/docs'),
+            dataVersion: snapshot.version,
+            endpoints: [{ transport: 'streamable-http', url: config.url(MCP_PATH) }],
+            protocolVersions: SUPPORTED_PROTOCOL_VERSIONS,
+            authentication: { type: 'none' },
+            capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, completions: {} },
+            tools,
+            resourceTemplates: [
+              { uriTemplate: 'guide://{slug}', name: 'guide', mimeType: 'text/markdown', description: 'A VPS guide or provider review.' },
+              { uriTemplate: 'provider://{id}', name: 'provider', mimeType: 'application/json', description: 'A reviewed VPS provider.' },
+            ],
+          },
+          snapshot.meta.lastUpdated,
+        ),
+    );
+  }
+
+  document(): JsonDocument<Record<string, unknown>> {
+    return this.card.get();
+  }
+}

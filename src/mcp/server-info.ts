@@ -1,0 +1,20 @@
+/** How the server introduces itself in `initialize` and in its server card. */
+export const SERVER_INFO = {
+  name: 'vpsapi',
+  title: 'VPS provider comparison',
+  version: '1.0.0',
+} as const;
+
+export const SERVER_DESCRIPTION =
+  'Read-only data on eight reviewed VPS hosting providers (ratings, plans, prices, locations), a library of VPS guides, and workload sizing with provider picks.';
+
+/** Told to the agent at initialize: which tool to use when. */
+export const SERVER_INSTRUCTIONS = [
+  'This server answers questions about choosing and running a VPS, from a reviewed dataset of eight providers (hetzner, digitalocean, vultr, linode, ovhcloud, contabo, hostinger, upcloud).',
+  '- Overview or side-by-side comparison of providers: list_vps_providers (sortBy rating, price or name).',
+  '- One provider in depth (verdict, pros and cons, every plan, links): get_vps_provider with its id.',
+  '- "Cheapest server with at least N GB RAM / disk / vCPUs, under a budget": find_vps_plans; prices are compared in one currency with dated exchange rates.',
+  '- A workload described in words ("WordPress blog", "Minecraft for ten friends", "private VPN"): recommend_vps_for_workload.',
+  '- How-tos, comparisons and reviews: search_guides, then get_guide with a slug to read one (in chunks).',
+  'Guides are also resources (guide://{slug}, markdown) and providers too (provider://{id}, JSON). Prices are monthly and exclude VAT.',
+].join('\n');

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { MAX_QUERY_LENGTH } from '../../search/search-index.js';
+import { defineTool, READ_ONLY } from '../tool-definition.js';
+import { structured, withDomainErrors } from '../tool-results.js';
+import { specSchema } from './schemas.js';
+
+const matchingPlanSchema = z.object({
+  planName: z.string(),
+  price: z.number(),
+  currency: z.string(),
+  cpu: z.string(),
+  ram: z.string(),
+  storage: z.string(),
+  bandwidth: z.string(),
+  meets: z.enum(['recommended', 'minimum']).describe('"minimum" when no plan of the provider reaches the recommended spec.'),
+});
+
+export const recommendVpsForWorkloadTool = defineTool({
+  name: 'recommend_vps_for_workload',
+  title: 'Recommend a VPS for a workload',
+  description:
+    'Matches a workload to one of the dataset\'s use cases (WordPress, game server, VPN, database, Docker host, CI runner, mail server, AI inference, ...) and answers with its minimum and recommended specs, ' +
+    'a typical entry price, and the providers we recommend for it, each with the reason and its cheapest plan that meets the recommended spec (or the minimum spec, flagged). ' +
+    'Pass a use-case slug such as "game-server", or describe the workload in plain words ("minecraft server for ten friends"); free text is matched by search, and other close use cases are listed as alternatives. ' +
+    'Use find_vps_plans instead when the user gives exact resources.',
+  inputSchema: {
+    workload: z
+      .string({ error: 'Pass "workload": a use-case slug such as "wordpress" or a short description of what will run.' })
+      .trim()
+      .min(1, { error: 'Pass "workload": a use-case slug such as "wordpress" or a short description of what will run.' })
+      .max(MAX_QUERY_LENGTH, { error: `Keep "workload" under ${MAX_QUERY_LENGTH} characters: a few words are enough.` })
+      .describe('A use-case slug (e.g. "wordpress", "vpn", "ai-inference") or a plain description of the workload.'),
+  },
+  outputSchema: z.object({
+    useCase: z.object({ slug: z.string(), title: z.string(), url: z.string() }),
+    matchedBy: z.enum(['slug', 'search']),
+    minimumSpec: specSchema,
+    recommendedSpec: specSchema,
+    startingAt: z.string(),
+    providers: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        reason: z.string(),
+        url: z.string(),
+        cheapestMatchingPlan: matchingPlanSchema.nullable(),
+      }),
+    ),
+    alternatives: z.array(z.object({ slug: z.string(), title: z.string() })),
+  }),
+  annotations: READ_ONLY,
+  handler: ({ workload }, { useCases }) => withDomainErrors(() => structured({ ...useCases.recommend(workload) })),
+});

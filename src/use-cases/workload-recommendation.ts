@@ -1,0 +1,29 @@
+import type { Spec } from '../dataset/dto/use-case.dto.js';
+import type { PlanMatch } from '../plans/plans.service.js';
+
+/** The cheapest plan of a provider for a workload, and which spec it meets. */
+export interface MatchingPlan extends Pick<PlanMatch, 'planName' | 'price' | 'currency' | 'cpu' | 'ram' | 'storage' | 'bandwidth'> {
+  /** `recommended` when it meets the recommended spec, `minimum` when only the minimum one. */
+  meets: 'recommended' | 'minimum';
+}
+
+export interface RecommendedProvider {
+  id: string;
+  name: string;
+  reason: string;
+  url: string;
+  /** Null when none of the provider's plans meets even the minimum spec. */
+  cheapestMatchingPlan: MatchingPlan | null;
+}
+
+export interface WorkloadRecommendation {
+  useCase: { slug: string; title: string; url: string };
+  /** How the workload was matched: `slug` for an exact id, `search` for free text. */
+  matchedBy: 'slug' | 'search';
+  minimumSpec: Spec;
+  recommendedSpec: Spec;
+  startingAt: string;
+  providers: RecommendedProvider[];
+  /** Other use cases the text also matched, best first. */
+  alternatives: { slug: string; title: string }[];
+}

@@ -1,0 +1,345 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { readFileSync } from 'node:fs';
+import { figures } from './support/independent-figures';
+import { connectMcp } from './support/mcp-client';
+import { rawGuides, rawProviders, rawUseCases } from './support/raw-data';
+import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
+
+const rates = JSON.parse(readFileSync('data/exchange-rates.json', 'utf8'));
+const toCurrency = (amount: number, from: string, to: string) =>
+  from === to ? amount : Math.round((amount / rates.rates[from]) * rates.rates[to] * 100) / 100;
+const allPlans = rawProviders.providers.flatMap((p: any) => p.plans.map((plan: any) => ({ provider: p, plan, ...figures(plan) })));
+const VALID_IDS = rawProviders.providers.map((p: any) => p.id);
+
+describe('MCP tools', () => {
+  let t: TestApp;
+  let client: Client;
+  let tools: Tool[];
+  // The SDK publishes tool schemas as JSON Schema draft-07.
+  const ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
+
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT_REQUESTS: '100000' });
+    client = await connectMcp(t.baseUrl);
+    tools = (await client.listTools()).tools;
+  });
+  afterAll(async () => {
+    await client?.close();
+    await t?.close();
+  });
+
+  /** Calls a tool and checks a success against the tool's advertised outputSchema. */
+  async function call(name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    if (!result.isError) {
+      const tool = tools.find((x) => x.name === name)!;
+      const validate = ajv.compile(tool.outputSchema!);
+      expect(validate(result.structuredContent) ? [] : validate.errors).toEqual([]);
+      expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
+    }
+    return result;
+  }
+  const data = (r: CallToolResult) => r.structuredContent as any;
+  const errorText = (r: CallToolResult) => {
+    expect(r.isError).toBe(true);
+    return (r.content[0] as { text: string }).text;
+  };
+
+  describe('initialize and tools/list', () => {
+    it('introduces the server with instructions and the capabilities it offers', () => {
+      expect(client.getServerVersion()).toEqual({ name: 'vpsapi', title: 'VPS provider comparison', version: '1.0.0' });
+      expect(client.getInstructions()).toMatch(/find_vps_plans/);
+      expect(client.getServerCapabilities()).toEqual({
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        completions: {},
+      });
+    });
+
+    it('lists the six tools, read-only, each parameter described, with object output schemas', () => {
+      expect(tools.map((x) => x.name)).toEqual([
+        'list_vps_providers',
+        'get_vps_provider',
+        'find_vps_plans',
+        'recommend_vps_for_workload',
+        'search_guides',
+        'get_guide',
+      ]);
+      for (const tool of tools) {
+        expect(tool.title).toEqual(expect.any(String));
+        expect(tool.description!.length).toBeGreaterThan(150);
+        expect(tool.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+        expect(tool.outputSchema?.type).toBe('object');
+        for (const [param, schema] of Object.entries<any>(tool.inputSchema.properties ?? {})) {
+          expect([param, schema.description?.length > 10]).toEqual([param, true]);
+        }
+      }
+    });
+  });
+
+  describe('list_vps_providers', () => {
+    it.each([
+      ['rating', (a: any, b: any) => b.rating - a.rating || a.name.localeCompare(b.name)],
+      ['price', (a: any, b: any) => toCurrency(a.startingPrice, a.currency, 'USD') - toCurrency(b.startingPrice, b.currency, 'USD') || a.id.localeCompare(b.id)],
+      ['name', (a: any, b: any) => a.name.localeCompare(b.name)],
+    ])('returns every provider with its plan matrix, sorted by %s', async (sortBy, compare) => {
+      const { providers } = data(await call('list_vps_providers', { sortBy }));
+      expect(providers.map((p: any) => p.id)).toEqual([...rawProviders.providers].sort(compare).map((p: any) => p.id));
+      for (const p of providers) {
+        const raw = rawProviders.providers.find((r: any) => r.id === p.id);
+        expect(p).toEqual({
+          id: raw.id,
+          name: raw.name,
+          rating: raw.rating,
+          startingPrice: raw.startingPrice,
+          currency: raw.currency,
+          startingPriceUsd: toCurrency(raw.startingPrice, raw.currency, 'USD'),
+          locations: raw.locations,
+          bestFor: raw.bestFor,
+          url: `${TEST_BASE_URL}${raw.url}`,
+          plans: raw.plans,
+        });
+      }
+    });
+
+    it('sorts by rating when no order is given', async () => {
+      const { providers } = data(await call('list_vps_providers'));
+      expect(providers[0].rating).toBe(Math.max(...rawProviders.providers.map((p: any) => p.rating)));
+    });
+  });
+
+  describe('get_vps_provider', () => {
+    it('returns the same record as the JSON API', async () => {
+      const api = await t.http.get('/api/providers/contabo.json');
+      expect(data(await call('get_vps_provider', { id: 'contabo' }))).toEqual({ provider: api.body.provider });
+    });
+
+    it('answers an unknown id with isError listing the valid ids', async () => {
+      const text = errorText(await call('get_vps_provider', { id: 'aws' }));
+      expect(text).toContain('"aws"');
+      for (const id of VALID_IDS) expect(text).toContain(id);
+      expect(text).toContain('list_vps_providers');
+    });
+
+    it('answers a missing id with isError naming the tool that lists ids', async () => {
+      expect(errorText(await call('get_vps_provider', {}))).toContain('list_vps_providers');
+    });
+  });
+
+  describe('find_vps_plans', () => {
+    const cases: Record<string, unknown>[] = [
+      {},
+      { minRamGb: 4 },
+      { minRamGb: 8, minVcpus: 4, currency: 'EUR' },
+      { minStorageGb: 100, maxMonthlyPrice: 20 },
+      { storageType: 'nvme', maxMonthlyPrice: 15, currency: 'GBP', limit: 50 },
+      { providers: ['hetzner', 'upcloud'], minRamGb: 2, limit: 50 },
+      { minRamGb: 0.5, currency: 'jpy', limit: 3 },
+    ];
+
+    it.each(cases)('returns every qualifying plan, cheapest first, for %j', async (args) => {
+      const result = data(await call('find_vps_plans', args));
+      const currency = String(args.currency ?? 'USD').toUpperCase();
+      const expected = allPlans
+        .filter((x: any) => args.minRamGb === undefined || x.ramGb >= (args.minRamGb as number))
+        .filter((x: any) => args.minStorageGb === undefined || x.storageGb >= (args.minStorageGb as number))
+        .filter((x: any) => args.minVcpus === undefined || x.vcpus >= (args.minVcpus as number))
+        .filter((x: any) => args.storageType === undefined || x.storageType.toLowerCase() === String(args.storageType).toLowerCase())
+        .filter((x: any) => args.providers === undefined || (args.providers as string[]).includes(x.provider.id))
+        .map((x: any) => ({ ...x, normalized: toCurrency(x.plan.price, x.plan.currency, currency) }))
+        .filter((x: any) => args.maxMonthlyPrice === undefined || x.normalized <= (args.maxMonthlyPrice as number))
+        .sort((a: any, b: any) => a.normalized - b.normalized || a.provider.id.localeCompare(b.provider.id) || a.plan.name.localeCompare(b.plan.name));
+
+      expect(result.currency).toBe(currency);
+      expect(result.exchangeRatesDate).toBe(rates.date);
+      expect(result.totalMatches).toBe(expected.length);
+      const limit = (args.limit as number) ?? 10;
+      expect(result.plans.map((p: any) => `${p.providerId}/${p.planName}`)).toEqual(
+        expected.slice(0, limit).map((x: any) => `${x.provider.id}/${x.plan.name}`),
+      );
+      for (const p of result.plans) {
+        const raw = expected.find((x: any) => x.provider.id === p.providerId && x.plan.name === p.planName);
+        expect(p).toMatchObject({
+          price: raw.plan.price,
+          currency: raw.plan.currency,
+          normalizedPrice: raw.normalized,
+          normalizedCurrency: currency,
+          vcpus: raw.vcpus,
+          ramGb: raw.ramGb,
+          storageGb: raw.storageGb,
+          url: `${TEST_BASE_URL}/providers/${p.providerId}`,
+        });
+      }
+    });
+
+    it('reports unmetered traffic as a null bandwidthTb', async () => {
+      const { plans } = data(await call('find_vps_plans', { providers: ['ovhcloud'], limit: 50 }));
+      expect(plans.length).toBeGreaterThan(0);
+      for (const p of plans) expect(p.bandwidthTb).toBeNull();
+    });
+
+    it('returns an empty list, not an error, when nothing qualifies', async () => {
+      expect(data(await call('find_vps_plans', { minRamGb: 4000 }))).toMatchObject({ plans: [], totalMatches: 0 });
+    });
+
+    it('answers an unsupported currency with isError listing the supported ones', async () => {
+      const text = errorText(await call('find_vps_plans', { currency: 'XYZ' }));
+      expect(text).toContain('USD');
+      expect(text).toContain('EUR');
+    });
+
+    it('answers an unknown provider id with isError listing the valid ids', async () => {
+      const text = errorText(await call('find_vps_plans', { providers: ['hetzner', 'aws'] }));
+      expect(text).toContain('"aws"');
+      for (const id of VALID_IDS) expect(text).toContain(id);
+    });
+
+    it.each([
+      [{ minRamGb: 'lots' }],
+      [{ limit: 51 }],
+      [{ limit: 0 }],
+      [{ storageType: 'tape' }],
+      [{ minVcpus: 1.5 }],
+    ])('answers invalid arguments %j with isError', async (args) => {
+      expect(errorText(await call('find_vps_plans', args))).toMatch(/Invalid arguments|validation/i);
+    });
+  });
+
+  describe('recommend_vps_for_workload', () => {
+    it('matches a slug exactly and finds each pick\'s cheapest fitting plan', async () => {
+      for (const raw of rawUseCases.useCases) {
+        const result = data(await call('recommend_vps_for_workload', { workload: raw.slug }));
+        expect(result.useCase).toEqual({ slug: raw.slug, title: raw.title, url: `${TEST_BASE_URL}${raw.url}` });
+        expect(result.matchedBy).toBe('slug');
+        expect(result.minimumSpec).toEqual(raw.minimumSpec);
+        expect(result.recommendedSpec).toEqual(raw.recommendedSpec);
+        expect(result.providers.map((p: any) => [p.id, p.reason])).toEqual(raw.recommendedProviders.map((p: any) => [p.id, p.reason]));
+        for (const pick of result.providers) {
+          const fits = (spec: any) =>
+            allPlans.filter(
+              (x: any) => x.provider.id === pick.id && x.vcpus >= spec.vcpus && x.ramGb >= spec.ramGb && x.storageGb >= spec.storageGb,
+            );
+          const recommended = fits(raw.recommendedSpec);
+          const pool = recommended.length > 0 ? recommended : fits(raw.minimumSpec);
+          if (pool.length === 0) {
+            expect(pick.cheapestMatchingPlan).toBeNull();
+            continue;
+          }
+          const cheapest = Math.min(...pool.map((x: any) => x.plan.price));
+          expect(pick.cheapestMatchingPlan.price).toBe(cheapest);
+          expect(pick.cheapestMatchingPlan.meets).toBe(recommended.length > 0 ? 'recommended' : 'minimum');
+        }
+      }
+    });
+
+    it.each([
+      ['minecraft server for ten friends', 'game-server'],
+      ['a wordpress blog', 'wordpress'],
+      ['wireguard for my family', 'vpn'],
+      ['postgres', 'database'],
+      ['self-hosted nextcloud and photos', 'self-hosted-apps'],
+      ['run llama models on cpu', 'ai-inference'],
+    ])('matches the free text %j to %s', async (workload, slug) => {
+      const result = data(await call('recommend_vps_for_workload', { workload }));
+      expect(result.matchedBy).toBe('search');
+      expect(result.useCase.slug).toBe(slug);
+      expect(result.alternatives.map((a: any) => a.slug)).not.toContain(slug);
+    });
+
+    it('answers a workload it cannot match with isError listing the valid slugs', async () => {
+      const text = errorText(await call('recommend_vps_for_workload', { workload: 'zqxj vvkk' }));
+      for (const u of rawUseCases.useCases) expect(text).toContain(u.slug);
+    });
+
+    it('names the closest use case when the text is too far off to match', async () => {
+      expect(errorText(await call('recommend_vps_for_workload', { workload: 'dtabse' }))).toContain('Closest matches: database');
+    });
+
+    it('answers an empty workload with isError', async () => {
+      expect(errorText(await call('recommend_vps_for_workload', { workload: '   ' }))).toMatch(/workload/);
+    });
+  });
+
+  describe('search_guides', () => {
+    it('ranks the WireGuard tutorial first for "wireguard", with a snippet around the match', async () => {
+      const { results } = data(await call('search_guides', { query: 'wireguard' }));
+      expect(results[0]).toMatchObject({
+        slug: 'wireguard-vpn-server',
+        type: 'tutorial',
+        url: `${TEST_BASE_URL}/guides/wireguard-vpn-server`,
+        markdownUrl: `${TEST_BASE_URL}/guides/wireguard-vpn-server.md`,
+      });
+      expect(results[0].snippet.toLowerCase()).toContain('wireguard');
+      const scores = results.map((r: any) => r.score);
+      expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    });
+
+    it.each([['wiregard'], ['wiregu'], ['WireGuard VPN']])('tolerates typos and prefixes: %j', async (query) => {
+      const { results } = data(await call('search_guides', { query }));
+      expect(results.slice(0, 3).map((r: any) => r.slug)).toContain('wireguard-vpn-server');
+    });
+
+    it('searches provider reviews and comparisons too, and filters by type', async () => {
+      const { results } = data(await call('search_guides', { query: 'hetzner', type: 'review', limit: 50 }));
+      expect(results.length).toBeGreaterThan(0);
+      for (const r of results) expect(r.type).toBe('review');
+      expect(results[0].slug).toBe('hetzner-review');
+    });
+
+    it('honours limit and finds guides only by their bodies', async () => {
+      expect(data(await call('search_guides', { query: 'server', limit: 3 })).results).toHaveLength(3);
+      // "swappiness" appears in the body of the swap guide, not in its title.
+      expect(data(await call('search_guides', { query: 'swappiness' })).results.map((r: any) => r.slug)).toContain('swap-file');
+    });
+
+    it('handles regular-expression characters as plain text', async () => {
+      const result = await call('search_guides', { query: '.*(a+)+$ [ssh]' });
+      expect(result.isError).toBeFalsy();
+    });
+
+    it.each([[''], ['   '], ['x'.repeat(201)]])('answers the query %j with isError and guidance', async (query) => {
+      expect(errorText(await call('search_guides', { query }))).toMatch(/query/i);
+    });
+  });
+
+  describe('get_guide', () => {
+    it('returns a guide whole and in chunks that add up to it', async () => {
+      const raw = rawGuides.find((g) => g.slug === 'restic-backups')!;
+      const whole = data(await call('get_guide', { slug: 'restic-backups' }));
+      expect(whole).toMatchObject({ slug: 'restic-backups', title: raw.title, url: `${TEST_BASE_URL}/guides/restic-backups`, nextOffset: null });
+      expect(whole.markdown).toBe(`${raw.body.trim()}\n`);
+      expect(whole.totalChars).toBe(whole.markdown.length);
+
+      let offset: number | null = 0;
+      let joined = '';
+      let calls = 0;
+      while (offset !== null) {
+        const chunk = data(await call('get_guide', { slug: 'restic-backups', offset, maxChars: 700 }));
+        expect(chunk.markdown.length).toBeLessThanOrEqual(700);
+        joined += chunk.markdown;
+        offset = chunk.nextOffset;
+        calls += 1;
+      }
+      expect(joined).toBe(whole.markdown);
+      expect(calls).toBe(Math.ceil(whole.totalChars / 700));
+    });
+
+    it('answers an offset past the end with an empty last chunk', async () => {
+      expect(data(await call('get_guide', { slug: 'swap-file', offset: 10_000_000 }))).toMatchObject({ markdown: '', nextOffset: null });
+    });
+
+    it('answers an unknown slug with isError naming the closest slugs', async () => {
+      const text = errorText(await call('get_guide', { slug: 'wireguard-vpn' }));
+      expect(text).toContain('wireguard-vpn-server');
+      expect(text).toContain('search_guides');
+    });
+  });
+
+  it('answers an unknown tool without a protocol crash', async () => {
+    const result = (await client.callTool({ name: 'delete_everything', arguments: {} })) as CallToolResult;
+    expect(result.isError).toBe(true);
+  });
+});
