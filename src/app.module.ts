@@ -12,6 +12,7 @@ import { DatasetModule } from './dataset/dataset.module.js';
 import { DocsModule } from './docs/docs.module.js';
 import { GuidesModule } from './guides/guides.module.js';
 import { McpModule } from './mcp/mcp.module.js';
+import { PagesModule } from './pages/pages.module.js';
 import { OpenApiModule } from './openapi/openapi.module.js';
 import { ProvidersModule } from './providers/providers.module.js';
 import { UseCasesModule } from './use-cases/use-cases.module.js';
@@ -35,6 +36,7 @@ export class AppModule implements NestModule {
         OpenApiModule,
         DocsModule,
         McpModule,
+        PagesModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorResponseFilter }],
     };

@@ -3,6 +3,7 @@ import { AppConfig } from '../config/app-config.js';
 import { NotFoundError } from '../common/errors/domain-errors.js';
 import { DatasetService, type DatasetView } from '../dataset/dataset.service.js';
 import type { JsonDocument } from '../dataset/json-document.js';
+import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import type { ProviderEnvelope } from './dto/provider-envelope.dto.js';
 import type { ProviderList } from './dto/provider-list.dto.js';
 import { buildProviderDocuments, type ProviderDocuments, type ProviderSort, type ProviderSummary } from './provider-documents.js';
@@ -14,6 +15,11 @@ export class ProvidersService {
 
   constructor(dataset: DatasetService, config: AppConfig) {
     this.documents = dataset.view((snapshot) => buildProviderDocuments(snapshot, config));
+  }
+
+  /** The serialized provider documents of a given snapshot (for views built before it is served). */
+  documentsFor(snapshot: DatasetSnapshot): ProviderDocuments {
+    return this.documents.for(snapshot);
   }
 
   /** Every provider with the editorial recommendations. */

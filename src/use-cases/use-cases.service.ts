@@ -5,13 +5,14 @@ import { carriedDeprecations } from '../dataset/deprecations.js';
 import { DatasetService, type DatasetView } from '../dataset/dataset.service.js';
 import type { Spec, UseCase, UseCaseRecord } from '../dataset/dto/use-case.dto.js';
 import { JsonDocument } from '../dataset/json-document.js';
+import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import { meetsSpec, type PlanRow } from '../plans/plan-rows.js';
 import { PlansService } from '../plans/plans.service.js';
 import { MAX_QUERY_LENGTH, SearchIndex } from '../search/search-index.js';
 import type { UseCaseList } from './dto/use-case-list.dto.js';
 import type { MatchingPlan, WorkloadRecommendation } from './workload-recommendation.js';
 
-type Recommendation = Omit<WorkloadRecommendation, 'matchedBy' | 'alternatives'>;
+export type Recommendation = Omit<WorkloadRecommendation, 'matchedBy' | 'alternatives'>;
 
 interface UseCaseViews {
   list: JsonDocument<UseCaseList>;
@@ -74,6 +75,11 @@ export class UseCasesService {
         }),
       };
     });
+  }
+
+  /** The precomputed recommendation of each use case of a snapshot, by slug. */
+  recommendationsFor(snapshot: DatasetSnapshot): ReadonlyMap<string, Recommendation> {
+    return this.views.for(snapshot).recommendations;
   }
 
   /** Every use case, in dataset order. */

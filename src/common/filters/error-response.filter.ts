@@ -10,6 +10,9 @@ import { problemFromHttpStatus, problemFromNotFound, routeNotFound } from '../er
 import { CommonHeaders } from '../http/common-headers.js';
 import { pathOf } from '../http/exempt-paths.js';
 import { isMcpPath, jsonRpcError } from '../http/json-rpc-error.js';
+import { isApiPath } from '../http/api-paths.js';
+import { PagesService } from '../../pages/pages.service.js';
+import { errorForm } from '../../pages/negotiation.js';
 
 /**
  * The one place errors become answers. Domain errors, HTTP problems and the exceptions Nest, Express
@@ -25,6 +28,7 @@ export class ErrorResponseFilter implements ExceptionFilter {
   constructor(
     private readonly config: AppConfig,
     private readonly commonHeaders: CommonHeaders,
+    private readonly pages: PagesService,
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -37,14 +41,29 @@ export class ErrorResponseFilter implements ExceptionFilter {
       if (!res.writableEnded) res.destroy();
       return;
     }
-    const body = Buffer.from(JSON.stringify(isMcpPath(pathOf(req.originalUrl)) ? jsonRpcError(problem) : this.envelope(problem)));
+    const { body, contentType, headers } = this.render(problem, req);
     res.statusCode = problem.status;
     this.commonHeaders.apply(res);
-    for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
-    res.setHeader('Content-Type', JSON_CONTENT_TYPE);
+    for (const [name, value] of [...headers, ...Object.entries(problem.headers)]) res.setHeader(name, value);
+    res.setHeader('Content-Type', contentType);
     res.setHeader('Content-Length', body.length);
     res.setHeader('Cache-Control', 'no-store');
     res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /**
+   * The body of an error: the envelope under /api/, a JSON-RPC error on /mcp, and elsewhere a page
+   * (HTML, or markdown when asked for) unless the client asked for JSON.
+   */
+  private render(problem: HttpProblem, req: Request): { body: Buffer; contentType: string; headers: readonly (readonly [string, string])[] } {
+    const path = pathOf(req.originalUrl);
+    if (isMcpPath(path)) return json(jsonRpcError(problem));
+    if (isApiPath(path)) return json(this.envelope(problem));
+    const form = errorForm(req);
+    if (form === 'json') return json(this.envelope(problem));
+    const page =
+      problem.status === 404 ? this.pages.notFound[form === 'markdown' ? 'markdown' : 'html'] : this.pages.errorPage(problem, form);
+    return { body: page.body, contentType: page.contentType, headers: (page.headers ?? []).filter(([name]) => name !== 'Link') };
   }
 
   private envelope(problem: HttpProblem): ErrorEnvelope {
@@ -84,6 +103,8 @@ export class ErrorResponseFilter implements ExceptionFilter {
     );
   }
 }
+
+const json = (value: unknown) => ({ body: Buffer.from(JSON.stringify(value)), contentType: JSON_CONTENT_TYPE, headers: [] as const });
 
 /** The HTTP status an exception asks for: Nest's HttpException, or `status` set by Express or body parsers. */
 function statusOf(exception: unknown): number | undefined {

@@ -37,6 +37,7 @@ export class DocumentResponder {
       headers = [['ETag', doc.etag], ['Cache-Control', CACHE_CONTROL]];
       if (doc.lastModified) headers.push(['Last-Modified', httpDate(doc.lastModified)]);
       headers.push(...deprecationHeaders(doc.deprecations ?? []));
+      headers.push(...(doc.headers ?? []).map(([name, value]): [string, string] => [name, value]));
       this.headerCache.set(doc, headers);
     }
     return headers;

@@ -9,4 +9,6 @@ export interface Sendable {
   readonly lastModified?: string;
   /** Deprecated fields the body carries. */
   readonly deprecations?: readonly Deprecation[];
+  /** Further headers this body is always sent with (Link, Vary, Content-Security-Policy...). */
+  readonly headers?: readonly (readonly [string, string])[];
 }

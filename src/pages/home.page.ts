@@ -1,0 +1,52 @@
+import { guidePath } from '../guides/guide-documents.js';
+import { money, table } from './markdown-text.js';
+import { buildPage, type PageContext } from './page-context.js';
+import type { PageDocument } from './page-document.js';
+
+/** `/`: what the service offers, with links to providers, guides, use cases, the API and the MCP server. */
+export function homePage(ctx: PageContext): PageDocument {
+  const { snapshot, config } = ctx;
+  const providers = [...ctx.providers.summaries.rating];
+  const latest = snapshot.guides.slice(0, 8);
+  const markdown = [
+    '# Compare VPS hosting providers',
+    '',
+    `Independent reviews of ${providers.length} VPS providers with their published plans and prices, ${snapshot.guides.length} guides, and sizing for ${snapshot.useCases.length} workloads. Dataset version ${snapshot.version}; prices verified ${snapshot.meta.lastUpdated}, monthly, excluding VAT.`,
+    '',
+    '## Providers',
+    '',
+    table(
+      ['Provider', 'Rating', 'Plans from', 'Best for'],
+      providers.map((p) => [`[${p.name}](/providers/${p.id})`, `${p.rating}/5`, money(p.startingPrice, p.currency), p.bestFor.slice(0, 3).join(', ')]),
+    ),
+    '',
+    '## Use cases',
+    '',
+    ...snapshot.useCases.map((u) => `- [${u.title}](/use-cases/${u.slug}): from ${u.startingAt}`),
+    '',
+    '## Latest guides',
+    '',
+    ...latest.map((g) => `- [${g.title}](${guidePath(g.slug)}) (${g.published})`),
+    '',
+    `[All ${snapshot.guides.length} guides](/guides)`,
+    '',
+    '## For developers',
+    '',
+    `- JSON API, no key needed: start at [${config.url('/api/index.json')}](/api/index.json); browse it in [Swagger UI](/docs) or read the [OpenAPI 3.1 contract](/openapi.json).`,
+    `- The API in markdown: [/docs.md](/docs.md).`,
+    '',
+    '## For AI agents',
+    '',
+    `- MCP server (Streamable HTTP, no authentication): \`${config.url('/mcp')}\`; its [server card](/.well-known/mcp/server-card.json) lists the tools.`,
+    '- [llms.txt](/llms.txt) and [llms-full.txt](/llms-full.txt); every page is also available as markdown (`Accept: text/markdown`, or add `.md`).',
+    '',
+    `Data licensed ${snapshot.meta.license.name}: ${snapshot.meta.license.credit}.`,
+    '',
+  ].join('\n');
+  return buildPage(ctx, {
+    path: '/',
+    title: 'Compare VPS hosting providers',
+    description: 'Reviews, plans and prices of eight VPS providers, guides, workload sizing, a JSON API and an MCP server.',
+    markdown,
+  });
+}

@@ -1,0 +1,56 @@
+import { GUIDE_TYPES } from '../dataset/dto/guide.dto.js';
+import { guideMarkdownPath } from '../guides/guide-documents.js';
+import { GUIDE_TYPE_TITLES } from './guides-index.page.js';
+import { guideMarkdown } from './guide.page.js';
+import type { PageContext } from './page-context.js';
+
+/** `/llms.txt` (llmstxt.org): title, summary, notes, and sections of links to markdown forms. */
+export function llmsTxt(ctx: PageContext): string {
+  const { snapshot, config } = ctx;
+  const u = (path: string) => config.url(path);
+  const link = (name: string, path: string, note: string) => `- [${name}](${u(path)}): ${note}`;
+  const guidesOf = (types: readonly string[]) =>
+    snapshot.guides.filter((g) => types.includes(g.type)).map((g) => link(g.title, guideMarkdownPath(g.slug), g.description));
+  const primary = ['review', 'comparison', 'workload'];
+  return [
+    '# vpsapi',
+    '',
+    `> Independent data for choosing a VPS: reviews and plan matrices of ${snapshot.providers.length} providers, sizing for ${snapshot.useCases.length} workloads and ${snapshot.guides.length} guides, as a JSON API, an MCP server and markdown pages.`,
+    '',
+    `Dataset version ${snapshot.version}; prices are monthly, exclude VAT and are in the currency each provider bills in. Every page is available as markdown (append \`.md\` or send \`Accept: text/markdown\`). Agents can call the MCP server at ${u('/mcp')} (Streamable HTTP, no authentication).`,
+    '',
+    '## API',
+    '',
+    link('API reference', '/docs.md', 'endpoints, caching, rate limits, errors and MCP tools'),
+    link('API index', '/api/index.json', 'every JSON endpoint with its URL'),
+    link('OpenAPI 3.1', '/openapi.json', 'the machine-readable contract'),
+    link('MCP server card', '/.well-known/mcp/server-card.json', 'tools and how to connect'),
+    '',
+    '## Providers',
+    '',
+    ...snapshot.providers.map((p) => link(p.name, `/providers/${p.id}.md`, `rated ${p.rating}/5; ${p.summary}`)),
+    '',
+    '## Use cases',
+    '',
+    ...snapshot.useCases.map((x) => link(x.title, `/use-cases/${x.slug}.md`, `from ${x.startingAt}; ${x.description}`)),
+    '',
+    '## Guides',
+    '',
+    ...guidesOf(primary),
+    '',
+    '## Optional',
+    '',
+    link('All guides in one file', '/llms-full.txt', 'every guide as markdown, concatenated'),
+    ...guidesOf(GUIDE_TYPES.filter((t) => !primary.includes(t))),
+    '',
+  ].join('\n');
+}
+
+/** `/llms-full.txt`: every guide's markdown under its own heading. */
+export function llmsFullTxt(ctx: PageContext): string {
+  const { snapshot, config } = ctx;
+  const parts = snapshot.guides.map(
+    (g) => `${guideMarkdown(g).replace(/\n+$/, '')}\n\nSource: ${config.url(`/guides/${g.slug}`)} (${GUIDE_TYPE_TITLES[g.type]}, ${g.published})\n`,
+  );
+  return `# vpsapi: all guides\n\n> ${snapshot.guides.length} guides from dataset version ${snapshot.version}.\n\n${parts.join('\n---\n\n')}`;
+}

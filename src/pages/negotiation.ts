@@ -1,0 +1,12 @@
+import type { Request } from 'express';
+
+/** True when the client ranks text/markdown above text/html (Accept q-values honoured). */
+export function prefersMarkdown(req: Request): boolean {
+  return req.accepts(['text/html', 'text/markdown']) === 'text/markdown';
+}
+
+/** The form an error outside the API is written in, from the client's Accept header. */
+export function errorForm(req: Request): 'html' | 'markdown' | 'json' {
+  const best = req.accepts(['text/html', 'application/json', 'text/markdown']);
+  return best === 'application/json' ? 'json' : best === 'text/markdown' ? 'markdown' : 'html';
+}

@@ -1,0 +1,121 @@
+import type { Provider } from '../dataset/dto/provider.dto.js';
+import { guidePath } from '../guides/guide-documents.js';
+import { money, table } from './markdown-text.js';
+import { buildPage, type PageContext } from './page-context.js';
+import type { PageDocument } from './page-document.js';
+
+const REGION_NAMES: Record<string, string> = {
+  europe: 'Europe',
+  'north-america': 'North America',
+  'south-america': 'South America',
+  asia: 'Asia',
+  oceania: 'Oceania',
+  africa: 'Africa',
+  'middle-east': 'Middle East',
+};
+
+const FEATURE_NAMES: Record<string, string> = {
+  ipv6: 'IPv6',
+  snapshots: 'Snapshots',
+  automatedBackups: 'Automated backups',
+  api: 'API',
+  hourlyBilling: 'Hourly billing',
+  ddosProtection: 'DDoS protection',
+  managedKubernetes: 'Managed Kubernetes',
+  objectStorage: 'Object storage',
+};
+
+/** The provider's review page as markdown: verdict, facts, ratings, pros and cons, plans, locations, links. */
+export function providerMarkdown(ctx: PageContext, p: Provider): string {
+  const guides = ctx.snapshot.guides;
+  const review = guides.find((g) => g.slug === `${p.id}-review`);
+  const related = guides.filter((g) => (g.type === 'comparison' || g.type === 'alternatives') && g.slug.split('-').includes(p.id));
+  const regions = [...new Set(p.locations.map((l) => l.region))];
+  return [
+    `# ${p.name}`,
+    '',
+    p.summary,
+    '',
+    `**Rating: ${p.rating}/5.** ${p.verdict}`,
+    '',
+    `- **Plans from:** ${money(p.startingPrice, p.currency)} a month`,
+    `- **Founded:** ${p.founded}`,
+    `- **Headquarters:** ${p.headquarters.city}, ${p.headquarters.country}`,
+    `- **Support:** ${p.support.join(', ')}`,
+    `- **Best for:** ${p.bestFor.map((slug) => `[${slug}](/use-cases/${slug})`).join(', ')}`,
+    '',
+    '## Ratings',
+    '',
+    table(['Area', 'Score (0-5)'], [['Performance', p.ratings.performance], ['Value', p.ratings.value], ['Support', p.ratings.support], ['Ease of use', p.ratings.easeOfUse], ['Features', p.ratings.features]]),
+    '',
+    '## Pros',
+    '',
+    ...p.pros.map((x) => `- ${x}`),
+    '',
+    '## Cons',
+    '',
+    ...p.cons.map((x) => `- ${x}`),
+    '',
+    '## Plans',
+    '',
+    table(
+      ['Plan', 'vCPU', 'RAM', 'Storage', 'Traffic', 'CPU', 'Price a month'],
+      p.plans.map((plan) => [plan.name, plan.cpu, plan.ram, plan.storage, plan.bandwidth, plan.cpuType, money(plan.price, plan.currency)]),
+    ),
+    '',
+    p.pricingNotes,
+    '',
+    '## Locations',
+    '',
+    ...regions.map((r) => `- **${REGION_NAMES[r] ?? r}:** ${p.locations.filter((l) => l.region === r).map((l) => `${l.city} (${l.country})`).join(', ')}`),
+    '',
+    '## Features',
+    '',
+    table(['Feature', 'Offered'], Object.entries(p.features).map(([k, v]) => [FEATURE_NAMES[k] ?? k, v ? 'yes' : 'no'])),
+    '',
+    '## Links',
+    '',
+    `- Website: ${p.website}`,
+    `- Sign up: ${p.affiliateUrl}`,
+    `- Status page: ${p.statusUrl}`,
+    ...(review ? [`- [Full review](${guidePath(review.slug)})`] : []),
+    ...related.map((g) => `- [${g.title}](${guidePath(g.slug)})`),
+    '',
+    '## Sources',
+    '',
+    ...p.sources.map((s) => `- ${s.url} (read ${s.retrievedAt})`),
+    '',
+  ].join('\n');
+}
+
+/** `/providers/{id}`: the review page a provider's `url` points to, with Product and Review data. */
+export function providerPage(ctx: PageContext, p: Provider): PageDocument {
+  const prices = p.plans.map((plan) => plan.price);
+  return buildPage(ctx, {
+    path: `/providers/${p.id}`,
+    title: `${p.name} review`,
+    description: p.summary,
+    markdown: providerMarkdown(ctx, p),
+    structuredData: {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: `${p.name} VPS`,
+      brand: { '@type': 'Brand', name: p.name },
+      url: p.url,
+      description: p.summary,
+      offers: {
+        '@type': 'AggregateOffer',
+        priceCurrency: p.currency,
+        lowPrice: Math.min(...prices),
+        highPrice: Math.max(...prices),
+        offerCount: p.plans.length,
+      },
+      review: {
+        '@type': 'Review',
+        reviewBody: p.verdict,
+        reviewRating: { '@type': 'Rating', ratingValue: p.rating, bestRating: 5, worstRating: 0 },
+        author: { '@type': 'Organization', name: ctx.snapshot.meta.source },
+      },
+    },
+  });
+}
