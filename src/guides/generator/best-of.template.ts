@@ -1,0 +1,121 @@
+import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
+import type { BestOfEditorial } from './editorial.js';
+import type { GeneratorContext, PricedPlan } from './generator-context.js';
+import { FEATURE_NAMES, frontMatter, priceWithUsd, REGION_NAMES, table } from './markdown.js';
+
+interface Ranked {
+  provider: ProviderRecord;
+  /** What the provider is ranked on, as shown in the table. */
+  metric: string;
+  /** The plan that earned the place, if one did. */
+  plan?: PricedPlan;
+}
+
+const RATING_NAMES = { performance: 'performance', value: 'value for money', support: 'support', easeOfUse: 'ease of use', features: 'features' };
+const byRating = (a: ProviderRecord, b: ProviderRecord) => b.rating - a.rating || a.name.localeCompare(b.name);
+const price = (x: PricedPlan) => priceWithUsd(x.plan.price, x.plan.currency, x.usd);
+
+/** Selects and ranks providers for a list's criteria; returns the ranking and a sentence on the method. */
+export function rank(ctx: GeneratorContext, ed: BestOfEditorial): { method: string; ranked: Ranked[]; metricName: string } {
+  const c = ed.criteria;
+  const all = [...ctx.providers];
+  switch (c.kind) {
+    case 'budget': {
+      const rows = all.flatMap((p) => {
+        const fits = ctx.plansOf(p.id).filter((x) => x.usd <= c.value && x.ramGb !== null);
+        if (fits.length === 0) return [];
+        const plan = fits.reduce((best, x) => ((x.ramGb ?? 0) > (best.ramGb ?? 0) || ((x.ramGb ?? 0) === (best.ramGb ?? 0) && x.usd < best.usd) ? x : best));
+        return [{ provider: p, plan, metric: `${plan.plan.ram} RAM, ${plan.plan.cpu}: ${plan.plan.name} at ${price(plan)}` }];
+      });
+      rows.sort((a, b) => (b.plan.ramGb ?? 0) - (a.plan.ramGb ?? 0) || byRating(a.provider, b.provider));
+      return { method: `Each provider's plan with the most RAM at or under ${c.value} USD a month (prices converted at the ECB rate of ${ctx.rates.date}), ranked by that RAM, then by our rating.`, ranked: rows, metricName: `Most RAM for ${c.value} USD or less` };
+    }
+    case 'region': {
+      const rows = all
+        .map((p) => ({ provider: p, cities: p.locations.filter((l) => l.region === c.value).map((l) => l.city) }))
+        .filter((r) => r.cities.length > 0)
+        .sort((a, b) => b.cities.length - a.cities.length || byRating(a.provider, b.provider));
+      return {
+        method: `Providers with data centers in ${REGION_NAMES[c.value] ?? c.value}, ranked by how many locations they have there, then by our rating.`,
+        ranked: rows.map((r) => ({ provider: r.provider, metric: r.cities.join(', ') })),
+        metricName: `Locations in ${REGION_NAMES[c.value] ?? c.value}`,
+      };
+    }
+    case 'feature': {
+      const rows = all.filter((p) => p.features[c.value as keyof ProviderRecord['features']]).sort(byRating);
+      return {
+        method: `Providers that offer ${FEATURE_NAMES[c.value] ?? c.value}, ranked by our overall rating.`,
+        ranked: rows.map((p) => ({ provider: p, plan: ctx.plansOf(p.id)[0], metric: `from ${price(ctx.plansOf(p.id)[0])}` })),
+        metricName: 'Entry price a month',
+      };
+    }
+    case 'rating': {
+      const rows = all.sort((a, b) => b.ratings[c.value] - a.ratings[c.value] || byRating(a, b));
+      return {
+        method: `Every provider, ranked by our ${RATING_NAMES[c.value]} score (0 to 5), then by the overall rating.`,
+        ranked: rows.map((p) => ({ provider: p, metric: `${p.ratings[c.value]}/5` })),
+        metricName: `Score for ${RATING_NAMES[c.value]}`,
+      };
+    }
+    case 'dedicatedCpu':
+    case 'nvme': {
+      const pick = (p: ProviderRecord) =>
+        ctx.plansOf(p.id).find((x) => (c.kind === 'dedicatedCpu' ? x.plan.cpuType === 'dedicated' : x.storageType === 'NVMe'));
+      const rows = all.flatMap((p) => {
+        const plan = pick(p);
+        return plan ? [{ provider: p, plan, metric: `${plan.plan.name} (${plan.plan.cpu}, ${plan.plan.ram}, ${plan.plan.storage}) at ${price(plan)}` }] : [];
+      });
+      rows.sort((a, b) => a.plan.usd - b.plan.usd || byRating(a.provider, b.provider));
+      const what = c.kind === 'dedicatedCpu' ? 'dedicated-vCPU plans' : 'NVMe storage';
+      return { method: `Providers with ${what}, ranked by the price of their cheapest such plan in USD.`, ranked: rows, metricName: `Cheapest plan with ${what}` };
+    }
+    case 'ramPerDollar': {
+      const rows = all.flatMap((p) => {
+        const plan = ctx.plansOf(p.id).find((x) => (x.ramGb ?? 0) >= c.value);
+        return plan ? [{ provider: p, plan, ratio: (plan.ramGb ?? 0) / plan.usd }] : [];
+      });
+      rows.sort((a, b) => b.ratio - a.ratio || byRating(a.provider, b.provider));
+      return {
+        method: `Each provider's cheapest plan with at least ${c.value} GB of RAM, ranked by gigabytes of RAM per US dollar a month.`,
+        ranked: rows.map((r) => ({ provider: r.provider, plan: r.plan, metric: `${r.ratio.toFixed(2)} GB per USD: ${r.plan.plan.name}, ${r.plan.plan.ram} at ${price(r.plan)}` })),
+        metricName: 'RAM per dollar',
+      };
+    }
+    case 'traffic': {
+      const score = (x: PricedPlan) => (x.unmetered ? Number.POSITIVE_INFINITY : (x.bandwidthTb ?? -1));
+      const rows = all.map((p) => ({ provider: p, plan: ctx.plansOf(p.id)[0] })).sort((a, b) => score(b.plan) - score(a.plan) || byRating(a.provider, b.provider));
+      return {
+        method: 'Providers ranked by the traffic included with their entry plan: unmetered first, then by the monthly allowance.',
+        ranked: rows.map((r) => ({ ...r, metric: `${r.plan.plan.bandwidth} with ${r.plan.plan.name} (${price(r.plan)})` })),
+        metricName: 'Traffic on the entry plan',
+      };
+    }
+  }
+}
+
+/** A best-of list: editorial framing around a ranking computed from the data. */
+export function bestOfGuide(ctx: GeneratorContext, ed: BestOfEditorial): { slug: string; content: string } {
+  const { method, ranked, metricName } = rank(ctx, ed);
+  const body = [
+    ed.intro,
+    '',
+    '## How we ranked',
+    '',
+    method,
+    '',
+    '## The list',
+    '',
+    table(['#', 'Provider', metricName, 'Rating'], ranked.map((r, i) => [i + 1, `[${r.provider.name}](/providers/${r.provider.id})`, r.metric, `${r.provider.rating}/5`])),
+    '',
+    ranked.length === 0 ? 'No provider in the dataset meets this criterion today.' : `Each provider's [full review](/guides/${ranked[0].provider.id}-review) and page give the complete plan list.`,
+    '',
+    '## How to choose',
+    '',
+    ed.advice,
+    '',
+  ].join('\n');
+  return {
+    slug: ed.slug,
+    content: frontMatter({ slug: ed.slug, title: ed.title, description: ed.description, type: 'best-of', keywords: ed.keywords, published: ed.published, author: ed.author }) + body,
+  };
+}

@@ -1,0 +1,53 @@
+import { cell, money, table } from '../../pages/markdown-text.js';
+
+export { cell, money, table };
+
+/** The front matter block of a generated guide; strings JSON-quoted (valid YAML), deterministic order. */
+export function frontMatter(fm: { slug: string; title: string; description: string; type: string; keywords: string[]; published: string; author: string }): string {
+  return [
+    '---',
+    `slug: ${fm.slug}`,
+    `title: ${JSON.stringify(fm.title)}`,
+    `description: ${JSON.stringify(fm.description)}`,
+    `type: ${fm.type}`,
+    `keywords: ${JSON.stringify(fm.keywords)}`,
+    `published: ${JSON.stringify(fm.published)}`,
+    `author: ${fm.author}`,
+    '---',
+    '',
+  ].join('\n');
+}
+
+/** "3.49 EUR (4.12 USD)", or just the USD price for USD plans. */
+export function priceWithUsd(amount: number, currency: string, usd: number): string {
+  return currency === 'USD' ? money(amount, 'USD') : `${money(amount, currency)} (${money(usd, 'USD')})`;
+}
+
+/** "a, b and c". */
+export function listing(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+export const REGION_NAMES: Record<string, string> = {
+  europe: 'Europe',
+  'north-america': 'North America',
+  'south-america': 'South America',
+  asia: 'Asia',
+  oceania: 'Oceania',
+  africa: 'Africa',
+  'middle-east': 'the Middle East',
+};
+
+export const FEATURE_NAMES: Record<string, string> = {
+  ipv6: 'IPv6',
+  snapshots: 'snapshots',
+  automatedBackups: 'automated backups',
+  api: 'an API',
+  hourlyBilling: 'hourly billing',
+  ddosProtection: 'DDoS protection',
+  managedKubernetes: 'managed Kubernetes',
+  objectStorage: 'object storage',
+};
+
+export const yesNo = (value: boolean) => (value ? 'yes' : 'no');

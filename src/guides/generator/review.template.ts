@@ -1,0 +1,102 @@
+import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
+import type { GeneratorContext } from './generator-context.js';
+import { frontMatter, listing, money, priceWithUsd, REGION_NAMES, table } from './markdown.js';
+
+/** `<id>-review`: the verdict and ratings from the data, the editorial sections, the plan table. */
+export function reviewGuide(ctx: GeneratorContext, p: ProviderRecord): { slug: string; content: string } {
+  const ed = ctx.editorial.reviews[p.id];
+  if (!ed) throw new Error(`data/editorial/reviews.json has no entry for ${p.id}`);
+  const slug = `${p.id}-review`;
+  const plans = ctx.plansOf(p.id);
+  const entry = plans[0];
+  const regions = [...new Set(p.locations.map((l) => l.region))];
+  const dedicated = plans.filter((x) => x.plan.cpuType === 'dedicated');
+  const atLeast = (gb: number) => plans.find((x) => (x.ramGb ?? 0) >= gb);
+  const tiers = [2, 4, 8, 16].map((gb) => [gb, atLeast(gb)] as const).filter(([, x]) => x);
+  const others = ctx.providers.filter((o) => o.id !== p.id);
+  const comparisons = others.map((o) => ctx.comparisonOf(p.id, o.id)).filter((c) => c !== undefined);
+
+  const body = [
+    '## Verdict',
+    '',
+    `${p.verdict} Our rating: **${p.rating} out of 5**.`,
+    '',
+    '## At a glance',
+    '',
+    table(
+      ['', p.name],
+      [
+        ['Entry plan', `${entry.plan.name}: ${entry.plan.cpu}, ${entry.plan.ram} RAM, ${entry.plan.storage}, ${priceWithUsd(entry.plan.price, entry.plan.currency, entry.usd)} a month`],
+        ['Plans listed', plans.length],
+        ['Locations', `${p.locations.length} in ${listing(regions.map((r) => REGION_NAMES[r] ?? r))}`],
+        ['Billing', p.features.hourlyBilling ? 'hourly, capped at the monthly price' : 'monthly or longer terms'],
+        ['Support channels', p.support.join(', ')],
+        ['Founded', `${p.founded}, ${p.headquarters.city} (${p.headquarters.country})`],
+      ],
+    ),
+    '',
+    '## Who it suits',
+    '',
+    ed.whoItSuits,
+    '',
+    '## Performance and network',
+    '',
+    ed.performance,
+    '',
+    table(['Area', 'Score'], [['Performance', p.ratings.performance], ['Value', p.ratings.value], ['Support', p.ratings.support], ['Ease of use', p.ratings.easeOfUse], ['Features', p.ratings.features]]),
+    '',
+    '## Plans and prices',
+    '',
+    table(
+      ['Plan', 'vCPU', 'RAM', 'Storage', 'Traffic', 'CPU', 'Per month'],
+      plans.map((x) => [x.plan.name, x.plan.cpu, x.plan.ram, x.plan.storage, x.plan.bandwidth, x.plan.cpuType, money(x.plan.price, x.plan.currency)]),
+    ),
+    '',
+    p.pricingNotes,
+    '',
+    ...tiers.map(([gb, x]) => `- Cheapest with at least ${gb} GB of RAM: ${x!.plan.name} at ${priceWithUsd(x!.plan.price, x!.plan.currency, x!.usd)}.`),
+    dedicated.length > 0
+      ? `- Dedicated vCPUs start with ${dedicated[0].plan.name} at ${priceWithUsd(dedicated[0].plan.price, dedicated[0].plan.currency, dedicated[0].usd)}.`
+      : `- ${p.name} lists no dedicated-vCPU plan in this lineup.`,
+    '',
+    '## Data centers',
+    '',
+    ed.dataCenters,
+    '',
+    ...regions.map((r) => `- ${REGION_NAMES[r] ?? r}: ${p.locations.filter((l) => l.region === r).map((l) => l.city).join(', ')}`),
+    '',
+    '## Support',
+    '',
+    ed.support,
+    '',
+    '## Pros and cons',
+    '',
+    ...p.pros.map((x) => `- Pro: ${x}`),
+    ...p.cons.map((x) => `- Con: ${x}`),
+    '',
+    '## What we would change',
+    '',
+    ed.wouldChange,
+    '',
+    '## Further reading',
+    '',
+    `- [${p.name}: plans, locations and links](/providers/${p.id})`,
+    `- [Alternatives to ${p.name}](/guides/${p.id}-alternatives)`,
+    ...comparisons.map((c) => `- [${c.title}](/guides/${c.slug})`),
+    '',
+  ].join('\n');
+
+  return {
+    slug,
+    content:
+      frontMatter({
+        slug,
+        title: `${p.name} review: plans, prices and verdict`,
+        description: `Our ${p.name} review: who it suits, performance, every plan with its price, data centers, support, and a rating of ${p.rating}/5.`,
+        type: 'review',
+        keywords: ed.keywords,
+        published: ed.published,
+        author: 'lena-brandt',
+      }) + body,
+  };
+}
