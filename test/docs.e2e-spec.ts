@@ -36,3 +36,17 @@ describe('Swagger UI at /docs', () => {
     await t.http.get('/docs/swagger-ui.css.map').expect(404);
   });
 });
+
+describe('Swagger UI security headers', () => {
+  it('sends a CSP that allows only its own scripts and the API origin', async () => {
+    const t = await startTestApp();
+    try {
+      const res = await t.http.get('/docs').expect(200);
+      expect(res.headers['content-security-policy']).toContain("script-src 'self' https://vpsapi.test;");
+      expect(res.headers['content-security-policy']).toContain("connect-src 'self' https://vpsapi.test;");
+      expect(res.headers['content-security-policy']).not.toContain('unsafe-eval');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -6,6 +6,7 @@ const { execFileSync, spawnSync } = require('node:child_process');
 const PACKAGES = [
   { name: 'redis-server', binary: 'redis-server' },
   { name: 'openssl', binary: 'openssl' },
+  { name: 'chromium', binary: 'chromium' },
 ];
 
 function has(binary) {

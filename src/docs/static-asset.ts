@@ -8,6 +8,7 @@ export class StaticAsset implements Sendable {
   constructor(
     readonly body: Buffer,
     readonly contentType: string,
+    readonly headers: readonly (readonly [string, string])[] = [],
   ) {
     this.etag = strongEtag(body);
   }

@@ -16,11 +16,11 @@ export interface TestApp {
 }
 
 /** Boots the real application (the same factory as production) with test settings over real HTTP. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, port = 0): Promise<TestApp> {
   const config = loadConfig({ PUBLIC_BASE_URL: TEST_BASE_URL, ...env });
   const app = await createApp(config, { logger: false });
-  await app.listen(0, '127.0.0.1');
+  await app.listen(port, '127.0.0.1');
   const http = request(app.getHttpServer());
-  const { port } = app.getHttpServer().address() as AddressInfo;
-  return { app, http, baseUrl: `http://127.0.0.1:${port}`, close: () => app.close() };
+  const address = app.getHttpServer().address() as AddressInfo;
+  return { app, http, baseUrl: `http://127.0.0.1:${address.port}`, close: () => app.close() };
 }

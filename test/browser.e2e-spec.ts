@@ -1,0 +1,110 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './support/browser';
+import { rawGuides, rawProviders, rawUseCases } from './support/raw-data';
+import { freePort } from './support/redis-server';
+import { startTestApp, type TestApp } from './support/test-app';
+
+/** What a person sees, in a real browser (Debian's Chromium driven by playwright-core). */
+describe('in a real browser', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let base: string;
+  let problems: string[];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    t = await startTestApp({ PUBLIC_BASE_URL: base, RATE_LIMIT_REQUESTS: '100000' }, port);
+    browser = await launchChromium();
+    mkdirSync('test-results', { recursive: true });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  /** A fresh page that records console errors and failed requests. */
+  async function open(path: string, width = 1280): Promise<Page> {
+    problems = [];
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('requestfailed', (r) => problems.push(`failed: ${r.url()}`));
+    page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()}: ${r.url()}`));
+    const res = await page.goto(base + path);
+    expect(res?.status()).toBe(200);
+    return page;
+  }
+  const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+
+  it('shows the home page with every provider, and its links work when clicked', async () => {
+    const page = await open('/');
+    expect(await page.textContent('h1')).toBe('Compare VPS hosting providers');
+    for (const p of rawProviders.providers) expect(await page.locator(`a[href="${base}/providers/${p.id}"]`).count()).toBeGreaterThan(0);
+    await shot(page, 'home');
+    await page.click(`a[href="${base}/providers/vultr"]`);
+    await page.waitForURL(`${base}/providers/vultr`);
+    expect(await page.textContent('h1')).toBe('Vultr');
+    await page.click('header.site a:has-text("Guides")');
+    await page.waitForURL(`${base}/guides`);
+    expect(await page.textContent('h1')).toBe('Guides');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 30_000);
+
+  it('shows a provider page with one table row per plan', async () => {
+    const provider = rawProviders.providers.find((p: any) => p.id === 'hetzner');
+    const page = await open('/providers/hetzner');
+    expect(await page.textContent('h1')).toBe(provider.name);
+    const planTable = page.locator('table', { has: page.locator('th', { hasText: 'Price a month' }) });
+    expect(await planTable.locator('tbody tr').count()).toBe(provider.plans.length);
+    expect(await planTable.locator('tbody tr').first().locator('td').first().textContent()).toBe(provider.plans[0].name);
+    await shot(page, 'provider-hetzner');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 30_000);
+
+  it('shows a guide readably on a phone, and its in-text links lead to real pages', async () => {
+    const guide = rawGuides.find((g) => g.slug === 'wireguard-vpn-server')!;
+    const page = await open('/guides/wireguard-vpn-server', 390);
+    expect(await page.textContent('h1')).toBe(guide.title);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await shot(page, 'guide-phone');
+    const link = page.locator(`main a[href^="${base}/guides/"]`).first();
+    const href = await link.getAttribute('href');
+    await link.click();
+    await page.waitForURL(href!);
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 30_000);
+
+  it('shows a use-case page with its sizing and recommended providers', async () => {
+    const useCase = rawUseCases.useCases.find((u: any) => u.slug === 'game-server');
+    const page = await open('/use-cases/game-server');
+    expect(await page.textContent('h1')).toBe(useCase.title);
+    for (const r of useCase.recommendedProviders) expect(await page.locator(`h3 a[href="${base}/providers/${r.id}"]`).count()).toBe(1);
+    await shot(page, 'use-case-game-server');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 30_000);
+
+  it('lists the five operations in Swagger UI, and "try it out" gets a 200', async () => {
+    const page = await open('/docs');
+    await page.waitForSelector('.opblock-summary-path');
+    const paths = await page.$$eval('.opblock-summary-path', (els) => els.map((e) => e.textContent));
+    expect(paths).toEqual(['/api/index.json', '/api/providers.json', '/api/providers/{providerId}.json', '/api/guides.json', '/api/use-cases.json']);
+    await page.click('#operations-Providers-getProvider .opblock-summary');
+    await page.click('#operations-Providers-getProvider .try-out__btn');
+    await page.fill('#operations-Providers-getProvider input[placeholder="providerId"]', 'upcloud');
+    await page.click('#operations-Providers-getProvider .execute');
+    const status = page.locator('#operations-Providers-getProvider .live-responses-table .response-col_status').last();
+    await status.waitFor();
+    expect((await status.textContent())?.trim()).toBe('200');
+    await shot(page, 'docs');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+});

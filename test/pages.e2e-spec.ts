@@ -1,0 +1,180 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DATA_DIR, rawGuides, rawProviders, rawUseCases } from './support/raw-data';
+import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
+
+describe('pages and markdown', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT_REQUESTS: '100000' });
+  });
+  afterAll(() => t.close());
+
+  it('resolves every url and markdownUrl the API hands out', async () => {
+    const [guides, providers, useCases] = await Promise.all([
+      t.http.get('/api/guides.json'),
+      t.http.get('/api/providers.json'),
+      t.http.get('/api/use-cases.json'),
+    ]);
+    const path = (url: string) => url.replace(TEST_BASE_URL, '');
+    for (const g of guides.body.guides) {
+      const page = await t.http.get(path(g.url));
+      expect([g.slug, page.status, page.headers['content-type']]).toEqual([g.slug, 200, 'text/html; charset=utf-8']);
+      const md = await t.http.get(path(g.markdownUrl));
+      expect([g.slug, md.status, md.headers['content-type']]).toEqual([g.slug, 200, 'text/markdown; charset=utf-8']);
+      expect(md.text.startsWith(`# ${g.title}\n\n`)).toBe(true);
+    }
+    for (const p of providers.body.providers) expect([p.id, (await t.http.get(path(p.url))).status]).toEqual([p.id, 200]);
+    for (const u of useCases.body.useCases) expect([u.slug, (await t.http.get(path(u.url))).status]).toEqual([u.slug, 200]);
+  });
+
+  it('serves a guide page with its title, meta, canonical and alternate links, and Article data', async () => {
+    const guide = rawGuides.find((g) => g.slug === 'restic-backups')!;
+    const res = await t.http.get('/guides/restic-backups').expect(200);
+    expect(res.text).toContain(`<h1>${guide.title}</h1>`);
+    expect(res.text).toContain(`<link rel="canonical" href="${TEST_BASE_URL}/guides/restic-backups">`);
+    expect(res.text).toContain(`<link rel="alternate" type="text/markdown" href="${TEST_BASE_URL}/guides/restic-backups.md">`);
+    expect(res.headers.link).toBe(`<${TEST_BASE_URL}/guides/restic-backups.md>; rel="alternate"; type="text/markdown"`);
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.text)![1]);
+    expect(ld).toMatchObject({ '@type': 'Article', headline: guide.title, datePublished: guide.published });
+  });
+
+  it('shows a provider\'s verdict, pros and cons and every plan as table rows, with Product and Review data', async () => {
+    const p = rawProviders.providers.find((x: any) => x.id === 'linode');
+    const res = await t.http.get('/providers/linode').expect(200);
+    expect(res.text).toContain('<table>');
+    for (const plan of p.plans) expect(res.text).toMatch(new RegExp(`<td>${plan.name}</td>`));
+    for (const pro of p.pros) expect(res.text).toContain(pro.replace(/&/g, '&amp;').replace(/'/g, '&#39;').slice(0, 30));
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.text)![1]);
+    expect(ld).toMatchObject({ '@type': 'Product', review: { '@type': 'Review', reviewRating: { ratingValue: p.rating, bestRating: 5 } } });
+  });
+
+  it('shows a use case with its specs and each recommended provider', async () => {
+    const u = rawUseCases.useCases[0];
+    const res = await t.http.get(`/use-cases/${u.slug}`).expect(200);
+    expect(res.text).toContain(`<h1>${u.title}</h1>`);
+    for (const r of u.recommendedProviders) expect(res.text).toContain(`${TEST_BASE_URL}/providers/${r.id}`);
+  });
+
+  describe('content negotiation', () => {
+    it.each(['/', '/guides', '/guides/swap-file', '/providers/hetzner', '/use-cases/vpn'])('answers %s in markdown for Accept: text/markdown', async (path) => {
+      const [htmlRes, mdRes] = await Promise.all([t.http.get(path), t.http.get(path).set('Accept', 'text/markdown')]);
+      expect(htmlRes.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(mdRes.headers['content-type']).toBe('text/markdown; charset=utf-8');
+      expect(mdRes.text).toMatch(/^# /);
+      for (const res of [htmlRes, mdRes]) expect(res.headers.vary).toMatch(/Accept/);
+      expect(mdRes.headers.etag).not.toBe(htmlRes.headers.etag);
+      const file = await t.http.get(path === '/' ? '/index.md' : `${path}.md`);
+      expect(file.text).toBe(mdRes.text);
+    });
+
+    it.each([
+      ['text/markdown;q=0.9, text/html', 'text/html'],
+      ['text/html;q=0.5, text/markdown', 'text/markdown'],
+      ['*/*', 'text/html'],
+      ['application/json', 'text/html'],
+    ])('honours q-values: Accept %j gets %s', async (accept, type) => {
+      const res = await t.http.get('/providers/vultr').set('Accept', accept).expect(200);
+      expect(res.headers['content-type']).toBe(`${type}; charset=utf-8`);
+    });
+
+    it('revalidates each form by its own ETag', async () => {
+      const md = await t.http.get('/guides/swap-file').set('Accept', 'text/markdown');
+      await t.http.get('/guides/swap-file').set('Accept', 'text/markdown').set('If-None-Match', md.headers.etag).expect(304);
+      await t.http.get('/guides/swap-file').set('If-None-Match', md.headers.etag).expect(200);
+    });
+  });
+
+  describe('llms.txt', () => {
+    it('follows the llmstxt.org format and links markdown forms that resolve', async () => {
+      const res = await t.http.get('/llms.txt').expect(200).expect('Content-Type', 'text/plain; charset=utf-8');
+      const lines = res.text.split('\n');
+      expect(lines[0]).toBe('# vpsapi');
+      expect(lines[2]).toMatch(/^> /);
+      const sections = lines.filter((l) => l.startsWith('## '));
+      expect(sections).toEqual(['## API', '## Providers', '## Use cases', '## Guides', '## Optional']);
+      const links = [...res.text.matchAll(/^- \[([^\]]+)\]\(([^)]+)\): .+$/gm)].map((m) => m[2]);
+      expect(links.length).toBeGreaterThanOrEqual(rawGuides.length + rawProviders.providers.length + rawUseCases.useCases.length);
+      for (const url of links) {
+        const r = await t.http.get(url.replace(TEST_BASE_URL, ''));
+        expect([url, r.status]).toEqual([url, 200]);
+      }
+    });
+
+    it('serves every guide in llms-full.txt under its heading', async () => {
+      const res = await t.http.get('/llms-full.txt').expect(200);
+      for (const g of rawGuides) expect(res.text).toContain(`# ${g.title}\n`);
+    });
+  });
+
+  describe('not found', () => {
+    it('answers an unknown page with a 404 HTML page', async () => {
+      const res = await t.http.get('/guides/no-such-guide').expect(404).expect('Content-Type', 'text/html; charset=utf-8');
+      expect(res.text).toContain('<h1>Page not found</h1>');
+      expect(res.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    });
+
+    it('answers in JSON when the client asks for JSON, and in markdown when it asks for markdown', async () => {
+      const json = await t.http.get('/nothing/here').set('Accept', 'application/json').expect(404);
+      expect(json.body.error.code).toBe('not_found');
+      const md = await t.http.get('/nothing/here').set('Accept', 'text/markdown').expect(404);
+      expect(md.text).toMatch(/^# Page not found/);
+    });
+
+    it('never reflects the requested path unescaped', async () => {
+      const res = await t.http.get('/guides/%3Cscript%3Ealert(1)%3C%2Fscript%3E').expect(404);
+      expect(res.text).not.toContain('<script>alert');
+      expect(res.text).not.toContain('alert(1)');
+    });
+  });
+
+  it('sends a strict Content-Security-Policy and no-sniff on pages', async () => {
+    const res = await t.http.get('/');
+    expect(res.headers['content-security-policy']).toBe(`default-src 'none'; style-src 'self' ${TEST_BASE_URL}; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('carries CORS and the rate-limit headers on pages, and answers HEAD and 304', async () => {
+    const res = await t.http.get('/guides');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['ratelimit-limit']).toBe('100000');
+    const head = await t.http.head('/guides').expect(200);
+    expect(head.headers.etag).toBe(res.headers.etag);
+    await t.http.get('/guides').set('If-None-Match', res.headers.etag).expect(304);
+  });
+});
+
+describe('dataset text in pages', () => {
+  let dir: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'vpsapi-xss-'));
+    await cp(DATA_DIR, dir, { recursive: true });
+    const file = join(dir, 'providers.json');
+    const data = JSON.parse(await readFile(file, 'utf8'));
+    data.providers[0].name = 'Evil <script>alert("name")</script> Host';
+    data.providers[0].pros[0] = '<img src=x onerror=alert(1)> and [a link](javascript:alert(2))';
+    await writeFile(file, JSON.stringify(data));
+    const guide = join(dir, 'guides', 'swap-file.md');
+    const original = await readFile(guide, 'utf8');
+    const injected = original.replace(/^(---\n[\s\S]*?\n---\n)/, '$1<iframe src="https://evil.example"></iframe>\n\n');
+    expect(injected).not.toBe(original);
+    await writeFile(guide, injected);
+    t = await startTestApp({ DATA_DIR: dir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('is escaped everywhere: no markup, no script URL survives', async () => {
+    for (const path of ['/', '/providers/hetzner', '/guides/swap-file', '/guides', '/use-cases/docker-host']) {
+      const res = await t.http.get(path).expect(200);
+      expect([path, /<script>alert|<img src=x|<iframe|href="javascript:/i.test(res.text)]).toEqual([path, false]);
+    }
+    const provider = await t.http.get('/providers/hetzner');
+    expect(provider.text).toContain('Evil &lt;script&gt;');
+    expect((await t.http.get('/guides/swap-file')).text).toContain('&lt;iframe');
+  });
+});
