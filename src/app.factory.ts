@@ -1,33 +1,62 @@
-import type { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
-import { AppModule } from './app.module.js';
-import type { AppConfig } from './config/app-config.js';
-import { OpenApiService } from './openapi/openapi.service.js';
-import { FrontDoor } from './common/http/front-door.js';
+import { Logger as NestPinoLogger } from 'nestjs-pino';
 import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { AppModule } from './app.module.js';
+import { FrontDoor } from './common/http/front-door.js';
+import type { AppConfig } from './config/app-config.js';
+import { MetricsService } from './observability/metrics.service.js';
+import { createLogger, requestLogger } from './observability/request-logger.js';
+import { requestMetrics } from './observability/request-metrics.middleware.js';
+import { OpenApiService } from './openapi/openapi.service.js';
+
+export interface AppOptions {
+  /** Where log lines go: `silent` for none, a stream to capture them; stdout by default. */
+  log?: 'silent' | DestinationStream;
+}
 
 /**
  * Builds and initializes the application for a configuration. Production (main.ts) and every e2e
  * test go through this one function, so tests run exactly what production runs.
  */
-export async function createApp(
-  config: AppConfig,
-  options: { logger?: false | LogLevel[] } = {},
-): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new ExpressAdapter(expressInstance(config)), {
+export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<NestExpressApplication> {
+  const logger = loggerFor(config, options);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), new ExpressAdapter(expressInstance(config)), {
     // Only /mcp reads a body, with its own parser; nothing else parses one.
     bodyParser: false,
     abortOnError: false,
-    logger: options.logger ?? ['error', 'warn', 'log'],
+    bufferLogs: true,
     httpsOptions: config.tls && { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) },
   });
-  // Mounted before Nest registers anything, so every request passes it first (see FrontDoor).
+  app.useLogger(app.get(NestPinoLogger));
+  // Mounted before Nest registers anything, so every request passes them first, in this order:
+  // the log line and request id, the metrics, then the front door (headers, limit, redirects, 503).
+  app.use(requestLogger(logger));
+  app.use(requestMetrics(app.get(MetricsService)));
   app.use(app.get(FrontDoor).handle);
+  applyServerTimeouts(app.getHttpServer() as Server, config);
   await app.get(OpenApiService).initialize(app);
   await app.init();
   return app;
+}
+
+function loggerFor(config: AppConfig, options: AppOptions): Logger {
+  if (options.log === 'silent') return pino({ level: 'silent' });
+  if (options.log) return pino({ level: config.log.level, base: { service: 'vpsapi' } }, options.log);
+  return createLogger(config);
+}
+
+/**
+ * Idle keep-alive connections outlive a load balancer's own idle timeout (so the balancer, not the
+ * service, closes them and never sends into a closing socket); slow clients are cut off.
+ */
+function applyServerTimeouts(server: Server, config: AppConfig): void {
+  server.keepAliveTimeout = config.server.keepAliveTimeoutMs;
+  server.headersTimeout = config.server.headersTimeoutMs;
+  server.requestTimeout = config.server.requestTimeoutMs;
 }
 
 /** Express, configured before its router exists (the router reads these settings once, when created). */

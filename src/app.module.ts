@@ -7,6 +7,11 @@ import { AvailabilityModule } from './common/availability/availability.module.js
 import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
 import { ReadOnlyApiMiddleware } from './common/middleware/read-only-api.middleware.js';
 import type { AppConfig } from './config/app-config.js';
+import { LoggerModule } from 'nestjs-pino';
+import type { Logger } from 'pino';
+import { HealthModule } from './health/health.module.js';
+import { GracefulShutdown } from './lifecycle/graceful-shutdown.js';
+import { ObservabilityModule } from './observability/observability.module.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatasetModule } from './dataset/dataset.module.js';
 import { DocsModule } from './docs/docs.module.js';
@@ -20,11 +25,14 @@ import { UseCasesModule } from './use-cases/use-cases.module.js';
 @Module({})
 export class AppModule implements NestModule {
   /** The whole application for one configuration. */
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        // pino-http is mounted in front of everything by createApp; Nest's own logs use the same logger.
+        LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true }),
+        ObservabilityModule,
         DatasetModule,
         AvailabilityModule,
         RateLimitModule,
@@ -37,8 +45,9 @@ export class AppModule implements NestModule {
         DocsModule,
         McpModule,
         PagesModule,
+        HealthModule,
       ],
-      providers: [{ provide: APP_FILTER, useClass: ErrorResponseFilter }],
+      providers: [{ provide: APP_FILTER, useClass: ErrorResponseFilter }, GracefulShutdown],
     };
   }
 

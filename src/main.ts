@@ -3,11 +3,23 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app.factory.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { InvalidDatasetError } from './dataset/dataset-loader.js';
+import { GracefulShutdown } from './lifecycle/graceful-shutdown.js';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
   const app = await createApp(config);
-  app.enableShutdownHooks();
+  const shutdown = app.get(GracefulShutdown);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      shutdown.shutdown(app, signal).then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('vpsapi failed to shut down cleanly:', error);
+          process.exit(1);
+        },
+      );
+    });
+  }
   await app.listen(config.port, config.host);
   const { port } = app.getHttpServer().address() as AddressInfo;
   console.log(`vpsapi listening on http://${config.host}:${port} (public URL ${config.publicBaseUrl})`);

@@ -28,6 +28,12 @@ export class AppConfig {
     readonly allowedOrigins: '*' | readonly string[];
   };
   readonly maintenanceMode: boolean;
+  readonly metrics: { readonly port: number; readonly host: string };
+  readonly log: { readonly level: string; readonly pretty: boolean };
+  readonly shutdown: { readonly delayMs: number; readonly timeoutMs: number };
+  readonly server: { readonly keepAliveTimeoutMs: number; readonly headersTimeoutMs: number; readonly requestTimeoutMs: number };
+  /** Reload on changes under dataDir. */
+  readonly dataWatch: boolean;
 
   constructor(values: AppConfigValues) {
     Object.assign(this, values);

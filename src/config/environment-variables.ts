@@ -110,6 +110,66 @@ export class EnvironmentVariables {
   })
   MCP_ALLOWED_ORIGINS = '*';
 
+  /** Port of the Prometheus metrics server (not public); 0 picks a free port. */
+  @Type(() => Number)
+  @IsInt({ message: 'must be an integer from 0 to 65535' })
+  @Min(0, { message: 'must be an integer from 0 to 65535' })
+  @Max(65535, { message: 'must be an integer from 0 to 65535' })
+  METRICS_PORT = 9464;
+
+  /** Interface the metrics server binds to. */
+  @IsString()
+  @IsNotEmpty({ message: 'must not be empty' })
+  METRICS_HOST = '0.0.0.0';
+
+  /** Lowest level written to the log. */
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be one of fatal, error, warn, info, debug, trace, silent' })
+  LOG_LEVEL = 'info';
+
+  /** Human-readable log lines: `auto` (in a terminal, outside production), `true` or `false` (JSON). */
+  @IsIn(['auto', 'true', 'false'], { message: 'must be auto, true or false' })
+  LOG_PRETTY = 'auto';
+
+  /** After SIGTERM, how long to keep serving while the load balancer notices the instance is not ready. */
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number of milliseconds from 0 to 120000' })
+  @Min(0, { message: 'must be a whole number of milliseconds from 0 to 120000' })
+  @Max(120_000, { message: 'must be a whole number of milliseconds from 0 to 120000' })
+  SHUTDOWN_DELAY_MS = 5000;
+
+  /** After the delay, the longest in-flight requests may take before connections are cut. */
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number of milliseconds from 100 to 120000' })
+  @Min(100, { message: 'must be a whole number of milliseconds from 100 to 120000' })
+  @Max(120_000, { message: 'must be a whole number of milliseconds from 100 to 120000' })
+  SHUTDOWN_TIMEOUT_MS = 10_000;
+
+  /** Idle keep-alive time; above common load-balancer idle timeouts (60 s) so the balancer closes first. */
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number of milliseconds from 1000 to 600000' })
+  @Min(1000, { message: 'must be a whole number of milliseconds from 1000 to 600000' })
+  @Max(600_000, { message: 'must be a whole number of milliseconds from 1000 to 600000' })
+  KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+  /** Longest time a client may take to send its request headers. */
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number of milliseconds from 1000 to 600000' })
+  @Min(1000, { message: 'must be a whole number of milliseconds from 1000 to 600000' })
+  @Max(600_000, { message: 'must be a whole number of milliseconds from 1000 to 600000' })
+  HEADERS_TIMEOUT_MS = 10_000;
+
+  /** Longest time a client may take to send a whole request. */
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number of milliseconds from 1000 to 600000' })
+  @Min(1000, { message: 'must be a whole number of milliseconds from 1000 to 600000' })
+  @Max(600_000, { message: 'must be a whole number of milliseconds from 1000 to 600000' })
+  REQUEST_TIMEOUT_MS = 30_000;
+
+  /** Reload the dataset when files under DATA_DIR change (SIGHUP always reloads). */
+  @Transform(toBoolean)
+  @IsBoolean(BOOLEAN)
+  DATA_WATCH = true;
+
   /** Answer every API request with 503 (planned maintenance). */
   @Transform(toBoolean)
   @IsBoolean(BOOLEAN)

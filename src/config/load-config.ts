@@ -50,6 +50,18 @@ export function loadConfig(env: Env = process.env): AppConfig {
       allowedOrigins: vars.MCP_ALLOWED_ORIGINS.trim() === '*' ? '*' : splitList(vars.MCP_ALLOWED_ORIGINS).map((o) => o.replace(/\/+$/, '')),
     },
     maintenanceMode: vars.MAINTENANCE_MODE,
+    metrics: { port: vars.METRICS_PORT, host: vars.METRICS_HOST },
+    log: {
+      level: vars.LOG_LEVEL,
+      pretty: vars.LOG_PRETTY === 'auto' ? Boolean(process.stdout.isTTY) && env.NODE_ENV !== 'production' : vars.LOG_PRETTY === 'true',
+    },
+    shutdown: { delayMs: vars.SHUTDOWN_DELAY_MS, timeoutMs: vars.SHUTDOWN_TIMEOUT_MS },
+    server: {
+      keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS,
+      headersTimeoutMs: vars.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
+    },
+    dataWatch: vars.DATA_WATCH,
   });
 }
 

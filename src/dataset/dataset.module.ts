@@ -1,7 +1,8 @@
 import { Global, Module } from '@nestjs/common';
+import { DatasetReloader } from './dataset-reloader.js';
 import { DatasetService } from './dataset.service.js';
 
-/** Loads, validates and serves the dataset; every feature reads from DatasetService. */
+/** Loads, validates, serves and reloads the dataset; every feature reads from DatasetService. */
 @Global()
-@Module({ providers: [DatasetService], exports: [DatasetService] })
+@Module({ providers: [DatasetService, DatasetReloader], exports: [DatasetService, DatasetReloader] })
 export class DatasetModule {}

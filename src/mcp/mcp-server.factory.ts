@@ -4,6 +4,7 @@ import { GuidesService } from '../guides/guides.service.js';
 import { PlansService } from '../plans/plans.service.js';
 import { ProvidersService } from '../providers/providers.service.js';
 import { UseCasesService } from '../use-cases/use-cases.service.js';
+import { MetricsService } from '../observability/metrics.service.js';
 import { registerGuideResources } from './resources/guide.resource.js';
 import { registerProviderResources } from './resources/provider.resource.js';
 import { SERVER_INFO, SERVER_INSTRUCTIONS } from './server-info.js';
@@ -19,7 +20,13 @@ import { TOOLS } from './tools/index.js';
 export class McpServerFactory {
   private readonly services: ToolServices;
 
-  constructor(providers: ProvidersService, plans: PlansService, useCases: UseCasesService, guides: GuidesService) {
+  constructor(
+    providers: ProvidersService,
+    plans: PlansService,
+    useCases: UseCasesService,
+    guides: GuidesService,
+    private readonly metrics: MetricsService,
+  ) {
     this.services = { providers, plans, useCases, guides };
   }
 
@@ -35,7 +42,16 @@ export class McpServerFactory {
           outputSchema: tool.outputSchema,
           annotations: tool.annotations,
         },
-        (args) => tool.handler(args as never, this.services),
+        (args) => {
+          try {
+            const result = tool.handler(args as never, this.services);
+            this.metrics.toolCall(tool.name, result.isError ? 'error' : 'ok');
+            return result;
+          } catch (error) {
+            this.metrics.toolCall(tool.name, 'exception');
+            throw error;
+          }
+        },
       );
     }
     registerGuideResources(server, this.services);

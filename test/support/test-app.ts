@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { createApp } from '../../src/app.factory';
+import { createApp, type AppOptions } from '../../src/app.factory';
 import { loadConfig } from '../../src/config/load-config';
 
 /** Public base URL the e2e apps build absolute URLs from; deliberately not the address they listen on. */
@@ -16,9 +16,9 @@ export interface TestApp {
 }
 
 /** Boots the real application (the same factory as production) with test settings over real HTTP. */
-export async function startTestApp(env: Record<string, string> = {}, port = 0): Promise<TestApp> {
-  const config = loadConfig({ PUBLIC_BASE_URL: TEST_BASE_URL, ...env });
-  const app = await createApp(config, { logger: false });
+export async function startTestApp(env: Record<string, string> = {}, port = 0, options: AppOptions = {}): Promise<TestApp> {
+  const config = loadConfig({ PUBLIC_BASE_URL: TEST_BASE_URL, METRICS_PORT: '0', METRICS_HOST: '127.0.0.1', DATA_WATCH: 'false', ...env });
+  const app = await createApp(config, { log: options.log ?? 'silent' });
   await app.listen(port, '127.0.0.1');
   const http = request(app.getHttpServer());
   const address = app.getHttpServer().address() as AddressInfo;

@@ -8,6 +8,7 @@ export type UnavailableReason = 'maintenance' | 'draining' | 'starting';
 @Injectable()
 export class AvailabilityService {
   private draining = false;
+  private shuttingDown = false;
 
   constructor(
     private readonly config: AppConfig,
@@ -22,8 +23,24 @@ export class AvailabilityService {
     return undefined;
   }
 
-  /** From now on, answer 503 (the instance is shutting down). */
+  /** Why the instance should not receive new traffic (readiness), or undefined. */
+  readinessProblem(): string | undefined {
+    if (this.shuttingDown) return 'shutting down';
+    return this.unavailableReason();
+  }
+
+  /** Shutdown has begun: readiness fails at once, requests are still served normally. */
+  beginShutdown(): void {
+    this.shuttingDown = true;
+  }
+
+  /** From now on, answer 503 with Connection: close (the instance is closing its connections). */
   startDraining(): void {
+    this.shuttingDown = true;
     this.draining = true;
+  }
+
+  get isDraining(): boolean {
+    return this.draining;
   }
 }

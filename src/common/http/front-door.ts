@@ -56,7 +56,11 @@ export class FrontDoor {
       res.setHeader('Strict-Transport-Security', HSTS);
     }
     const reason = exempt ? undefined : this.availability.unavailableReason();
-    if (reason) throw serviceUnavailable(reason, this.config.retryAfterSeconds);
+    if (reason) {
+      // A draining instance tells keep-alive clients to reconnect elsewhere.
+      if (reason === 'draining') res.setHeader('Connection', 'close');
+      throw serviceUnavailable(reason, this.config.retryAfterSeconds);
+    }
     if (req.method === 'OPTIONS') {
       for (const [name, value] of isMcpPath(pathOf(req.url)) ? MCP_PREFLIGHT_HEADERS : PREFLIGHT_HEADERS) res.setHeader(name, value);
       res.statusCode = 204;

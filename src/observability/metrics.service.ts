@@ -1,0 +1,138 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { AppConfig } from '../config/app-config.js';
+import { DatasetService } from '../dataset/dataset.service.js';
+import { RateLimitStorage } from '../common/rate-limit/rate-limit-storage.js';
+
+/**
+ * Prometheus metrics on their own port (METRICS_PORT), so they are never public: requests by route
+ * template and status, latency, 429s, MCP tool calls, the dataset version and reloads, rate-limit
+ * store errors, and Node's process metrics.
+ */
+@Injectable()
+export class MetricsService implements OnApplicationBootstrap, OnModuleDestroy {
+  readonly registry = new Registry();
+  private readonly logger = new Logger('Metrics');
+  private server?: Server;
+
+  private readonly requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route template and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+  private readonly duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route template and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+  private readonly rateLimited = new Counter({
+    name: 'http_rate_limited_total',
+    help: 'Requests refused with 429 by the rate limit.',
+    registers: [this.registry],
+  });
+  private readonly toolCalls = new Counter({
+    name: 'mcp_tool_calls_total',
+    help: 'MCP tool calls, by tool and outcome (ok, error, exception).',
+    labelNames: ['tool', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly reloads = new Counter({
+    name: 'dataset_reloads_total',
+    help: 'Dataset reloads, by outcome (success, failure).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  constructor(
+    private readonly config: AppConfig,
+    dataset: DatasetService,
+    storage: RateLimitStorage,
+  ) {
+    collectDefaultMetrics({ register: this.registry });
+    new Gauge({
+      name: 'dataset_info',
+      help: 'The dataset version being served (value 1).',
+      labelNames: ['version'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        if (dataset.isLoaded) this.set({ version: dataset.current.version }, 1);
+      },
+    });
+    new Gauge({
+      name: 'dataset_loaded_timestamp_seconds',
+      help: 'When the dataset being served was loaded, in Unix seconds.',
+      registers: [this.registry],
+      collect() {
+        if (dataset.isLoaded) this.set(dataset.current.loadedAt.getTime() / 1000);
+      },
+    });
+    new Gauge({
+      name: 'rate_limit_store_errors',
+      help: 'Failed calls to the shared rate-limit store (Redis) since start.',
+      registers: [this.registry],
+      collect() {
+        this.set(storage.storageErrors);
+      },
+    });
+    new Gauge({
+      name: 'rate_limit_local_fallback_requests',
+      help: 'Requests counted per instance because the shared store was unavailable, since start.',
+      registers: [this.registry],
+      collect() {
+        this.set(storage.fallbackHits);
+      },
+    });
+  }
+
+  /** Records one answered request. */
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    const labels = { method, route, status: String(status) };
+    this.requests.inc(labels);
+    this.duration.observe(labels, seconds);
+    if (status === 429) this.rateLimited.inc();
+  }
+
+  toolCall(tool: string, outcome: 'ok' | 'error' | 'exception'): void {
+    this.toolCalls.inc({ tool, outcome });
+  }
+
+  reload(outcome: 'success' | 'failure'): void {
+    this.reloads.inc({ outcome });
+  }
+
+  /** The port the metrics server listens on (useful when METRICS_PORT=0). */
+  get port(): number | undefined {
+    return (this.server?.address() as AddressInfo | null)?.port;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.server = createServer((req, res) => {
+      if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+        res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found: scrape /metrics\n');
+        return;
+      }
+      this.registry.metrics().then(
+        (text) => res.writeHead(200, { 'Content-Type': this.registry.contentType }).end(text),
+        () => res.writeHead(500).end(),
+      );
+    });
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(this.config.metrics.port, this.config.metrics.host, resolve);
+    });
+    this.logger.log(`Metrics at http://${this.config.metrics.host}:${this.port}/metrics`);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
