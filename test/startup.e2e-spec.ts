@@ -26,7 +26,11 @@ describe('the built service at start', () => {
   };
 
   it('serves the embedded dataset on the configured port', async () => {
-    const child = spawn('node', [MAIN], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('node', [MAIN], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', METRICS_PORT: '0', SHUTDOWN_DELAY_MS: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';
@@ -42,6 +46,7 @@ describe('the built service at start', () => {
       expect(((await res.json()) as any).provider.url).toBe('http://localhost:3000/providers/hetzner');
     } finally {
       child.kill('SIGTERM');
+      await exited;
     }
   });
 

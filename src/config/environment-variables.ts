@@ -80,13 +80,13 @@ export class EnvironmentVariables {
 
   /** PEM certificate chain: set with TLS_KEY_FILE to terminate TLS in the service itself. */
   @ValidateIf((env: EnvironmentVariables) => env.TLS_CERT_FILE !== undefined || env.TLS_KEY_FILE !== undefined)
-  @IsString()
+  @IsString({ message: 'must be set together with TLS_KEY_FILE' })
   @IsNotEmpty({ message: 'must be set together with TLS_KEY_FILE' })
   TLS_CERT_FILE: string | undefined = undefined;
 
   /** PEM private key for TLS_CERT_FILE. */
   @ValidateIf((env: EnvironmentVariables) => env.TLS_CERT_FILE !== undefined || env.TLS_KEY_FILE !== undefined)
-  @IsString()
+  @IsString({ message: 'must be set together with TLS_CERT_FILE' })
   @IsNotEmpty({ message: 'must be set together with TLS_CERT_FILE' })
   TLS_KEY_FILE: string | undefined = undefined;
 

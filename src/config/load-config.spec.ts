@@ -61,6 +61,54 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('requires REDIS_URL when the limit is shared through Redis', () => {
+    expect(problemsOf({ RATE_LIMIT_STORE: 'redis' })).toEqual([
+      'REDIS_URL: must be a redis:// or rediss:// URL (required when RATE_LIMIT_STORE=redis)',
+    ]);
+    expect(loadConfig({ RATE_LIMIT_STORE: 'redis', REDIS_URL: 'redis://redis:6379' }).rateLimit).toMatchObject({ store: 'redis', redisUrl: 'redis://redis:6379' });
+  });
+
+  it('refuses an unknown store, a malformed boolean and trusting every proxy', () => {
+    expect(problemsOf({ RATE_LIMIT_STORE: 'memcached', REQUIRE_HTTPS: 'sometimes', TRUST_PROXY: 'true' })).toEqual([
+      'RATE_LIMIT_STORE: must be memory or redis (got "memcached")',
+      'TRUST_PROXY: must be false, a hop count from 1 to 10, or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.0/8, loopback) (got "true")',
+      'REQUIRE_HTTPS: must be true or false (got "sometimes")',
+    ]);
+  });
+
+  it('reads trusted proxies as a hop count or a list', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual(['loopback', '10.0.0.0/8']);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(problemsOf({ TRUST_PROXY: '10.0.0.0/99' })).toHaveLength(1);
+  });
+
+  it('needs both TLS files or neither', () => {
+    expect(problemsOf({ TLS_CERT_FILE: '/etc/tls/cert.pem' })).toEqual(['TLS_KEY_FILE: must be set together with TLS_CERT_FILE']);
+  });
+
+  it('reads the operations settings', () => {
+    const config = loadConfig({ METRICS_PORT: '9100', LOG_LEVEL: 'debug', LOG_PRETTY: 'false', SHUTDOWN_DELAY_MS: '2000', DATA_WATCH: 'no', MAINTENANCE_MODE: 'yes' });
+    expect(config).toMatchObject({
+      metrics: { port: 9100 },
+      log: { level: 'debug', pretty: false },
+      shutdown: { delayMs: 2000, timeoutMs: 10000 },
+      server: { keepAliveTimeoutMs: 65000, headersTimeoutMs: 10000, requestTimeoutMs: 30000 },
+      dataWatch: false,
+      maintenanceMode: true,
+    });
+    expect(problemsOf({ LOG_LEVEL: 'loud', SHUTDOWN_DELAY_MS: '-1' })).toEqual([
+      'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      'SHUTDOWN_DELAY_MS: must be a whole number of milliseconds from 0 to 120000 (got "-1")',
+    ]);
+  });
+
+  it('derives the hosts MCP answers for from PUBLIC_BASE_URL, unless told', () => {
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://api.example.com' }).mcp.allowedHosts).toEqual(['api.example.com', 'localhost', '127.0.0.1', '[::1]']);
+    expect(loadConfig({ MCP_ALLOWED_HOSTS: 'a.example, B.example' }).mcp.allowedHosts).toEqual(['a.example', 'b.example']);
+    expect(problemsOf({ MCP_ALLOWED_ORIGINS: 'not an origin' })).toHaveLength(1);
+  });
+
   it('puts every problem in the error message', () => {
     expect(() => loadConfig({ PORT: 'x', HOST: '' })).toThrow(/PORT: .*\n.*HOST: must not be empty/s);
   });

@@ -1,0 +1,304 @@
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readFile, rename, rm, symlink, writeFile, readdir, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { AvailabilityService } from '../src/common/availability/availability.service';
+import { DatasetReloader } from '../src/dataset/dataset-reloader';
+import { MetricsService } from '../src/observability/metrics.service';
+import { DATA_DIR } from './support/raw-data';
+import { freePort } from './support/redis-server';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function scrape(t: TestApp): Promise<string> {
+  const port = t.app.get(MetricsService).port;
+  return (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+}
+/** The value of one series in a Prometheus text exposition, 0 when absent. */
+function metric(text: string, series: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
+async function copyData(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'vpsapi-reload-'));
+  await cp(DATA_DIR, dir, { recursive: true });
+  return dir;
+}
+async function setFirstPlanPrice(dir: string, price: number): Promise<void> {
+  const file = join(dir, 'providers.json');
+  const data = JSON.parse(await readFile(file, 'utf8'));
+  const hetzner = data.providers.find((p: { id: string }) => p.id === 'hetzner');
+  hetzner.plans[0].price = price;
+  hetzner.startingPrice = Math.min(...hetzner.plans.map((p: { price: number }) => p.price));
+  await writeFile(file, JSON.stringify(data, null, 2));
+}
+
+describe('health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT_REQUESTS: '2' });
+  });
+  afterAll(() => t.close());
+
+  it('reports liveness and readiness, exempt from the rate limit', async () => {
+    for (let i = 0; i < 5; i++) {
+      const live = await t.http.get('/healthz').expect(200);
+      expect(live.body.status).toBe('ok');
+      expect(live.headers['ratelimit-limit']).toBeUndefined();
+      const ready = await t.http.get('/readyz').expect(200);
+      expect(ready.body.info.serving).toMatchObject({ status: 'up', datasetVersion: '2026-02-06' });
+      expect(ready.body.info.rateLimitStore).toMatchObject({ mode: 'local', degraded: false });
+    }
+    expect(metric(await scrape(t), 'http_rate_limited_total')).toBe(0);
+  });
+
+  it('keeps the probes out of the public contract', async () => {
+    const doc = (await t.http.get('/openapi.json')).body;
+    expect(Object.keys(doc.paths).filter((p) => /healthz|readyz|metrics/.test(p))).toEqual([]);
+  });
+
+  it('turns readiness off when shutdown begins, while liveness stays up', async () => {
+    const other = await startTestApp();
+    try {
+      other.app.get(AvailabilityService).beginShutdown();
+      const ready = await other.http.get('/readyz').expect(503);
+      expect(ready.body.error.serving).toMatchObject({ status: 'down', reason: 'shutting down' });
+      await other.http.get('/healthz').expect(200);
+      await other.http.get('/api/index.json').expect(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('stays ready, reporting degraded, when Redis is unreachable', async () => {
+    const port = await freePort();
+    const other = await startTestApp({ RATE_LIMIT_STORE: 'redis', REDIS_URL: `redis://127.0.0.1:${port}` });
+    try {
+      const ready = await other.http.get('/readyz').expect(200);
+      expect(ready.body.info.rateLimitStore).toMatchObject({ status: 'up', mode: 'local-fallback', degraded: true });
+      await other.http.get('/api/index.json').expect(200);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('logs', () => {
+  let t: TestApp;
+  let lines: Record<string, any>[];
+  beforeAll(async () => {
+    lines = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    t = await startTestApp({}, 0, { log: sink });
+  });
+  afterAll(() => t.close());
+  const lineFor = (id: string) => lines.find((l) => l.reqId === id && l.res);
+
+  it('writes one line per request with the request id from the header, route template, status, duration and bytes', async () => {
+    const res = await t.http.get('/api/providers/hetzner.json?secret=1').set('X-Request-Id', 'trace-42').expect(200);
+    expect(res.headers['x-request-id']).toBe('trace-42');
+    await sleep(50);
+    const line = lineFor('trace-42');
+    expect(line).toMatchObject({
+      level: 30,
+      reqId: 'trace-42',
+      route: '/api/providers/:providerId.json',
+      req: { method: 'GET', path: '/api/providers/hetzner.json', client: '127.0.0.0/24' },
+      res: { status: 200, bytes: Number(res.headers['content-length']) },
+    });
+    expect(typeof line.durationMs).toBe('number');
+    expect(JSON.stringify(line)).not.toMatch(/secret|127\.0\.0\.1|user-agent/i);
+    expect(lines.filter((l) => l.reqId === 'trace-42' && l.res)).toHaveLength(1);
+  });
+
+  it('replaces a malformed request id with a generated one', async () => {
+    const res = await t.http.get('/api/index.json').set('X-Request-Id', 'bad id with spaces <and> more');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const long = await t.http.get('/api/index.json').set('X-Request-Id', 'x'.repeat(65));
+    expect(long.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('logs requests answered before routing (404, 429) too, with a bounded route label', async () => {
+    const res = await t.http.get('/no/such/path').set('X-Request-Id', 'trace-404').expect(404);
+    expect(res.headers['x-request-id']).toBe('trace-404');
+    await sleep(50);
+    expect(lineFor('trace-404')).toMatchObject({ route: 'unmatched', res: { status: 404 } });
+  });
+});
+
+describe('metrics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT_REQUESTS: '4' });
+  });
+  afterAll(() => t.close());
+
+  it('serves Prometheus metrics on their own port, not the public one', async () => {
+    await t.http.get('/metrics').expect(404);
+    const text = await scrape(t);
+    expect(text).toContain('dataset_info{version="2026-02-06"} 1');
+    expect(metric(text, 'dataset_loaded_timestamp_seconds')).toBeGreaterThan(1.7e9);
+    expect(text).toMatch(/^process_cpu_user_seconds_total \d/m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
+  });
+
+  it('counts requests by route and status, 429s and MCP tool calls', async () => {
+    const series = 'http_requests_total{method="GET",route="/api/providers/:providerId.json",status="200"}';
+    const before = await scrape(t);
+    await t.http.get('/api/providers/vultr.json').expect(200);
+    await t.http
+      .post('/mcp')
+      .set('Accept', 'application/json, text/event-stream')
+      .send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_vps_provider', arguments: { id: 'nope' } } })
+      .expect(200);
+    await t.http.get('/api/index.json').expect(200);
+    await t.http.get('/api/index.json').expect(429);
+    await t.http.get('/api/index.json').expect(429);
+    const after = await scrape(t);
+    expect(metric(after, series) - metric(before, series)).toBe(1);
+    expect(metric(after, 'http_rate_limited_total') - metric(before, 'http_rate_limited_total')).toBe(2);
+    expect(metric(after, 'mcp_tool_calls_total{tool="get_vps_provider",outcome="error"}')).toBe(1);
+    expect(after).toMatch(/http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/providers\/:providerId.json",status="200"\} \d/);
+  });
+});
+
+describe('live dataset reload', () => {
+  let dir: string;
+  let t: TestApp;
+  beforeEach(async () => {
+    dir = await copyData();
+  });
+  afterEach(async () => {
+    await t?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Keeps several clients requesting until stopped; returns every status seen. */
+  function load(app: TestApp): { stop: () => Promise<number[]> } {
+    let running = true;
+    const statuses: number[] = [];
+    const clients = Array.from({ length: 4 }, async () => {
+      while (running) {
+        const res = await app.http.get('/api/providers/hetzner.json');
+        statuses.push(res.status);
+        if (res.status === 200 && res.body.provider.id !== 'hetzner') statuses.push(-1);
+      }
+    });
+    return {
+      stop: async () => {
+        running = false;
+        await Promise.all(clients);
+        return statuses;
+      },
+    };
+  }
+  async function waitForPrice(app: TestApp, price: number, timeoutMs = 8000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const res = await app.http.get('/api/providers/hetzner.json');
+      if (res.body.provider?.plans[0].price === price) return true;
+      await sleep(100);
+    }
+    return false;
+  }
+
+  it('serves a changed file without a restart, refuses a broken one, and fails no request meanwhile', async () => {
+    t = await startTestApp({ DATA_DIR: dir, DATA_WATCH: 'true', RATE_LIMIT_REQUESTS: '1000000' });
+    const before = await t.http.get('/api/providers/hetzner.json');
+    const traffic = load(t);
+
+    await setFirstPlanPrice(dir, 2.99);
+    expect(await waitForPrice(t, 2.99)).toBe(true);
+    const after = await t.http.get('/api/providers/hetzner.json');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+
+    await writeFile(join(dir, 'providers.json'), '{"providers": [ broken');
+    await sleep(1200);
+    expect((await t.http.get('/api/providers/hetzner.json')).body.provider.plans[0].price).toBe(2.99);
+
+    const statuses = await traffic.stop();
+    expect(statuses.length).toBeGreaterThan(20);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    const text = await scrape(t);
+    expect(metric(text, 'dataset_reloads_total{outcome="success"}')).toBeGreaterThanOrEqual(1);
+    expect(metric(text, 'dataset_reloads_total{outcome="failure"}')).toBeGreaterThanOrEqual(1);
+  }, 30_000);
+
+  it('rebuilds every derived document: search, pages and MCP answers follow the new version', async () => {
+    t = await startTestApp({ DATA_DIR: dir, RATE_LIMIT_REQUESTS: '1000000' });
+    const guide = join(dir, 'guides', 'swap-file.md');
+    await writeFile(guide, (await readFile(guide, 'utf8')).replace(/\n---\n/, '\n---\nZanzibarquux is a word no other guide has.\n\n'));
+    expect(await t.app.get(DatasetReloader).reload()).toBe(true);
+    const mcp = await t.http
+      .post('/mcp')
+      .set('Accept', 'application/json, text/event-stream')
+      .send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_guides', arguments: { query: 'zanzibarquux' } } });
+    expect(mcp.body.result.structuredContent.results[0].slug).toBe('swap-file');
+    expect((await t.http.get('/guides/swap-file')).text).toContain('Zanzibarquux');
+  });
+
+  it('follows a Kubernetes ConfigMap swap of the symlinked data directory', async () => {
+    const mount = await mkdtemp(join(tmpdir(), 'vpsapi-configmap-'));
+    try {
+      await cp(dir, join(mount, '..v1'), { recursive: true });
+      await symlink('..v1', join(mount, '..data'));
+      for (const entry of await readdir(join(mount, '..v1'))) await symlink(join('..data', entry), join(mount, entry));
+      t = await startTestApp({ DATA_DIR: mount, DATA_WATCH: 'true', RATE_LIMIT_REQUESTS: '1000000' });
+
+      await cp(dir, join(mount, '..v2'), { recursive: true });
+      await setFirstPlanPrice(join(mount, '..v2'), 1.11);
+      await symlink('..v2', join(mount, '..data_tmp'));
+      await rename(join(mount, '..data_tmp'), join(mount, '..data'));
+      expect(await waitForPrice(t, 1.11)).toBe(true);
+    } finally {
+      await rm(mount, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('refuses an unreadable data directory and keeps serving', async () => {
+    t = await startTestApp({ DATA_DIR: dir, RATE_LIMIT_REQUESTS: '1000000' });
+    await rm(join(dir, 'guides'), { recursive: true });
+    await mkdir(join(dir, 'guides'));
+    await writeFile(join(dir, 'guides', 'x.md'), 'no front matter');
+    expect(await t.app.get(DatasetReloader).reload()).toBe(false);
+    await t.http.get('/guides/swap-file').expect(200);
+  });
+});
+
+describe('SIGHUP', () => {
+  it('reloads the dataset of the built service', async () => {
+    const dir = await copyData();
+    const port = await freePort();
+    const child = spawn('node', ['dist/main.js'], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0', DATA_DIR: dir, DATA_WATCH: 'false', LOG_LEVEL: 'warn', SHUTDOWN_DELAY_MS: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (d) => String(d).includes('listening on') && resolve());
+        child.once('exit', (code) => reject(new Error(`exited ${code}`)));
+      });
+      await setFirstPlanPrice(dir, 7.77);
+      await sleep(300);
+      const price = async () => ((await (await fetch(`http://127.0.0.1:${port}/api/providers/hetzner.json`)).json()) as any).provider.plans[0].price;
+      expect(await price()).not.toBe(7.77);
+      child.kill('SIGHUP');
+      const deadline = Date.now() + 8000;
+      while (Date.now() < deadline && (await price()) !== 7.77) await sleep(100);
+      expect(await price()).toBe(7.77);
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
