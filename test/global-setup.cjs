@@ -7,6 +7,7 @@ const PACKAGES = [
   { name: 'redis-server', binary: 'redis-server' },
   { name: 'openssl', binary: 'openssl' },
   { name: 'chromium', binary: 'chromium' },
+  { name: 'nginx', binary: 'nginx' },
 ];
 
 function has(binary) {

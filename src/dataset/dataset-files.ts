@@ -72,6 +72,8 @@ async function readGuides(dir: string, problems: string[]): Promise<RawGuide[]> 
   try {
     names = (await readdir(dir)).filter((n) => n.endsWith('.md')).sort();
   } catch (error) {
+    // A dataset may come without guides (a ConfigMap holds flat files only); any other failure is a problem.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     problems.push(`${displayPath(dir)}: ${describeReadError(error)}`);
     return [];
   }

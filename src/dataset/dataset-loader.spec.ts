@@ -34,6 +34,13 @@ describe('loadDataset', () => {
     expect(await problemsOf()).toContain(`${join(dir, 'use-cases.json')}: is missing`);
   });
 
+  it('loads a dataset without a guides directory, with no guides', async () => {
+    await rm(join(dir, 'guides'), { recursive: true });
+    const snapshot = await loadDataset(dir);
+    expect(snapshot.guides).toEqual([]);
+    expect(snapshot.providers).toHaveLength(8);
+  });
+
   it('names a file that is not JSON', async () => {
     await writeFile(join(dir, 'providers.json'), '{"providers": [');
     const problems = await problemsOf();

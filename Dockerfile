@@ -1,0 +1,28 @@
+# syntax=docker/dockerfile:1
+# Build stage: install everything, compile, then drop the development dependencies.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY tsconfig.json tsconfig.build.json nest-cli.json ./
+COPY scripts ./scripts
+COPY src ./src
+RUN npm run build && npm prune --omit=dev
+
+# Runtime stage: Node 20, production dependencies, the compiled service and the embedded dataset.
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    PORT=3000 \
+    METRICS_PORT=9464 \
+    REQUIRE_HTTPS=true \
+    LOG_PRETTY=false
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY data ./data
+# The service writes nothing to disk (logs go to stdout), so it runs on a read-only root filesystem.
+USER node
+EXPOSE 3000 9464
+HEALTHCHECK --interval=10s --timeout=2s CMD ["node", "-e", "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "dist/main.js"]

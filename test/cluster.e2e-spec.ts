@@ -1,0 +1,87 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+// The same module `npm run cluster:local` runs: three built instances, redis-server and nginx on loopback.
+import { startCluster } from '../scripts/cluster-local.mjs';
+import { DATA_DIR } from './support/raw-data';
+
+type Cluster = Awaited<ReturnType<typeof startCluster>>;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('the local cluster (npm run cluster:local)', () => {
+  let cluster: Cluster;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'vpsapi-cluster-data-'));
+    await cp(DATA_DIR, dir, { recursive: true });
+    cluster = await startCluster({ dataDir: dir, env: { DATA_WATCH: 'false' } });
+  }, 60_000);
+  afterAll(async () => {
+    await cluster?.stop();
+    await rm(dir, { recursive: true, force: true });
+  }, 30_000);
+
+  const get = (path: string, client: string) => fetch(cluster.lbUrl + path, { headers: { 'X-Forwarded-For': client } });
+
+  it('enforces one limit across the three replicas behind the balancer', async () => {
+    const client = '203.0.113.77';
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 12; batch++) {
+      const answers = await Promise.all(Array.from({ length: 50 }, () => get('/api/index.json', client)));
+      statuses.push(...answers.map((r) => r.status));
+    }
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    const refused = await get('/api/index.json', client);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // Each replica took part: their own counters would have let far more through.
+    const other = await get('/api/index.json', '203.0.113.78');
+    expect(other.status).toBe(200);
+  }, 60_000);
+
+  it('restarts every replica in turn under load without a failed request', async () => {
+    let running = true;
+    const results: (number | string)[] = [];
+    const clients = Array.from({ length: 4 }, async (_, c) => {
+      let n = 0;
+      while (running) {
+        try {
+          // Many client identities, so the rate limit never interferes with what is measured here.
+          const res = await get('/api/providers/hetzner.json', `198.51.${c}.${n++ % 250}`);
+          await res.arrayBuffer();
+          results.push(res.status);
+        } catch (error) {
+          results.push(String((error as Error).cause ?? error));
+        }
+      }
+    });
+    const exits = [];
+    for (let i = 0; i < cluster.nodes.length; i++) exits.push(await cluster.restart(i));
+    await sleep(300);
+    running = false;
+    await Promise.all(clients);
+    expect(exits.map((e) => e.code)).toEqual([0, 0, 0]);
+    expect(results.length).toBeGreaterThan(100);
+    expect(results.filter((r) => r !== 200)).toEqual([]);
+  }, 120_000);
+
+  it('reloads the dataset on every replica with SIGHUP', async () => {
+    const file = join(dir, 'providers.json');
+    const data = JSON.parse(await readFile(file, 'utf8'));
+    const hetzner = data.providers.find((p: { id: string }) => p.id === 'hetzner');
+    hetzner.plans[0].price = 3.33;
+    hetzner.startingPrice = Math.min(...hetzner.plans.map((p: { price: number }) => p.price));
+    await writeFile(file, JSON.stringify(data));
+    cluster.reloadAll();
+    const priceOn = async (url: string) => ((await (await fetch(`${url}/api/providers/hetzner.json`)).json()) as any).provider.plans[0].price;
+    const deadline = Date.now() + 10_000;
+    let prices: number[] = [];
+    while (Date.now() < deadline) {
+      prices = await Promise.all(cluster.nodes.map((n) => priceOn(n.url)));
+      if (prices.every((p) => p === 3.33)) break;
+      await sleep(200);
+    }
+    expect(prices).toEqual([3.33, 3.33, 3.33]);
+  }, 30_000);
+});

@@ -1,0 +1,133 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { parseAllDocuments, stringify } from 'yaml';
+import { run } from './support/processes';
+import { EnvironmentVariables } from '../src/config/environment-variables';
+import { loadConfig } from '../src/config/load-config';
+import { startTestApp } from './support/test-app';
+
+type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string }; [k: string]: any };
+
+/** The schema check of scripts/validate-k8s.mjs (kubernetes-models, run as ESM outside jest). */
+async function validate(args: string[], input?: string): Promise<{ code: number | null; objects: { id: string; valid: boolean; error?: string }[] }> {
+  const { code, stdout } = input === undefined ? await run('node', ['scripts/validate-k8s.mjs', ...args]) : await runWithInput(input);
+  return { code, objects: JSON.parse(stdout).objects };
+}
+function runWithInput(input: string): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('node', ['scripts/validate-k8s.mjs', '--stdin']);
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d));
+    child.on('close', (code: number | null) => resolve({ code, stdout }));
+    child.stdin.end(input);
+  });
+}
+
+/** `kubectl kustomize` (offline) of a kustomization, as objects. */
+function render(path: string, ...flags: string[]): Obj[] {
+  const out = execFileSync('kubectl', ['kustomize', ...flags, path], { encoding: 'utf8' });
+  return parseAllDocuments(out).map((d) => d.toJSON() as Obj);
+}
+
+describe('Kubernetes manifests', () => {
+  const base = render('deploy/k8s/base');
+  const overlay = render('deploy/k8s/overlays/custom-dataset', '--load-restrictor', 'LoadRestrictionsNone');
+  const find = (objs: Obj[], kind: string, name: string) => objs.find((o) => o.kind === kind && o.metadata.name === name)!;
+  const deployment = find(base, 'Deployment', 'vpsapi');
+  const container = deployment.spec.template.spec.containers[0];
+  const settings = find(base, 'ConfigMap', 'vpsapi-settings').data as Record<string, string>;
+  const env: Record<string, string> = { ...settings, ...Object.fromEntries(container.env.map((e: { name: string; value: string }) => [e.name, e.value])) };
+
+  it.each([
+    ['base', ['deploy/k8s/base'], 9],
+    ['custom-dataset overlay', ['deploy/k8s/overlays/custom-dataset', '--load-restrictor', 'LoadRestrictionsNone'], 10],
+  ])('%s: every object is valid against the Kubernetes schemas', async (_name, args, count) => {
+    const { code, objects } = await validate(args as string[]);
+    expect(objects.filter((o) => !o.valid)).toEqual([]);
+    expect(objects).toHaveLength(count as number);
+    expect(code).toBe(0);
+  }, 30_000);
+
+  it('a broken object fails the schema check, so the check can fail', async () => {
+    const broken = structuredClone(deployment);
+    broken.spec.replicas = 'three';
+    const { code, objects } = await validate([], stringify(broken));
+    expect(objects[0].valid).toBe(false);
+    expect(code).toBe(1);
+  }, 30_000);
+
+  it('configures only settings the service knows, with values it accepts', () => {
+    const known = new Set(Object.keys(new EnvironmentVariables()));
+    expect(Object.keys(env).filter((k) => !known.has(k))).toEqual([]);
+    const config = loadConfig(env);
+    expect(config).toMatchObject({ requireHttps: true, trustProxy: 1, rateLimit: { store: 'redis', requests: 600, windowSeconds: 60 } });
+  });
+
+  it('points the probes, ports and scrape annotations at what the service serves', async () => {
+    const config = loadConfig(env);
+    const ports = Object.fromEntries(container.ports.map((p: { name: string; containerPort: number }) => [p.name, p.containerPort]));
+    expect(ports).toEqual({ http: config.port, metrics: config.metrics.port });
+    expect(deployment.spec.template.metadata.annotations['prometheus.io/port']).toBe(String(config.metrics.port));
+    expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+    expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
+    const t = await startTestApp({ REQUIRE_HTTPS: 'true' });
+    try {
+      // The kubelet probes over plain HTTP without forwarded headers: the probes must not be redirected.
+      for (const probe of [container.livenessProbe, container.readinessProbe, container.startupProbe]) await t.http.get(probe.httpGet.path).expect(200);
+    } finally {
+      await t.close();
+    }
+    const service = find(base, 'Service', 'vpsapi');
+    for (const p of service.spec.ports) expect(Object.keys(ports)).toContain(p.targetPort);
+    const ingress = find(base, 'Ingress', 'vpsapi');
+    expect(ingress.spec.rules[0].http.paths[0].backend.service).toEqual({ name: 'vpsapi', port: { name: 'http' } });
+    expect(new URL(config.publicBaseUrl).host).toBe(ingress.spec.rules[0].host);
+  });
+
+  it('reaches Redis through the Service the base defines', () => {
+    const url = new URL(env.REDIS_URL);
+    const redis = find(base, 'Service', 'vpsapi-redis');
+    expect(url.hostname).toBe(redis.metadata.name);
+    expect(Number(url.port)).toBe(redis.spec.ports[0].port);
+  });
+
+  it('gives shutdown enough time: the grace period covers the delay and the drain', () => {
+    const config = loadConfig(env);
+    expect(deployment.spec.template.spec.terminationGracePeriodSeconds * 1000).toBeGreaterThan(config.shutdown.delayMs + config.shutdown.timeoutMs + 2000);
+  });
+
+  it('runs locked down, replicated and spread', () => {
+    expect(deployment.spec.replicas).toBe(3);
+    expect(deployment.spec.template.spec.securityContext).toMatchObject({ runAsNonRoot: true });
+    expect(container.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, runAsNonRoot: true, capabilities: { drop: ['ALL'] } });
+    expect(container.resources.requests).toBeDefined();
+    expect(container.resources.limits.memory).toBeDefined();
+    expect(deployment.spec.template.spec.topologySpreadConstraints.length).toBeGreaterThan(0);
+    expect(find(base, 'HorizontalPodAutoscaler', 'vpsapi').spec.minReplicas).toBeGreaterThanOrEqual(3);
+    expect(find(base, 'PodDisruptionBudget', 'vpsapi').spec.minAvailable).toBeLessThan(deployment.spec.replicas);
+  });
+
+  it('mounts the custom dataset where DATA_DIR points, in the overlay', () => {
+    const d = find(overlay, 'Deployment', 'vpsapi').spec.template.spec;
+    const dataDir = d.containers[0].env.find((e: { name: string }) => e.name === 'DATA_DIR').value;
+    expect(d.containers[0].volumeMounts[0].mountPath).toBe(dataDir);
+    const cm = find(overlay, 'ConfigMap', 'vpsapi-dataset');
+    expect(Object.keys(cm.data).sort()).toEqual(['authors.json', 'exchange-rates.json', 'meta.json', 'providers.json', 'use-cases.json']);
+    expect(JSON.parse(cm.data['providers.json']).providers).toHaveLength(8);
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = readFileSync('Dockerfile', 'utf8');
+
+  it('builds in one stage and runs production dependencies only, as a non-root user, HTTPS-only', () => {
+    expect(dockerfile.match(/^FROM node:20[^\n]*/gm)).toHaveLength(2);
+    expect(dockerfile).toMatch(/RUN npm ci/);
+    expect(dockerfile).toMatch(/npm prune --omit=dev/);
+    expect(dockerfile).toMatch(/NODE_ENV=production/);
+    expect(dockerfile).toMatch(/REQUIRE_HTTPS=true/);
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toMatch(/CMD \["node", "dist\/main.js"\]/);
+    expect(readFileSync('.dockerignore', 'utf8')).toMatch(/^node_modules$/m);
+  });
+});
