@@ -1,0 +1,193 @@
+// `npm run bench`: the service in production mode against a bare node:http server that answers the
+// same bytes with the same headers, in interleaved rounds, with autocannon. `--smoke` runs each
+// scenario for a second, for the test suite. Prints a table and writes bench/results.json.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, totalmem } from 'node:os';
+
+const smoke = process.argv.includes('--smoke');
+const DURATION = smoke ? 1 : 8;
+const ROUNDS = smoke ? 1 : 3;
+const FLOOD_SECONDS = smoke ? 3 : 60;
+const CONNECTIONS = 50;
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts the built service as production runs it; resolves with its port and pid. */
+async function startService(env) {
+  const port = await freePort();
+  const child = spawn('node', ['dist/main.js'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0', METRICS_HOST: '127.0.0.1', LOG_PRETTY: 'false', DATA_WATCH: 'false', SHUTDOWN_DELAY_MS: '0', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // Production logs a JSON line per request; the benchmark discards them, as a log shipper would take them.
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => String(d).includes('listening on') && resolve());
+    child.once('exit', (code) => reject(new Error(`service exited ${code}`)));
+  });
+  return { port, pid: child.pid, child, url: `http://127.0.0.1:${port}` };
+}
+
+const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+const mcpCall = (name, args) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
+
+/** Reads the response the service gives, to replay the same bytes from the baseline. */
+async function record(url, scenario) {
+  const res = await fetch(url + scenario.path, { method: scenario.method ?? 'GET', headers: scenario.headers, body: scenario.body, decompress: false });
+  const body = Buffer.from(await res.arrayBuffer());
+  const headers = {};
+  res.headers.forEach((v, k) => {
+    if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) headers[k] = v;
+  });
+  return { status: res.status, headers, body };
+}
+
+/** CPU time (user + system, ms) and peak RSS (MB) of a process, from /proc. */
+function processStats(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const ticks = Number(stat[11]) + Number(stat[12]);
+  const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return { cpuMs: (ticks * 1000) / 100, peakRssMb: hwm ? Number(hwm[1]) / 1024 : 0 };
+}
+
+function run(url, scenario, duration, onTick) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: url + scenario.path,
+        method: scenario.method ?? 'GET',
+        headers: scenario.headers,
+        body: scenario.body,
+        connections: scenario.connections ?? CONNECTIONS,
+        duration,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    if (onTick) instance.on('tick', onTick);
+  });
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  const service = await startService({ RATE_LIMIT_REQUESTS: '1000000', RATE_LIMIT_WINDOW_SECONDS: '1' });
+  const etag = (await fetch(`${service.url}/api/providers.json`)).headers.get('etag');
+
+  const scenarios = [
+    { name: 'providers.json identity', path: '/api/providers.json', target: 0.5 },
+    { name: 'providers.json br', path: '/api/providers.json', headers: { 'accept-encoding': 'br' }, target: 0.5 },
+    { name: 'hetzner.json (8 KB)', path: '/api/providers/hetzner.json', target: 0.35 },
+    { name: 'guides.json', path: '/api/guides.json' },
+    { name: '304 revalidation', path: '/api/providers.json', headers: { 'if-none-match': etag }, target: 0.5 },
+    { name: '404', path: '/api/nothing.json' },
+    { name: 'MCP get_vps_provider', path: '/mcp', method: 'POST', headers: MCP_HEADERS, body: mcpCall('get_vps_provider', { id: 'hetzner' }), mcp: true },
+    { name: 'MCP find_vps_plans', path: '/mcp', method: 'POST', headers: MCP_HEADERS, body: mcpCall('find_vps_plans', { minRamGb: 4, currency: 'EUR' }), mcp: true },
+    { name: 'MCP search_guides', path: '/mcp', method: 'POST', headers: MCP_HEADERS, body: mcpCall('search_guides', { query: 'wireguard vpn' }), mcp: true },
+  ];
+
+  // The baseline replays exactly what the service answered, headers included.
+  const table = [];
+  for (const s of scenarios.filter((x) => !x.mcp)) {
+    const r = await record(service.url, s);
+    table.push({ key: `${s.method ?? 'GET'} ${s.path} ${s.headers?.['accept-encoding'] ?? ''}`, status: r.status, headers: r.headers, body: r.body.toString('base64') });
+    s.bytes = r.body.length;
+  }
+  const baseline = spawn('node', ['bench/baseline-server.mjs'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  baseline.stdin.end(JSON.stringify(table));
+  const baselinePort = await new Promise((resolve) => baseline.stdout.on('data', (d) => {
+    const m = /LISTENING (\d+)/.exec(String(d));
+    if (m) resolve(Number(m[1]));
+  }));
+  const baselineUrl = `http://127.0.0.1:${baselinePort}`;
+  // The baseline holds the 304 under the plain key; give it the conditional one.
+  for (const s of scenarios) if (s.headers?.['if-none-match']) s.baselineHeaders = {};
+
+  const results = Object.fromEntries(scenarios.map((s) => [s.name, { service: [], baseline: [], p50: [], p99: [], basep99: [], cpu: [] }]));
+  // Warm-up: JIT, caches, connections.
+  for (const s of scenarios) await run(service.url, s, smoke ? 1 : 2);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const s of scenarios) {
+      const before = processStats(service.pid);
+      const r = await run(service.url, s, DURATION);
+      const after = processStats(service.pid);
+      const entry = results[s.name];
+      entry.service.push(r.requests.average);
+      entry.p50.push(r.latency.p50);
+      entry.p99.push(r.latency.p99);
+      entry.cpu.push(r.requests.total ? ((after.cpuMs - before.cpuMs) * 1000) / r.requests.total : 0);
+      if (!s.mcp) {
+        const b = await run(baselineUrl, s, DURATION);
+        entry.baseline.push(b.requests.average);
+        entry.basep99.push(b.latency.p99);
+      }
+      if (r.non2xx && !s.path.includes('nothing') && !s.headers?.['if-none-match']) entry.errors = (entry.errors ?? 0) + r.non2xx;
+    }
+  }
+  const peakRssMb = processStats(service.pid).peakRssMb;
+
+  // The 429 path: one client far over its limit for a minute; throughput must not decay.
+  const limited = await startService({ RATE_LIMIT_REQUESTS: '10' });
+  const perSecond = [];
+  await run(limited.url, { path: '/api/providers.json', connections: 20 }, FLOOD_SECONDS, (tick) => perSecond.push(tick.counter));
+  const tenth = Math.max(1, Math.floor(FLOOD_SECONDS / 6));
+  const flood = { firstWindow: median(perSecond.slice(0, tenth)), lastWindow: median(perSecond.slice(-tenth)), seconds: perSecond.length };
+  flood.ratio = flood.lastWindow / flood.firstWindow;
+  limited.child.kill('SIGTERM');
+
+  const getProvider = median(results['hetzner.json (8 KB)'].service);
+  const getProviderP99 = median(results['MCP get_vps_provider'].p99);
+  const rows = scenarios.map((s) => {
+    const e = results[s.name];
+    const rps = median(e.service);
+    const base = s.mcp ? getProvider : median(e.baseline);
+    return {
+      scenario: s.name,
+      reqPerSec: Math.round(rps),
+      p50Ms: median(e.p50),
+      p99Ms: median(e.p99),
+      baselineReqPerSec: Math.round(base),
+      ratio: Number((rps / base).toFixed(2)),
+      versus: s.mcp ? 'JSON API getProvider' : 'bare node:http, same bytes',
+      cpuUsPerRequest: Number(median(e.cpu).toFixed(1)),
+      target: s.name === 'MCP get_vps_provider' ? 0.5 : s.target,
+      errors: e.errors ?? 0,
+    };
+  });
+  const search = rows.find((r) => r.scenario === 'MCP search_guides');
+  const summary = {
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, model: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version },
+    settings: { connections: CONNECTIONS, durationSeconds: DURATION, rounds: ROUNDS, smoke },
+    rows,
+    flood429: flood,
+    searchP99VsGetP99: Number((search.p99Ms / getProviderP99).toFixed(2)),
+    peakRssMb: Math.round(peakRssMb),
+  };
+  writeFileSync('bench/results.json', `${JSON.stringify(summary, null, 2)}\n`);
+
+  console.log(`\n${summary.machine.cpus} CPU ${summary.machine.model}, Node ${summary.machine.node}; ${ROUNDS} interleaved rounds of ${DURATION}s, ${CONNECTIONS} connections; medians\n`);
+  console.table(rows.map(({ versus, ...r }) => r));
+  console.log(`429 flood: ${flood.firstWindow} req/s in the first ${tenth}s, ${flood.lastWindow} in the last ${tenth}s (ratio ${flood.ratio.toFixed(2)}, target >= 0.9)`);
+  console.log(`search_guides p99 / get_vps_provider p99: ${summary.searchP99VsGetP99} (target <= 3)`);
+  console.log(`peak RSS of the service: ${summary.peakRssMb} MB (target <= 200)`);
+
+  baseline.kill('SIGKILL');
+  service.child.kill('SIGTERM');
+  await sleep(200);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
