@@ -9,8 +9,8 @@ import { AppModule } from './app.module.js';
 import { FrontDoor } from './common/http/front-door.js';
 import type { AppConfig } from './config/app-config.js';
 import { MetricsService } from './observability/metrics.service.js';
-import { createLogger, requestLogger } from './observability/request-logger.js';
-import { requestMetrics } from './observability/request-metrics.middleware.js';
+import { createLogger } from './observability/logger.js';
+import { requestObserver } from './observability/request-observer.js';
 import { OpenApiService } from './openapi/openapi.service.js';
 
 export interface AppOptions {
@@ -32,10 +32,9 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     httpsOptions: config.tls && { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) },
   });
   app.useLogger(app.get(NestPinoLogger));
-  // Mounted before Nest registers anything, so every request passes them first, in this order:
-  // the log line and request id, the metrics, then the front door (headers, limit, redirects, 503).
-  app.use(requestLogger(logger));
-  app.use(requestMetrics(app.get(MetricsService)));
+  // Mounted before Nest registers anything, so every request passes them first: the request id, log
+  // line and metrics, then the front door (headers, limit, redirects, 503, known documents).
+  app.use(requestObserver(logger, app.get(MetricsService)));
   app.use(app.get(FrontDoor).handle);
   applyServerTimeouts(app.getHttpServer() as Server, config);
   await app.get(OpenApiService).initialize(app);

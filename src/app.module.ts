@@ -30,8 +30,9 @@ export class AppModule implements NestModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        // pino-http is mounted in front of everything by createApp; Nest's own logs use the same logger.
-        LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true }),
+        // Nest's own logs go through the same pino logger; the access log is written by createApp's
+        // request observer, so nestjs-pino adds no HTTP middleware (useExisting).
+        LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true, forRoutes: [] }),
         ObservabilityModule,
         DatasetModule,
         AvailabilityModule,

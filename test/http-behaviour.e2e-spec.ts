@@ -187,11 +187,13 @@ describe('HTTP behaviour', () => {
     });
 
     it('turns an unexpected failure into a generic 500 with a request id and no internals', async () => {
+      // A fresh app: a path already answered is served from the front door's memory, not the controller.
+      const fresh = await startTestApp();
       const spy = jest.spyOn(ProvidersService.prototype, 'list').mockImplementation(() => {
         throw new Error('secret internal detail at /srv/app/db.ts:42');
       });
       try {
-        const res = await t.http.get('/api/providers.json');
+        const res = await fresh.http.get('/api/providers.json');
         expectEnvelope(res, 500, 'internal_error');
         expect(res.text).not.toContain('secret');
         expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -200,7 +202,8 @@ describe('HTTP behaviour', () => {
       } finally {
         spy.mockRestore();
       }
-      await t.http.get('/api/providers.json').expect(200);
+      await fresh.http.get('/api/providers.json').expect(200);
+      await fresh.close();
     });
   });
 });

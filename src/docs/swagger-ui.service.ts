@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import swaggerUiDist from 'swagger-ui-dist';
+// Only the path helper: the package's main entry evaluates the whole UI bundle (tens of MB of heap).
+import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js';
 import { AppConfig } from '../config/app-config.js';
 import { StaticAsset } from './static-asset.js';
 
@@ -24,7 +25,7 @@ export class SwaggerUiService {
   private readonly assets: Map<string, StaticAsset>;
 
   constructor(config: AppConfig) {
-    const dir = swaggerUiDist.getAbsoluteFSPath();
+    const dir = getAbsoluteFSPath();
     this.assets = new Map(
       Object.entries(DIST_FILES).map(([name, type]) => [name, new StaticAsset(readFileSync(join(dir, name)), type)]),
     );

@@ -90,11 +90,20 @@ export class MetricsService implements OnApplicationBootstrap, OnModuleDestroy {
     });
   }
 
+  /** Labelled children per method, route and status, so a request does not hash its labels. */
+  private readonly series = new Map<string, { requests: { inc(): void }; duration: { observe(v: number): void } }>();
+
   /** Records one answered request. */
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    const labels = { method, route, status: String(status) };
-    this.requests.inc(labels);
-    this.duration.observe(labels, seconds);
+    const key = `${method} ${status} ${route}`;
+    let s = this.series.get(key);
+    if (!s) {
+      const labels = { method, route, status: String(status) };
+      s = { requests: this.requests.labels(labels), duration: this.duration.labels(labels) };
+      this.series.set(key, s);
+    }
+    s.requests.inc();
+    s.duration.observe(seconds);
     if (status === 429) this.rateLimited.inc();
   }
 

@@ -6,6 +6,8 @@ import type { Request } from 'express';
  * by no route are `unmatched`.
  */
 export function routeTemplate(req: Request): string {
+  const fast = (req as Request & { fastRoute?: string }).fastRoute;
+  if (fast) return fast;
   const route = (req as Request & { route?: { path?: unknown } }).route?.path;
   const path = Array.isArray(route) ? String(route[0]) : route;
   // Catch-all middleware routes ({/*splat}) are not where a request was answered.

@@ -3,7 +3,6 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { routeNotFoundError } from '../common/errors/route-not-found.js';
 import { DocumentResponder } from '../common/http/document-responder.js';
-import { prefersMarkdown } from './negotiation.js';
 import { PagesService } from './pages.service.js';
 
 /** Pages (HTML or markdown by negotiation) and their `.md` forms, which the same patterns match. */
@@ -24,7 +23,7 @@ export class PagesController {
   @Get(ROUTES)
   serve(@Req() req: Request, @Res() res: Response): void {
     const page = this.pages.page(req.path);
-    if (page) return this.responder.send(req, res, prefersMarkdown(req) ? page.markdown : page.html);
+    if (page) return this.responder.sendNegotiated(req, res, page);
     const file = this.pages.file(req.path);
     if (!file) throw routeNotFoundError();
     this.responder.send(req, res, file);

@@ -11,7 +11,7 @@ export interface TestApp {
   app: NestExpressApplication;
   /** Where the app listens, e.g. http://127.0.0.1:40123. */
   baseUrl: string;
-  http: ReturnType<typeof request>;
+  http: ReturnType<typeof request.agent>;
   close(): Promise<void>;
 }
 
@@ -20,7 +20,8 @@ export async function startTestApp(env: Record<string, string> = {}, port = 0, o
   const config = loadConfig({ PUBLIC_BASE_URL: TEST_BASE_URL, METRICS_PORT: '0', METRICS_HOST: '127.0.0.1', DATA_WATCH: 'false', ...env });
   const app = await createApp(config, { log: options.log ?? 'silent' });
   await app.listen(port, '127.0.0.1');
-  const http = request(app.getHttpServer());
+  // Identity by default, so tests read plain bodies; content coding has tests of its own.
+  const http = request.agent(app.getHttpServer()).set('Accept-Encoding', 'identity');
   const address = app.getHttpServer().address() as AddressInfo;
   return { app, http, baseUrl: `http://127.0.0.1:${address.port}`, close: () => app.close() };
 }

@@ -4,6 +4,7 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'method_not_allowed',
+  'not_acceptable',
   'payload_too_large',
   'rate_limited',
   'service_unavailable',

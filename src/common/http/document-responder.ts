@@ -1,45 +1,98 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import fresh from 'fresh';
+import { routeTemplate } from '../../observability/route-template.js';
+import { prefersMarkdown } from '../../pages/negotiation.js';
+import { HttpProblem } from '../errors/http-problem.js';
 import { CACHE_CONTROL, httpDate } from './cache-policy.js';
+import { ContentEncodings, type Variant } from './content-encoding.js';
 import { deprecationHeaders } from './deprecation-headers.js';
+import { FastPaths } from './fast-paths.js';
 import type { Sendable } from './sendable.js';
+
+type Headers = [string, string][];
 
 /**
  * Writes a precomputed body with its validators: ETag, Last-Modified, caching and deprecation
- * headers; answers a matching conditional request with 304 before touching the body; sends no body
- * for HEAD. Header lists are computed once per document.
+ * headers; picks a precompressed variant by Accept-Encoding; answers a matching conditional request
+ * with 304 before touching the body; sends no body for HEAD. Header lists are computed once per
+ * document and variant. What it sends for a GET is remembered for the path (FastPaths).
  */
 @Injectable()
 export class DocumentResponder {
-  private readonly headerCache = new WeakMap<Sendable, [string, string][]>();
+  private readonly identityHeaders = new WeakMap<Sendable, Headers>();
+  private readonly variantHeaders = new WeakMap<Variant, Headers>();
 
-  /** Sends `doc` as the answer to `req`; `cacheControl` overrides the default policy. */
+  constructor(
+    private readonly fastPaths: FastPaths,
+    private readonly encodings: ContentEncodings,
+  ) {}
+
+  /** Sends `doc` as the answer to `req` and remembers it for its path; `cacheControl` overrides the default policy. */
   send(req: Request, res: Response, doc: Sendable, options: { cacheControl?: string } = {}): void {
-    for (const [name, value] of this.headersOf(doc)) res.setHeader(name, value);
-    if (options.cacheControl) res.setHeader('Cache-Control', options.cacheControl);
+    this.write(req, res, doc, options.cacheControl);
+    this.fastPaths.remember(req, { route: routeTemplate(req), pick: () => doc, cacheControl: options.cacheControl });
+  }
+
+  /** Sends the form of a page the client prefers, and remembers both forms for its path. */
+  sendNegotiated(req: Request, res: Response, forms: { html: Sendable; markdown: Sendable }): void {
+    const pick = (r: Request) => (prefersMarkdown(r) ? forms.markdown : forms.html);
+    this.write(req, res, pick(req));
+    this.fastPaths.remember(req, { route: routeTemplate(req), pick });
+  }
+
+  /** Writes a document: the variant the client accepts, 304 for a matching If-None-Match, no body for HEAD. */
+  write(req: Request, res: Response, doc: Sendable, cacheControl?: string): void {
+    const variant = this.encodings.choose(req.headers['accept-encoding'], doc);
+    if (variant === null) throw notAcceptable();
+    const headers = variant ? this.headersOfVariant(doc, variant) : this.headersOf(doc);
+    for (const [name, value] of headers) res.setHeader(name, value);
+    if (cacheControl) res.setHeader('Cache-Control', cacheControl);
     // Only the ETag decides: Last-Modified has a day's resolution, too coarse to revalidate against.
     const ifNoneMatch = req.headers['if-none-match'];
-    if (ifNoneMatch && fresh({ 'if-none-match': ifNoneMatch, 'cache-control': req.headers['cache-control'] }, { etag: doc.etag })) {
+    const etag = variant ? variant.etag : doc.etag;
+    if (ifNoneMatch && fresh({ 'if-none-match': ifNoneMatch, 'cache-control': req.headers['cache-control'] }, { etag })) {
       res.statusCode = 304;
       res.end();
       return;
     }
+    const body = variant ? variant.body : doc.body;
     res.statusCode = 200;
     res.setHeader('Content-Type', doc.contentType);
-    res.setHeader('Content-Length', doc.body.length);
-    res.end(req.method === 'HEAD' ? undefined : doc.body);
+    res.setHeader('Content-Length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  private headersOf(doc: Sendable): [string, string][] {
-    let headers = this.headerCache.get(doc);
+  private headersOf(doc: Sendable): Headers {
+    let headers = this.identityHeaders.get(doc);
     if (!headers) {
-      headers = [['ETag', doc.etag], ['Cache-Control', CACHE_CONTROL]];
+      const extra = doc.headers ?? [];
+      const vary = extra.find(([name]) => name === 'Vary')?.[1];
+      headers = [['ETag', doc.etag], ['Cache-Control', CACHE_CONTROL], ['Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding']];
       if (doc.lastModified) headers.push(['Last-Modified', httpDate(doc.lastModified)]);
       headers.push(...deprecationHeaders(doc.deprecations ?? []));
-      headers.push(...(doc.headers ?? []).map(([name, value]): [string, string] => [name, value]));
-      this.headerCache.set(doc, headers);
+      headers.push(...extra.filter(([name]) => name !== 'Vary').map(([name, value]): [string, string] => [name, value]));
+      this.identityHeaders.set(doc, headers);
     }
     return headers;
   }
+
+  private headersOfVariant(doc: Sendable, variant: Variant): Headers {
+    let headers = this.variantHeaders.get(variant);
+    if (!headers) {
+      headers = this.headersOf(doc).map(([name, value]): [string, string] => [name, name === 'ETag' ? variant.etag : value]);
+      headers.push(['Content-Encoding', variant.encoding]);
+      this.variantHeaders.set(variant, headers);
+    }
+    return headers;
+  }
+}
+
+function notAcceptable(): HttpProblem {
+  return new HttpProblem(
+    406,
+    'not_acceptable',
+    'No content coding the client accepts is available.',
+    'Accept identity, gzip or br in Accept-Encoding (or send no Accept-Encoding at all).',
+  );
 }

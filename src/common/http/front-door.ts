@@ -4,10 +4,13 @@ import type { NextFunction, Request, Response } from 'express';
 import { AppConfig } from '../../config/app-config.js';
 import { AvailabilityService } from '../availability/availability.service.js';
 import { rateLimited, serviceUnavailable } from '../errors/problems.js';
+import type { RateLimitState } from '../rate-limit/rate-limiter.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { CommonHeaders, MCP_PREFLIGHT_HEADERS, PREFLIGHT_HEADERS } from './common-headers.js';
-import { isMcpPath } from './json-rpc-error.js';
+import { DocumentResponder } from './document-responder.js';
 import { EXEMPT_PATHS, pathOf } from './exempt-paths.js';
+import { FastPaths } from './fast-paths.js';
+import { isMcpPath } from './json-rpc-error.js';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -16,7 +19,8 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * nothing escapes it (unmatched paths, malformed URLs, preflight, redirects): stamps the common
  * headers, counts the request exactly once and writes the rate-limit headers, refuses over-limit
  * clients (429), redirects plain HTTP (301) when HTTPS is required, refuses requests while the
- * service cannot serve (503), and answers CORS preflight (204). Errors go on to the envelope filter.
+ * service cannot serve (503), answers CORS preflight (204), and answers a GET for a path whose
+ * document it already knows (see FastPaths). Errors go on to the envelope filter.
  */
 @Injectable()
 export class FrontDoor {
@@ -27,48 +31,55 @@ export class FrontDoor {
     private readonly headers: CommonHeaders,
     private readonly limiter: RateLimiter,
     private readonly availability: AvailabilityService,
+    private readonly fastPaths: FastPaths,
+    private readonly responder: DocumentResponder,
   ) {
     this.httpsOrigin = `https://${new URL(config.publicBaseUrl).host}`;
   }
 
   /** Express middleware. */
   readonly handle = (req: Request, res: Response, next: NextFunction): void => {
-    this.admit(req, res).then((proceed) => proceed && next(), next);
-  };
-
-  /** Resolves true when the request goes on to the router, false when it has been answered here. */
-  private async admit(req: Request, res: Response): Promise<boolean> {
-    this.headers.apply(res);
-    const exempt = EXEMPT_PATHS.has(pathOf(req.url));
-    if (!exempt) {
+    try {
+      this.headers.apply(res);
+      if (EXEMPT_PATHS.has(pathOf(req.url))) return next();
       // The client is the connecting address, or the one a trusted proxy reports (TRUST_PROXY);
       // IPv6 clients are counted per /64, the block one subscriber usually holds.
-      const state = await this.limiter.hit(normalizeIp(req.ip ?? req.socket.remoteAddress ?? 'unknown'));
-      this.limiter.writeHeaders(res, state);
-      if (state.limited) throw rateLimited(state.limit, this.config.rateLimit.windowSeconds, state.resetSeconds);
+      const state = this.limiter.hit(normalizeIp(req.ip ?? req.socket.remoteAddress ?? 'unknown'));
+      if (state instanceof Promise) state.then((s) => this.admit(req, res, next, s)).catch(next);
+      else this.admit(req, res, next, state);
+    } catch (error) {
+      next(error);
     }
-    if (this.config.requireHttps && !exempt) {
+  };
+
+  private admit(req: Request, res: Response, next: NextFunction, state: RateLimitState): void {
+    this.limiter.writeHeaders(res, state);
+    if (state.limited) return next(rateLimited(state.limit, this.config.rateLimit.windowSeconds, state.resetSeconds));
+    if (this.config.requireHttps) {
       // req.secure is the socket's TLS, or X-Forwarded-Proto only from a trusted proxy.
-      if (!req.secure) {
-        this.redirectToHttps(req, res);
-        return false;
-      }
+      if (!req.secure) return this.redirectToHttps(req, res);
       res.setHeader('Strict-Transport-Security', HSTS);
     }
-    const reason = exempt ? undefined : this.availability.unavailableReason();
+    const reason = this.availability.unavailableReason();
     if (reason) {
       // A draining instance tells keep-alive clients to reconnect elsewhere.
       if (reason === 'draining') res.setHeader('Connection', 'close');
-      throw serviceUnavailable(reason, this.config.retryAfterSeconds);
+      return next(serviceUnavailable(reason, this.config.retryAfterSeconds));
     }
-    if (req.method === 'OPTIONS') {
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      const known = this.fastPaths.lookup(req.url);
+      if (known) {
+        (req as Request & { fastRoute?: string }).fastRoute = known.route;
+        return this.responder.write(req, res, known.pick(req), known.cacheControl);
+      }
+    } else if (req.method === 'OPTIONS') {
       for (const [name, value] of isMcpPath(pathOf(req.url)) ? MCP_PREFLIGHT_HEADERS : PREFLIGHT_HEADERS) res.setHeader(name, value);
       res.statusCode = 204;
       res.setHeader('Content-Length', '0');
       res.end();
-      return false;
+      return;
     }
-    return true;
+    next();
   }
 
   /** 301 to the same path and query on the configured public host, never on the request's Host header. */

@@ -42,6 +42,16 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
     return this.shared.ready && !this.inOutage ? 'shared' : 'local-fallback';
   }
 
+  /**
+   * The count without a promise when it is kept in this process (memory store, or Redis failing);
+   * undefined when it must go to Redis.
+   */
+  incrementLocally(key: string, ttl: number, limit: number, throttlerName: string): ThrottlerStorageRecord | undefined {
+    if (this.shared?.ready && Date.now() >= this.skipSharedUntil) return undefined;
+    if (this.shared) this.fallbackHits += 1;
+    return this.local.incrementSync(`${throttlerName}:${key}`, ttl, limit);
+  }
+
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
     if (this.shared?.ready && Date.now() >= this.skipSharedUntil) {
       try {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectThrottlerOptions, InjectThrottlerStorage, type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
 import type { ServerResponse } from 'node:http';
 import { RATE_LIMIT_HEADERS, rateLimitPolicy } from './rate-limit-headers.js';
+import { RateLimitStorage } from './rate-limit-storage.js';
 
 /** The outcome of counting one request. */
 export interface RateLimitState {
@@ -36,9 +37,17 @@ export class RateLimiter {
     this.limitHeader = String(this.limit);
   }
 
-  /** Counts one request of `client` (a normalized address). */
-  async hit(client: string): Promise<RateLimitState> {
-    const record = await this.storage.increment(client, this.ttlMs, this.limit, this.ttlMs, this.name);
+  /**
+   * Counts one request of `client` (a normalized address). Synchronous when the count is kept in
+   * this process, so the hot path allocates no promise; a promise when it goes to Redis.
+   */
+  hit(client: string): RateLimitState | Promise<RateLimitState> {
+    const local = this.storage instanceof RateLimitStorage ? this.storage.incrementLocally(client, this.ttlMs, this.limit, this.name) : undefined;
+    if (local) return this.state(local);
+    return this.storage.increment(client, this.ttlMs, this.limit, this.ttlMs, this.name).then((record) => this.state(record));
+  }
+
+  private state(record: { totalHits: number; timeToExpire: number }): RateLimitState {
     return {
       limit: this.limit,
       remaining: Math.max(0, this.limit - record.totalHits),

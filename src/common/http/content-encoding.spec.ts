@@ -1,0 +1,59 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { JsonDocument } from '../../dataset/json-document';
+import { ContentEncodings } from './content-encoding';
+
+describe(ContentEncodings.name, () => {
+  const doc = new JsonDocument({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `provider ${i}`, plans: ['a', 'b', 'c'] })) }, '2026-02-06');
+  let encodings: ContentEncodings;
+  beforeEach(async () => {
+    encodings = new ContentEncodings();
+    await encodings.precompress(doc);
+  });
+
+  it('makes br and gzip variants that decompress to the identity bytes, each with its own strong ETag', () => {
+    const br = encodings.choose('br', doc)!;
+    const gz = encodings.choose('gzip', doc)!;
+    expect(brotliDecompressSync(br.body).equals(doc.body)).toBe(true);
+    expect(gunzipSync(gz.body).equals(doc.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(doc.body.length);
+    expect(new Set([doc.etag, br.etag, gz.etag]).size).toBe(3);
+    expect(br.etag).toMatch(/^"[A-Za-z0-9_-]+-br"$/);
+  });
+
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['gzip;q=0.9, br;q=0.9', 'br'],
+    ['deflate', undefined],
+    ['compress, x-custom', undefined],
+    ['*', 'br'],
+    ['br;q=0, *', 'gzip'],
+    ['identity', undefined],
+    ['gzip;q=0, br;q=0', undefined],
+    ['identity;q=0, gzip', 'gzip'],
+    ['br;q=abc, gzip', 'gzip'],
+  ])('answers Accept-Encoding %j with %s', (header, expected) => {
+    expect(encodings.choose(header, doc)?.encoding).toBe(expected);
+  });
+
+  it('refuses (null) when identity is excluded and nothing else is acceptable', () => {
+    expect(encodings.choose('identity;q=0, deflate', doc)).toBeNull();
+    expect(encodings.choose('*;q=0', doc)).toBeNull();
+  });
+
+  it('keeps no variant for a body too small to gain', async () => {
+    const tiny = new JsonDocument({ a: 1 }, '2026-02-06');
+    await encodings.precompress(tiny);
+    expect(encodings.choose('br, gzip', tiny)).toBeUndefined();
+  });
+
+  it('sends identity until the variants are ready, and never compresses twice', () => {
+    const fresh = new ContentEncodings();
+    const spy = jest.spyOn(fresh, 'precompress');
+    expect(fresh.choose('br', doc)).toBeUndefined();
+    expect(fresh.choose('br', doc)).toBeUndefined();
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+});

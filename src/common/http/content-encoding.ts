@@ -1,0 +1,92 @@
+import { Injectable } from '@nestjs/common';
+import Negotiator from 'negotiator';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Sendable } from './sendable.js';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+export type Encoding = 'br' | 'gzip';
+
+interface Wanted {
+  codings: Encoding[];
+  identity: boolean;
+}
+
+/** A compressed form of a document, with its own strong ETag. */
+export interface Variant {
+  body: Buffer;
+  etag: string;
+  encoding: Encoding;
+}
+
+/** Below this size compression saves too little to be worth a variant. */
+const MIN_BYTES = 512;
+/** Preference when the client values several codings equally. */
+const PREFERRED = ['br', 'gzip', 'identity'];
+/** Accept-Encoding values seen in practice repeat; their outcome is cached (bounded). */
+const MAX_CACHED_HEADERS = 256;
+
+/**
+ * Precompressed variants of documents and the choice among them. Each document is compressed once
+ * (brotli at quality 11, gzip at level 9), in the background on the libuv threadpool the first time it
+ * is asked for, and a variant is kept only when it is smaller. A request never waits for compression:
+ * until a variant is ready the identity form is sent.
+ */
+@Injectable()
+export class ContentEncodings {
+  private readonly variants = new WeakMap<Sendable, Partial<Record<Encoding, Variant>> | 'pending'>();
+  private readonly choices = new Map<string, Wanted>();
+
+  /**
+   * The best variant of `doc` for the request's Accept-Encoding; undefined for identity; `null` when
+   * the client refuses identity and no acceptable variant exists (406).
+   */
+  choose(acceptEncoding: string | undefined, doc: Sendable): Variant | undefined | null {
+    if (!acceptEncoding) return undefined;
+    const { codings, identity } = this.wanted(acceptEncoding);
+    const ready = codings.length > 0 ? this.variantsOf(doc) : undefined;
+    for (const encoding of codings) {
+      const variant = ready?.[encoding];
+      if (variant) return variant;
+    }
+    return identity ? undefined : null;
+  }
+
+  /** Starts compressing `doc` if that has not begun; resolves when its variants are ready. */
+  async precompress(doc: Sendable): Promise<void> {
+    if (this.variants.has(doc) || doc.body.length < MIN_BYTES) return;
+    this.variants.set(doc, 'pending');
+    const [br, gzipped] = await Promise.all([
+      brotli(doc.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: doc.body.length } }),
+      gz(doc.body, { level: 9 }),
+    ]);
+    const tag = (suffix: string) => `${doc.etag.slice(0, -1)}-${suffix}"`;
+    const ready: Partial<Record<Encoding, Variant>> = {};
+    if (br.length < doc.body.length) ready.br = { body: br, etag: tag('br'), encoding: 'br' };
+    if (gzipped.length < doc.body.length) ready.gzip = { body: gzipped, etag: tag('gz'), encoding: 'gzip' };
+    this.variants.set(doc, ready);
+  }
+
+  private variantsOf(doc: Sendable): Partial<Record<Encoding, Variant>> | undefined {
+    const known = this.variants.get(doc);
+    if (known === undefined) {
+      void this.precompress(doc);
+      return undefined;
+    }
+    return known === 'pending' ? undefined : known;
+  }
+
+  /** Codings the client accepts, best first (q-values honoured, ties broken br > gzip), and whether identity is. */
+  private wanted(header: string): Wanted {
+    const cached = this.choices.get(header);
+    if (cached) return cached;
+    // negotiator 1.x takes the preferred order as a second argument; its published types predate it.
+    const encodings = Negotiator.prototype.encodings as (this: Negotiator, available: string[], options: { preferred: string[] }) => string[];
+    const accepted = encodings.call(new Negotiator({ headers: { 'accept-encoding': header } }), PREFERRED, { preferred: PREFERRED });
+    const wanted = { codings: accepted.filter((e): e is Encoding => e === 'br' || e === 'gzip'), identity: accepted.includes('identity') };
+    if (this.choices.size < MAX_CACHED_HEADERS && header.length <= 200) this.choices.set(header, wanted);
+    return wanted;
+  }
+}

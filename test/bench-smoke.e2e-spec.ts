@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { run } from './support/processes';
+
+/** `npm run bench -- --smoke` keeps working: every scenario runs for a second against the built service. */
+describe('the benchmark, in smoke mode', () => {
+  it('measures every scenario against its baseline and writes bench/results.json', async () => {
+    const { code, stdout, stderr } = await run('node', ['bench/bench.mjs', '--smoke'], {}, 180_000);
+    expect([code, stderr.slice(-500)]).toEqual([0, stderr.slice(-500)]);
+    expect(stdout).toContain('429 flood');
+    const results = JSON.parse(readFileSync('bench/results.json', 'utf8'));
+    expect(results.settings.smoke).toBe(true);
+    expect(results.rows.map((r: { scenario: string }) => r.scenario)).toEqual([
+      'providers.json identity',
+      'providers.json br',
+      'hetzner.json (8 KB)',
+      'guides.json',
+      '304 revalidation',
+      '404',
+      'MCP get_vps_provider',
+      'MCP find_vps_plans',
+      'MCP search_guides',
+    ]);
+    for (const row of results.rows) {
+      expect(row.reqPerSec).toBeGreaterThan(0);
+      expect(row.baselineReqPerSec).toBeGreaterThan(0);
+      expect(row.errors).toBe(0);
+    }
+    expect(results.peakRssMb).toBeGreaterThan(0);
+  }, 180_000);
+});
