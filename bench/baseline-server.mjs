@@ -7,10 +7,10 @@ for await (const chunk of process.stdin) chunks.push(chunk);
 const table = new Map(
   JSON.parse(Buffer.concat(chunks).toString()).map((r) => [r.key, { status: r.status, headers: r.headers, body: Buffer.from(r.body, 'base64') }]),
 );
-const keyOf = (method, url, encoding) => `${method} ${url} ${encoding ?? ''}`;
+const keyOf = (method, url, encoding, ifNoneMatch) => `${method} ${url} ${encoding ?? ''} ${ifNoneMatch ?? ''}`;
 
 const server = createServer((req, res) => {
-  const entry = table.get(keyOf(req.method, req.url, req.headers['accept-encoding'])) ?? table.get(keyOf(req.method, req.url, undefined));
+  const entry = table.get(keyOf(req.method, req.url, req.headers['accept-encoding'], req.headers['if-none-match']));
   if (!entry) {
     res.writeHead(404).end();
     return;

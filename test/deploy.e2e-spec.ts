@@ -57,7 +57,8 @@ describe('Kubernetes manifests', () => {
   }, 30_000);
 
   it('configures only settings the service knows, with values it accepts', () => {
-    const known = new Set(Object.keys(new EnvironmentVariables()));
+    // NODE_OPTIONS configures Node itself (the heap cap), not the service.
+    const known = new Set([...Object.keys(new EnvironmentVariables()), 'NODE_OPTIONS']);
     expect(Object.keys(env).filter((k) => !known.has(k))).toEqual([]);
     const config = loadConfig(env);
     expect(config).toMatchObject({ requireHttps: true, trustProxy: 1, rateLimit: { store: 'redis', requests: 600, windowSeconds: 60 } });
@@ -94,6 +95,12 @@ describe('Kubernetes manifests', () => {
   it('gives shutdown enough time: the grace period covers the delay and the drain', () => {
     const config = loadConfig(env);
     expect(deployment.spec.template.spec.terminationGracePeriodSeconds * 1000).toBeGreaterThan(config.shutdown.delayMs + config.shutdown.timeoutMs + 2000);
+  });
+
+  it('caps the V8 heap well below the memory limit', () => {
+    const heapMb = Number(/--max-old-space-size=(\d+)/.exec(env.NODE_OPTIONS)![1]);
+    const limitMb = Number(/^(\d+)Mi$/.exec(container.resources.limits.memory)![1]);
+    expect(heapMb).toBeLessThanOrEqual(limitMb * 0.6);
   });
 
   it('runs locked down, replicated and spread', () => {
