@@ -4,7 +4,7 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../scripts/cluster-local.mjs';
 import { cpus, totalmem } from 'node:os';
 
 const smoke = process.argv.includes('--smoke');
@@ -13,15 +13,6 @@ const ROUNDS = smoke ? 1 : 3;
 const FLOOD_SECONDS = smoke ? 3 : 60;
 const CONNECTIONS = 50;
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts the built service as production runs it; resolves with its port and pid. */
@@ -226,6 +217,8 @@ ${summary.rows.map(row).join('\n')}
 - *CPU µs/request*: user + system CPU time of the service process divided by the requests it answered
   in that run (from \`/proc\`), the least noisy column on a shared machine.
 - The raw figures of the run are in \`bench/results.json\` (not committed; written by every run).
+- Where a target is not met, the main README (section *Performance*) says where the time goes,
+  from a CPU profile, and what would reach it.
 `;
 }
 

@@ -1,18 +1,8 @@
-import type { Provider } from '../dataset/dto/provider.dto.js';
+import { REGION_NAMES, type Provider } from '../dataset/dto/provider.dto.js';
 import { guidePath } from '../guides/guide-documents.js';
 import { money, table } from './markdown-text.js';
 import { buildPage, type PageContext } from './page-context.js';
 import type { PageDocument } from './page-document.js';
-
-const REGION_NAMES: Record<string, string> = {
-  europe: 'Europe',
-  'north-america': 'North America',
-  'south-america': 'South America',
-  asia: 'Asia',
-  oceania: 'Oceania',
-  africa: 'Africa',
-  'middle-east': 'Middle East',
-};
 
 const FEATURE_NAMES: Record<string, string> = {
   ipv6: 'IPv6',
@@ -67,7 +57,7 @@ export function providerMarkdown(ctx: PageContext, p: Provider): string {
     '',
     '## Locations',
     '',
-    ...regions.map((r) => `- **${REGION_NAMES[r] ?? r}:** ${p.locations.filter((l) => l.region === r).map((l) => `${l.city} (${l.country})`).join(', ')}`),
+    ...regions.map((r) => `- **${REGION_NAMES[r as keyof typeof REGION_NAMES] ?? r}:** ${p.locations.filter((l) => l.region === r).map((l) => `${l.city} (${l.country})`).join(', ')}`),
     '',
     '## Features',
     '',

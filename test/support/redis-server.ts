@@ -1,17 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
 
-/** A free TCP port on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../scripts/cluster-local.mjs';
+import { freePort } from '../../scripts/cluster-local.mjs';
 
 /** True when something answers a Redis PING on the port. */
 async function pong(port: number): Promise<boolean> {

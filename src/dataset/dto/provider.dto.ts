@@ -23,6 +23,16 @@ import { Plan } from './plan.dto.js';
 import { IsCalendarDate, SLUG_MAX_LENGTH, SLUG_PATTERN } from './validators.js';
 
 export const REGIONS = ['europe', 'north-america', 'south-america', 'asia', 'oceania', 'africa', 'middle-east'] as const;
+/** How each region is written in pages and guides. */
+export const REGION_NAMES: Record<(typeof REGIONS)[number], string> = {
+  europe: 'Europe',
+  'north-america': 'North America',
+  'south-america': 'South America',
+  asia: 'Asia',
+  oceania: 'Oceania',
+  africa: 'Africa',
+  'middle-east': 'Middle East',
+};
 export const SUPPORT_CHANNELS = ['ticket', 'chat', 'phone', 'email', 'community'] as const;
 /** Fewest plans a provider record may list. */
 export const MIN_PLANS = 4;

@@ -36,9 +36,9 @@ export function rank(ctx: GeneratorContext, ed: BestOfEditorial): { method: stri
         .filter((r) => r.cities.length > 0)
         .sort((a, b) => b.cities.length - a.cities.length || byRating(a.provider, b.provider));
       return {
-        method: `Providers with data centers in ${REGION_NAMES[c.value] ?? c.value}, ranked by how many locations they have there, then by our rating.`,
+        method: `Providers with data centers in ${REGION_NAMES[c.value as keyof typeof REGION_NAMES] ?? c.value}, ranked by how many locations they have there, then by our rating.`,
         ranked: rows.map((r) => ({ provider: r.provider, metric: r.cities.join(', ') })),
-        metricName: `Locations in ${REGION_NAMES[c.value] ?? c.value}`,
+        metricName: `Locations in ${REGION_NAMES[c.value as keyof typeof REGION_NAMES] ?? c.value}`,
       };
     }
     case 'feature': {

@@ -1,6 +1,7 @@
 import { cell, money, table } from '../../pages/markdown-text.js';
 
 export { cell, money, table };
+export { REGION_NAMES } from '../../dataset/dto/provider.dto.js';
 
 /** The front matter block of a generated guide; strings JSON-quoted (valid YAML), deterministic order. */
 export function frontMatter(fm: { slug: string; title: string; description: string; type: string; keywords: string[]; published: string; author: string }): string {
@@ -28,16 +29,6 @@ export function listing(items: string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
-
-export const REGION_NAMES: Record<string, string> = {
-  europe: 'Europe',
-  'north-america': 'North America',
-  'south-america': 'South America',
-  asia: 'Asia',
-  oceania: 'Oceania',
-  africa: 'Africa',
-  'middle-east': 'the Middle East',
-};
 
 export const FEATURE_NAMES: Record<string, string> = {
   ipv6: 'IPv6',

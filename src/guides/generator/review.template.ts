@@ -28,7 +28,7 @@ export function reviewGuide(ctx: GeneratorContext, p: ProviderRecord): { slug: s
       [
         ['Entry plan', `${entry.plan.name}: ${entry.plan.cpu}, ${entry.plan.ram} RAM, ${entry.plan.storage}, ${priceWithUsd(entry.plan.price, entry.plan.currency, entry.usd)} a month`],
         ['Plans listed', plans.length],
-        ['Locations', `${p.locations.length} in ${listing(regions.map((r) => REGION_NAMES[r] ?? r))}`],
+        ['Locations', `${p.locations.length} in ${listing(regions.map((r) => REGION_NAMES[r as keyof typeof REGION_NAMES] ?? r))}`],
         ['Billing', p.features.hourlyBilling ? 'hourly, capped at the monthly price' : 'monthly or longer terms'],
         ['Support channels', p.support.join(', ')],
         ['Founded', `${p.founded}, ${p.headquarters.city} (${p.headquarters.country})`],
@@ -63,7 +63,7 @@ export function reviewGuide(ctx: GeneratorContext, p: ProviderRecord): { slug: s
     '',
     ed.dataCenters,
     '',
-    ...regions.map((r) => `- ${REGION_NAMES[r] ?? r}: ${p.locations.filter((l) => l.region === r).map((l) => l.city).join(', ')}`),
+    ...regions.map((r) => `- ${REGION_NAMES[r as keyof typeof REGION_NAMES] ?? r}: ${p.locations.filter((l) => l.region === r).map((l) => l.city).join(', ')}`),
     '',
     '## Support',
     '',
