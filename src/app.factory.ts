@@ -36,7 +36,10 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   // line and metrics, then the front door (headers, limit, redirects, 503, known documents).
   app.use(requestObserver(logger, app.get(MetricsService)));
   app.use(app.get(FrontDoor).handle);
-  applyServerTimeouts(app.getHttpServer() as Server, config);
+  const server = app.getHttpServer() as Server;
+  applyServerTimeouts(server, config);
+  // Requests Node's parser refuses never reach a middleware; answer them in the documented shape too.
+  server.on('clientError', app.get(FrontDoor).rejectMalformed);
   await app.get(OpenApiService).initialize(app);
   await app.init();
   return app;

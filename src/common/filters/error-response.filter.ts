@@ -6,6 +6,7 @@ import { JSON_CONTENT_TYPE } from '../../dataset/json-document.js';
 import { NotFoundError } from '../errors/domain-errors.js';
 import type { ErrorEnvelope } from '../errors/error-envelope.dto.js';
 import { HttpProblem } from '../errors/http-problem.js';
+import { toEnvelope } from '../errors/envelope.js';
 import { problemFromHttpStatus, problemFromNotFound, routeNotFound } from '../errors/problems.js';
 import { CommonHeaders } from '../http/common-headers.js';
 import { pathOf } from '../http/exempt-paths.js';
@@ -67,15 +68,7 @@ export class ErrorResponseFilter implements ExceptionFilter {
   }
 
   private envelope(problem: HttpProblem): ErrorEnvelope {
-    return {
-      error: {
-        code: problem.code,
-        message: problem.message,
-        status: problem.status,
-        resolution: problem.resolution,
-        documentation: this.config.url('/docs'),
-      },
-    };
+    return toEnvelope(problem, this.config);
   }
 
   private toProblem(exception: unknown, req: Request): HttpProblem {

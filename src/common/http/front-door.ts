@@ -3,7 +3,11 @@ import { normalizeIp } from '@nestjs/throttler';
 import type { NextFunction, Request, Response } from 'express';
 import { AppConfig } from '../../config/app-config.js';
 import { AvailabilityService } from '../availability/availability.service.js';
-import { rateLimited, serviceUnavailable } from '../errors/problems.js';
+import { problemFromHttpStatus, rateLimited, serviceUnavailable } from '../errors/problems.js';
+import { HttpProblem } from '../errors/http-problem.js';
+import { toEnvelope } from '../errors/envelope.js';
+import { ServerResponse, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { RateLimitState } from '../rate-limit/rate-limiter.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { CommonHeaders, MCP_PREFLIGHT_HEADERS, PREFLIGHT_HEADERS } from './common-headers.js';
@@ -13,6 +17,9 @@ import { FastPaths } from './fast-paths.js';
 import { isMcpPath } from './json-rpc-error.js';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** The canonical spelling of a header name (getHeaders() gives lowercase ones). */
+const headerName = (name: string) => name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
 
 /**
  * The first step of every request, mounted in front of Express's router and Nest's pipeline so that
@@ -81,6 +88,38 @@ export class FrontDoor {
     }
     next();
   }
+
+  /**
+   * A request Node's HTTP parser refused before any middleware (unknown method, malformed request
+   * line or headers, headers too large): counted against the client like any request and answered
+   * 400 (431 for oversized headers) with the envelope, the common and rate-limit headers, and
+   * Connection: close.
+   */
+  readonly rejectMalformed = (error: NodeJS.ErrnoException, socket: Duplex & { remoteAddress?: string }): void => {
+    if (!socket.writable) return void socket.destroy();
+    const problem =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? new HttpProblem(431, 'bad_request', 'The request headers are too large.', 'Send fewer or shorter headers (cookies, If-None-Match lists).')
+        : problemFromHttpStatus(400, this.config);
+    const answer = (state: RateLimitState) => {
+      const headers = new ServerResponse({ method: 'GET' } as never);
+      this.headers.apply(headers);
+      this.limiter.writeHeaders(headers, state);
+      const body = JSON.stringify(toEnvelope(problem, this.config));
+      const lines = Object.entries(headers.getHeaders()).map(([name, value]) => `${headerName(name)}: ${String(value)}`);
+      socket.end(
+        `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\n${lines.join('\r\n')}\r\n` +
+          `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+      );
+    };
+    try {
+      const state = this.limiter.hit(normalizeIp(socket.remoteAddress ?? 'unknown'));
+      if (state instanceof Promise) state.then(answer, () => socket.destroy());
+      else answer(state);
+    } catch {
+      socket.destroy();
+    }
+  };
 
   /** 301 to the same path and query on the configured public host, never on the request's Host header. */
   private redirectToHttps(req: Request, res: Response): void {
