@@ -207,3 +207,29 @@ describe('HTTP behaviour', () => {
     });
   });
 });
+
+describe('security headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each(['/api/providers.json', '/api/nothing', '/guides/swap-file', '/docs', '/openapi.json', '/no/page'])('sets helmet\'s headers on %s', async (path) => {
+    const res = await t.http.get(path);
+    expect(res.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'cross-origin-resource-policy': 'cross-origin',
+      'x-permitted-cross-domain-policies': 'none',
+    });
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sets them on MCP answers too', async () => {
+    const res = await t.http.get('/mcp');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

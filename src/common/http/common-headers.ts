@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
 import { DatasetService } from '../../dataset/dataset.service.js';
 import { ALLOW_READ } from './api-paths.js';
+import { securityHeaders } from './security-headers.js';
 
 /** Response headers a browser script may read. */
 export const EXPOSED_HEADERS = [
@@ -37,18 +38,21 @@ export const MCP_PREFLIGHT_HEADERS: readonly [string, string][] = [
 ];
 
 /**
- * The headers every response carries, whoever writes it: CORS for any origin (the data is public)
- * and the dataset version. Applied by the first middleware and again by the error filter, because
+ * The headers every response carries, whoever writes it: CORS for any origin (the data is public),
+ * helmet's security headers and the dataset version. Applied by the first middleware and again by the error filter, because
  * some errors (malformed percent-encoding) are raised before any middleware runs.
  */
 @Injectable()
 export class CommonHeaders {
+  private readonly security = securityHeaders();
+
   constructor(private readonly dataset: DatasetService) {}
 
   /** Sets the common headers on a response that has not started. */
   apply(res: ServerResponse): void {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    for (const [name, value] of this.security) res.setHeader(name, value);
     if (this.dataset.isLoaded) res.setHeader('X-API-Version', this.dataset.current.version);
   }
 }
