@@ -3,7 +3,9 @@ import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-ex
 import express from 'express';
 import { Logger as NestPinoLogger } from 'nestjs-pino';
 import { readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server, type ServerOptions } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { NestApplicationOptions } from '@nestjs/common';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import { FrontDoor } from './common/http/front-door.js';
@@ -24,7 +26,8 @@ export interface AppOptions {
  */
 export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<NestExpressApplication> {
   const logger = loggerFor(config, options);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), new ExpressAdapter(expressInstance(config)), {
+  const adapter = new TimedExpressAdapter(expressInstance(config), serverOptions(config));
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), adapter, {
     // Only /mcp reads a body, with its own parser; nothing else parses one.
     bodyParser: false,
     abortOnError: false,
@@ -37,7 +40,6 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   app.use(requestObserver(logger, app.get(MetricsService)));
   app.use(app.get(FrontDoor).handle);
   const server = app.getHttpServer() as Server;
-  applyServerTimeouts(server, config);
   // Requests Node's parser refuses never reach a middleware; answer them in the documented shape too.
   server.on('clientError', app.get(FrontDoor).rejectMalformed);
   await app.get(OpenApiService).initialize(app);
@@ -53,12 +55,31 @@ function loggerFor(config: AppConfig, options: AppOptions): Logger {
 
 /**
  * Idle keep-alive connections outlive a load balancer's own idle timeout (so the balancer, not the
- * service, closes them and never sends into a closing socket); slow clients are cut off.
+ * service, closes them and never sends into a closing socket); clients that trickle their headers or
+ * body are cut off, checked every second rather than Node's default thirty.
  */
-function applyServerTimeouts(server: Server, config: AppConfig): void {
-  server.keepAliveTimeout = config.server.keepAliveTimeoutMs;
-  server.headersTimeout = config.server.headersTimeoutMs;
-  server.requestTimeout = config.server.requestTimeoutMs;
+function serverOptions(config: AppConfig): ServerOptions {
+  return {
+    keepAliveTimeout: config.server.keepAliveTimeoutMs,
+    headersTimeout: config.server.headersTimeoutMs,
+    requestTimeout: config.server.requestTimeoutMs,
+    connectionsCheckingInterval: 1000,
+  };
+}
+
+/** Nest's Express adapter, creating its server with our options (these can only be given at creation). */
+class TimedExpressAdapter extends ExpressAdapter {
+  constructor(
+    instance: express.Express,
+    private readonly serverOptions: ServerOptions,
+  ) {
+    super(instance);
+  }
+
+  override initHttpServer(options: NestApplicationOptions): void {
+    const app = this.getInstance();
+    this.httpServer = options?.httpsOptions ? createHttpsServer({ ...options.httpsOptions, ...this.serverOptions }, app) : createServer(this.serverOptions, app);
+  }
 }
 
 /** Express, configured before its router exists (the router reads these settings once, when created). */

@@ -91,8 +91,8 @@ export class FrontDoor {
 
   /**
    * A request Node's HTTP parser refused before any middleware (unknown method, malformed request
-   * line or headers, headers too large): counted against the client like any request and answered
-   * 400 (431 for oversized headers) with the envelope, the common and rate-limit headers, and
+   * line or headers, headers too large, headers or body too slow): counted against the client like
+   * any request and answered 400 (431 for oversized headers, 408 when too slow) with the envelope, the common and rate-limit headers, and
    * Connection: close.
    */
   readonly rejectMalformed = (error: NodeJS.ErrnoException, socket: Duplex & { remoteAddress?: string }): void => {
@@ -100,7 +100,9 @@ export class FrontDoor {
     const problem =
       error.code === 'HPE_HEADER_OVERFLOW'
         ? new HttpProblem(431, 'bad_request', 'The request headers are too large.', 'Send fewer or shorter headers (cookies, If-None-Match lists).')
-        : problemFromHttpStatus(400, this.config);
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? new HttpProblem(408, 'bad_request', 'The request took too long to arrive.', 'Send the whole request promptly; the connection was closed.')
+          : problemFromHttpStatus(400, this.config);
     const answer = (state: RateLimitState) => {
       const headers = new ServerResponse({ method: 'GET' } as never);
       this.headers.apply(headers);
