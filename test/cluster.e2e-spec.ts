@@ -66,6 +66,35 @@ describe('the local cluster (npm run cluster:local)', () => {
     expect(results.filter((r) => r !== 200)).toEqual([]);
   }, 120_000);
 
+  it('routes around a replica killed with SIGKILL: only requests in flight on it can fail', async () => {
+    let running = true;
+    const results: (number | string)[] = [];
+    const clients = Array.from({ length: 4 }, async (_, c) => {
+      let n = 0;
+      while (running) {
+        try {
+          const res = await get('/api/providers/vultr.json', `198.51.${10 + c}.${n++ % 250}`);
+          await res.arrayBuffer();
+          results.push(res.status);
+        } catch (error) {
+          results.push(String((error as Error).cause ?? error));
+        }
+      }
+    });
+    await sleep(500);
+    await cluster.kill(1);
+    await sleep(1500);
+    running = false;
+    await Promise.all(clients);
+    const failed = results.filter((r) => r !== 200);
+    // nginx retries an idempotent GET on another replica when one dies, so even in-flight requests
+    // usually survive; at most the four that were in flight can fail.
+    expect(failed.length).toBeLessThanOrEqual(4);
+    expect(results.length).toBeGreaterThan(100);
+    await cluster.start(1);
+    expect((await get('/api/index.json', '198.51.99.1')).status).toBe(200);
+  }, 60_000);
+
   it('reloads the dataset on every replica with SIGHUP', async () => {
     const file = join(dir, 'providers.json');
     const data = JSON.parse(await readFile(file, 'utf8'));

@@ -263,6 +263,14 @@ describe('live dataset reload', () => {
     }
   }, 30_000);
 
+  it('refuses a data directory that has disappeared and keeps serving', async () => {
+    t = await startTestApp({ DATA_DIR: dir, RATE_LIMIT_REQUESTS: '1000000' });
+    await rm(dir, { recursive: true, force: true });
+    expect(await t.app.get(DatasetReloader).reload()).toBe(false);
+    await t.http.get('/api/providers/hetzner.json').expect(200);
+    await t.http.get('/guides/swap-file').expect(200);
+  });
+
   it('refuses an unreadable data directory and keeps serving', async () => {
     t = await startTestApp({ DATA_DIR: dir, RATE_LIMIT_REQUESTS: '1000000' });
     await rm(join(dir, 'guides'), { recursive: true });

@@ -80,3 +80,44 @@ describe('rate limiting shared through Redis', () => {
     expect(Math.max(...slowest)).toBeLessThan(500);
   }, 30_000);
 });
+
+describe('Redis flapping during traffic', () => {
+  it('answers every request (no 5xx, no stall) while Redis goes down and up again and again', async () => {
+    const redis = await RedisServer.start();
+    const env = { RATE_LIMIT_STORE: 'redis', REDIS_URL: redis.url, TRUST_PROXY: 'loopback' };
+    const [a, b] = await Promise.all([startTestApp(env), startTestApp(env)]);
+    try {
+      let running = true;
+      const statuses: number[] = [];
+      let slowest = 0;
+      const clients = [a, b, a, b].map(async (app, c) => {
+        let n = 0;
+        while (running) {
+          const started = Date.now();
+          const res = await app.http.get('/api/index.json').set('X-Forwarded-For', `198.18.${c}.${n++ % 200}`);
+          slowest = Math.max(slowest, Date.now() - started);
+          statuses.push(res.status);
+        }
+      });
+      for (let flap = 0; flap < 3; flap++) {
+        await new Promise((r) => setTimeout(r, 400));
+        await redis.stop();
+        await new Promise((r) => setTimeout(r, 400));
+        await redis.start();
+      }
+      await new Promise((r) => setTimeout(r, 1500));
+      running = false;
+      await Promise.all(clients);
+      expect(statuses.length).toBeGreaterThan(100);
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+      expect(slowest).toBeLessThan(1000);
+      // And the limit is shared again: two instances count one client together.
+      const first = await a.http.get('/api/index.json').set('X-Forwarded-For', '198.19.0.1');
+      const second = await b.http.get('/api/index.json').set('X-Forwarded-For', '198.19.0.1');
+      expect([first.headers['ratelimit-remaining'], second.headers['ratelimit-remaining']]).toEqual(['599', '598']);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await redis.stop();
+    }
+  }, 60_000);
+});
