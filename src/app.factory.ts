@@ -3,12 +3,13 @@ import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-ex
 import express from 'express';
 import { Logger as NestPinoLogger } from 'nestjs-pino';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server, type ServerOptions } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { NestApplicationOptions } from '@nestjs/common';
+import parseUrl from 'parseurl';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { AppModule } from './app.module.js';
-import { FrontDoor } from './common/http/front-door.js';
+import { FrontDoor, MALFORMED_TARGET } from './common/http/front-door.js';
 import type { AppConfig } from './config/app-config.js';
 import { MetricsService } from './observability/metrics.service.js';
 import { createLogger } from './observability/logger.js';
@@ -77,9 +78,25 @@ class TimedExpressAdapter extends ExpressAdapter {
   }
 
   override initHttpServer(options: NestApplicationOptions): void {
-    const app = this.getInstance();
+    const app = withRoutableTarget(this.getInstance());
     this.httpServer = options?.httpsOptions ? createHttpsServer({ ...options.httpsOptions, ...this.serverOptions }, app) : createServer(this.serverOptions, app);
   }
+}
+
+/**
+ * Express's router skips every middleware when the request target yields no path (Node's legacy URL
+ * parser reads `//?#@x` as an empty authority) and answers with its bare HTML 404: no common headers,
+ * no count against the limit, no log line. Such a target is malformed. It is marked and given a
+ * routable path, so the front door counts it and answers 400 in the documented shape.
+ */
+function withRoutableTarget(app: RequestListener): RequestListener {
+  return (req, res) => {
+    if (parseUrl(req)?.pathname == null) {
+      (req as IncomingMessage & { [MALFORMED_TARGET]?: string })[MALFORMED_TARGET] = req.url;
+      req.url = '/';
+    }
+    app(req, res);
+  };
 }
 
 /** Express, configured before its router exists (the router reads these settings once, when created). */

@@ -84,6 +84,19 @@ describe('hostile HTTP input (property-based)', () => {
     expect(JSON.parse(ok.body).provider.id).toBe('hetzner');
   }, 180_000);
 
+  // Found by `npm run fuzz` at 5,000 runs: Express skipped every middleware for a target it could not parse into a path.
+  it('answers a target that yields no path 400, counted, with the common headers', async () => {
+    for (const target of ['//?#@%20', '//x#@y', '//api#@x']) {
+      const before = await send(t, 'GET', '/api/index.json', {});
+      const answer = await send(t, 'GET', target, {});
+      expect([target, answer.status]).toEqual([target, 400]);
+      expect(answer.headers['access-control-allow-origin']).toBe('*');
+      expect(answer.headers['x-api-version']).toBe('2026-02-06');
+      expect(Number(answer.headers['ratelimit-remaining'])).toBe(Number(before.headers['ratelimit-remaining']) - 1);
+      expect(answer.body).not.toContain('Cannot GET');
+    }
+  });
+
   it('survives raw malformed HTTP on a socket and keeps serving', async () => {
     const { port } = new URL(t.baseUrl);
     const garbage = [

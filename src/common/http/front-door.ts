@@ -18,6 +18,9 @@ import { isMcpPath } from './json-rpc-error.js';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
+/** Set on a request whose target Express could not turn into a path (the original target is kept). */
+export const MALFORMED_TARGET = Symbol('malformedTarget');
+
 /** The canonical spelling of a header name (getHeaders() gives lowercase ones). */
 const headerName = (name: string) => name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
 
@@ -62,6 +65,7 @@ export class FrontDoor {
   private admit(req: Request, res: Response, next: NextFunction, state: RateLimitState): void {
     this.limiter.writeHeaders(res, state);
     if (state.limited) return next(rateLimited(state.limit, this.config.rateLimit.windowSeconds, state.resetSeconds));
+    if (MALFORMED_TARGET in req) return next(problemFromHttpStatus(400, this.config));
     if (this.config.requireHttps) {
       // req.secure is the socket's TLS, or X-Forwarded-Proto only from a trusted proxy.
       if (!req.secure) return this.redirectToHttps(req, res);
