@@ -7,6 +7,6 @@ const arg = (name, fallback) => {
 };
 const result = spawnSync('npx', ['jest', '--runInBand', 'test/hostile-'], {
   stdio: 'inherit',
-  env: { ...process.env, FUZZ_RUNS: arg('runs', '5000'), FUZZ_SEED: arg('seed', String(Date.now() % 2 ** 31)) },
+  env: { ...process.env, FUZZ_RUNS: arg('runs', '20000'), FUZZ_SEED: arg('seed', String(Date.now() % 2 ** 31)) },
 });
 process.exit(result.status ?? 1);

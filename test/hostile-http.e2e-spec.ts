@@ -49,6 +49,7 @@ const headers = fc.record(
     'if-none-match': fc.oneof(headerValue, fc.array(fc.stringMatching(/^"?[A-Za-z0-9_-]{0,40}"?$/), { maxLength: 300 }).map((a) => a.join(', '))),
     'x-forwarded-for': fc.oneof(headerValue, fc.constantFrom('1.2.3.4, ::1, garbage', '999.999.1.1', '::ffff:1.2.3.4', ', , ,')),
     'x-forwarded-proto': fc.constantFrom('https', 'http', 'ftp', ''),
+    host: fc.oneof(headerValue, fc.constantFrom('evil.example', 'evil.example:443', '[::1]', 'a:b:c', 'localhost:99999', '', '%00', 'xn--n3h.evil.example')),
     origin: fc.oneof(headerValue, fc.constant('null')),
     'x-request-id': fc.oneof(headerValue, fc.string({ maxLength: 200 }).map((s) => s.replace(/[^\x20-\x7e]/g, ''))),
     cookie: fc.stringMatching(/^[\x21-\x7e]{0,6000}$/),
@@ -75,6 +76,8 @@ describe('hostile HTTP input (property-based)', () => {
           expect(JSON.parse(answer.body)).toEqual({ error: expect.objectContaining({ code: expect.any(String), status: answer.status }) });
         }
         expect(answer.body).not.toMatch(/\bat \S+ \(|node_modules/);
+        // Absolute URLs (canonical links, Location, markdownUrl) come from PUBLIC_BASE_URL, never from Host.
+        expect(answer.body + String(answer.headers.location ?? '')).not.toContain('evil.example');
       }),
       { numRuns: FUZZ_RUNS, seed: FUZZ_SEED, verbose: 1 },
     );
