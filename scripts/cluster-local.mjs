@@ -78,10 +78,13 @@ export async function startCluster({ instances = 3, env = {}, dataDir, quiet = t
         ...(dataDir ? { DATA_DIR: dataDir } : {}),
         ...env,
       },
-      stdio: ['ignore', quiet ? 'ignore' : 'inherit', quiet ? 'ignore' : 'inherit'],
+      stdio: ['ignore', quiet ? 'ignore' : 'inherit', quiet ? 'pipe' : 'inherit'],
     });
-    const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
-    nodes[i] = { port, child, exited, url: `http://127.0.0.1:${port}` };
+    // Quiet instances still keep their last stderr lines, so an unexpected exit can be explained.
+    const node = { port, child, url: `http://127.0.0.1:${port}`, stderrTail: '' };
+    child.stderr?.on('data', (chunk) => (node.stderrTail = (node.stderrTail + chunk).slice(-4000)));
+    node.exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
+    nodes[i] = node;
     await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).ok, `instance ${i}`);
     return nodes[i];
   };

@@ -105,9 +105,13 @@ async function main() {
 
   const warmupEnd = Date.now() + DURATION * WARMUP_SHARE * 1000;
   const samples = cluster.nodes.map(() => []);
+  const exits = [];
+  cluster.nodes.forEach((n, i) => n.exited.then(({ code, signal }) => running && exits.push(`instance ${i} exited (code ${code}, signal ${signal}): ${n.stderrTail.trim().slice(-1500)}`)));
   const sampler = setInterval(() => {
     if (Date.now() < warmupEnd) return;
-    cluster.nodes.forEach((n, i) => samples[i].push(procStat(n.child.pid)));
+    cluster.nodes.forEach((n, i) => {
+      if (n.child.exitCode === null && n.child.signalCode === null) samples[i].push(procStat(n.child.pid));
+    });
   }, SAMPLE_MS);
   const clients = [...Array.from({ length: CLIENTS }, (_, i) => client(i, false)), ...Array.from({ length: OVER }, (_, i) => client(CLIENTS + i, true))];
   await Promise.all(clients);
@@ -115,6 +119,7 @@ async function main() {
   clearInterval(sampler);
   await cluster.stop();
   const memory = samples.map((list) => {
+    if (list.length === 0) return { samples: 0 };
     const quarter = Math.max(1, Math.floor(list.length / 4));
     const mean = (xs) => xs.reduce((s, x) => s + x.rss, 0) / xs.length;
     const early = mean(list.slice(0, quarter));
@@ -170,14 +175,15 @@ async function main() {
   writeFileSync(OUT, `${JSON.stringify(result, null, 2)}\n`);
   console.log(JSON.stringify(result, null, 2));
 
-  const problems = [];
+  const problems = [...exits];
   if (result.serverErrors > 0) problems.push(`${result.serverErrors} answers were 5xx`);
   if (result.failed > 0) problems.push(`${result.failed} requests failed`);
   if (result.tooManyWithoutRetryAfter > 0) problems.push(`${result.tooManyWithoutRetryAfter} 429s had no Retry-After`);
   if (maxAccepted > LIMIT) problems.push(`a client got ${maxAccepted} requests accepted in one window (limit ${LIMIT})`);
   if (OVER > 0 && result.overLimitRefused === 0) problems.push('no over-limit client was refused');
   for (const [i, inst] of result.instances.entries()) {
-    if (inst.rssGrowth > 0.1) problems.push(`instance ${i}: RSS grew ${(inst.rssGrowth * 100).toFixed(1)}% after warm-up`);
+    if (inst.samples < 2) problems.push(`instance ${i}: too few memory samples (${inst.samples})`);
+    else if (inst.rssGrowth > 0.1) problems.push(`instance ${i}: RSS grew ${(inst.rssGrowth * 100).toFixed(1)}% after warm-up`);
     if (inst.fdsAtEnd > inst.fdsAfterWarmup + 20) problems.push(`instance ${i}: file descriptors grew from ${inst.fdsAfterWarmup} to ${inst.fdsAtEnd}`);
   }
   if (problems.length > 0) {
