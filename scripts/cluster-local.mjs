@@ -60,12 +60,13 @@ export async function startCluster({ instances = 3, env = {}, dataDir, quiet = t
   const nodes = [];
   const startInstance = async (i) => {
     const port = nodes[i]?.port ?? (await freePort());
+    const metricsPort = nodes[i]?.metricsPort ?? (await freePort());
     const child = spawn('node', [resolve('dist/main.js')], {
       env: {
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
-        METRICS_PORT: '0',
+        METRICS_PORT: String(metricsPort),
         METRICS_HOST: '127.0.0.1',
         PUBLIC_BASE_URL: lbUrl,
         RATE_LIMIT_STORE: 'redis',
@@ -81,7 +82,7 @@ export async function startCluster({ instances = 3, env = {}, dataDir, quiet = t
       stdio: ['ignore', quiet ? 'ignore' : 'inherit', quiet ? 'pipe' : 'inherit'],
     });
     // Quiet instances still keep their last stderr lines, so an unexpected exit can be explained.
-    const node = { port, child, url: `http://127.0.0.1:${port}`, stderrTail: '' };
+    const node = { port, metricsPort, child, url: `http://127.0.0.1:${port}`, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, stderrTail: '' };
     child.stderr?.on('data', (chunk) => (node.stderrTail = (node.stderrTail + chunk).slice(-4000)));
     node.exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
     nodes[i] = node;
@@ -162,6 +163,7 @@ async function main() {
   console.log(`\nvpsapi cluster on loopback:
   load balancer  ${cluster.lbUrl}  (nginx)
   instances      ${cluster.nodes.map((n) => n.url).join('  ')}
+  metrics        ${cluster.nodes.map((n) => n.metricsUrl).join('  ')}
   redis          127.0.0.1:${cluster.redisPort}
 Try: curl -si ${cluster.lbUrl}/api/index.json | grep RateLimit
 Rolling restart: kill -TERM <pid> of an instance; reload all: kill -HUP <pids> (${cluster.nodes.map((n) => n.child.pid).join(' ')}).

@@ -40,15 +40,18 @@ describe('the local cluster (npm run cluster:local)', () => {
     expect(other.status).toBe(200);
   }, 60_000);
 
-  it('restarts every replica in turn under load without a failed request', async () => {
+  /**
+   * Four clients requesting `path` back to back until stopped; each status, or the error of a failed
+   * request. Many client identities, so the rate limit never interferes with what is measured.
+   */
+  const load = (path: string, subnet: number) => {
     let running = true;
     const results: (number | string)[] = [];
     const clients = Array.from({ length: 4 }, async (_, c) => {
       let n = 0;
       while (running) {
         try {
-          // Many client identities, so the rate limit never interferes with what is measured here.
-          const res = await get('/api/providers/hetzner.json', `198.51.${c}.${n++ % 250}`);
+          const res = await get(path, `198.51.${subnet + c}.${n++ % 250}`);
           await res.arrayBuffer();
           results.push(res.status);
         } catch (error) {
@@ -56,36 +59,32 @@ describe('the local cluster (npm run cluster:local)', () => {
         }
       }
     });
+    return {
+      results,
+      async stop() {
+        running = false;
+        await Promise.all(clients);
+      },
+    };
+  };
+
+  it('restarts every replica in turn under load without a failed request', async () => {
+    const { results, stop } = load('/api/providers/hetzner.json', 0);
     const exits = [];
     for (let i = 0; i < cluster.nodes.length; i++) exits.push(await cluster.restart(i));
     await sleep(300);
-    running = false;
-    await Promise.all(clients);
+    await stop();
     expect(exits.map((e) => e.code)).toEqual([0, 0, 0]);
     expect(results.length).toBeGreaterThan(100);
     expect(results.filter((r) => r !== 200)).toEqual([]);
   }, 120_000);
 
   it('routes around a replica killed with SIGKILL: only requests in flight on it can fail', async () => {
-    let running = true;
-    const results: (number | string)[] = [];
-    const clients = Array.from({ length: 4 }, async (_, c) => {
-      let n = 0;
-      while (running) {
-        try {
-          const res = await get('/api/providers/vultr.json', `198.51.${10 + c}.${n++ % 250}`);
-          await res.arrayBuffer();
-          results.push(res.status);
-        } catch (error) {
-          results.push(String((error as Error).cause ?? error));
-        }
-      }
-    });
+    const { results, stop } = load('/api/providers/vultr.json', 10);
     await sleep(500);
     await cluster.kill(1);
     await sleep(1500);
-    running = false;
-    await Promise.all(clients);
+    await stop();
     const failed = results.filter((r) => r !== 200);
     // nginx retries an idempotent GET on another replica when one dies, so even in-flight requests
     // usually survive; at most the four that were in flight can fail.
