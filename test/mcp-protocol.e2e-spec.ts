@@ -112,6 +112,59 @@ describe('MCP protocol', () => {
       expect(res.body.error).toBeDefined();
     });
 
+    it('answers a body that is not JSON by its Content-Type with 415', async () => {
+      const res = await t.http.post('/mcp').set('Accept', ACCEPT).set('Content-Type', 'text/plain').send(JSON.stringify(initialize)).expect(415);
+      expect(res.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringContaining('Content-Type') } });
+    });
+
+    it('answers an unsupported MCP-Protocol-Version with 400, and accepts supported ones', async () => {
+      const ping = { jsonrpc: '2.0', id: 2, method: 'ping' };
+      const res = await post(ping).set('MCP-Protocol-Version', '1999-01-01').expect(400);
+      expect(res.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { message: expect.stringContaining('1999-01-01') } });
+      await post(ping).set('MCP-Protocol-Version', '2025-06-18').expect(200, { jsonrpc: '2.0', id: 2, result: {} });
+    });
+
+    it('accepts notifications and responses with 202 and no body', async () => {
+      const res = await post({ jsonrpc: '2.0', method: 'notifications/initialized' }).expect(202);
+      expect(res.text).toBe('');
+      await post([{ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }, { jsonrpc: '2.0', id: 9, result: {} }]).expect(202);
+    });
+
+    it('answers a batch with an array in request order, invalid members answered in place', async () => {
+      const res = await post([
+        { jsonrpc: '2.0', id: 'b', method: 'tools/call', params: { name: 'get_vps_provider', arguments: { id: 'vultr' } } },
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        { jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { arguments: {} } },
+        { jsonrpc: '2.0', id: 'c', method: 'ping' },
+      ]).expect(200);
+      expect(res.body.map((m: { id: string }) => m.id)).toEqual(['b', 'a', 'c']);
+      expect(res.body[0].result.structuredContent.provider.id).toBe('vultr');
+      expect(res.body[1].error.code).toBe(-32602);
+      expect(res.body[2]).toEqual({ jsonrpc: '2.0', id: 'c', result: {} });
+      // A batch of one is still a batch.
+      const one = await post([{ jsonrpc: '2.0', id: 1, method: 'ping' }]).expect(200);
+      expect(one.body).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }]);
+    });
+
+    it('refuses an empty batch, a batch over 100 messages and initialize inside a batch with 400', async () => {
+      await post([]).expect(400);
+      const big = Array.from({ length: 101 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' }));
+      expect((await post(big).expect(400)).body.error.message).toContain('100');
+      await post([initialize, { jsonrpc: '2.0', id: 2, method: 'ping' }]).expect(400);
+    });
+
+    it('keeps concurrent callers apart even when they use the same request id', async () => {
+      const ids = rawProviders.providers.map((p) => p.id);
+      const calls = Array.from({ length: 48 }, (_, i) => ids[i % ids.length]);
+      const answers = await Promise.all(
+        calls.map((id) => post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_vps_provider', arguments: { id } } }).expect(200)),
+      );
+      answers.forEach((res, i) => {
+        expect(res.body.id).toBe(1);
+        expect(res.body.result.structuredContent.provider.id).toBe(calls[i]);
+      });
+    });
+
     it('answers an unknown method with -32601', async () => {
       const res = await post({ jsonrpc: '2.0', id: 3, method: 'tools/explode', params: {} });
       expect(res.status).toBeLessThan(500);

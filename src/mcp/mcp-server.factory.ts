@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { DatasetService } from '../dataset/dataset.service.js';
+import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { GuidesService } from '../guides/guides.service.js';
 import { PlansService } from '../plans/plans.service.js';
@@ -12,10 +15,14 @@ import { SERVER_INFO, SERVER_INSTRUCTIONS } from './server-info.js';
 import type { ToolDefinition, ToolServices } from './tool-definition.js';
 import { TOOLS } from './tools/index.js';
 
+/** Results remembered per dataset version; past this many distinct calls the memo starts over. */
+const MEMO_ENTRIES = 512;
+
 /**
- * Builds the MCP server for one request. The tool definitions and schemas are module constants and the
- * data comes from services that precompute per dataset version, so building a server only wires
- * handlers: cheap enough to do for every POST (stateless transport).
+ * Builds the MCP server (one per process, see McpDispatcher). The tool definitions and schemas are
+ * module constants and the data comes from services that precompute per dataset version. Every tool
+ * is read-only and its result depends only on its arguments and the dataset version, so results are
+ * memoized per version: a repeated call does no tool work and no serialization of its text content.
  */
 @Injectable()
 export class McpServerFactory {
@@ -25,6 +32,8 @@ export class McpServerFactory {
    * was an eighth of the CPU of an MCP call (profile).
    */
   private readonly validator = new AjvJsonSchemaValidator();
+  private memo = new Map<string, CallToolResult>();
+  private memoOf?: DatasetSnapshot;
 
   constructor(
     providers: ProvidersService,
@@ -32,6 +41,7 @@ export class McpServerFactory {
     useCases: UseCasesService,
     guides: GuidesService,
     private readonly metrics: MetricsService,
+    private readonly dataset: DatasetService,
   ) {
     this.services = { providers, plans, useCases, guides };
   }
@@ -54,7 +64,7 @@ export class McpServerFactory {
         },
         (args) => {
           try {
-            const result = tool.handler(args as never, this.services);
+            const result = this.memoized(tool, args);
             this.metrics.toolCall(tool.name, result.isError ? 'error' : 'ok');
             return result;
           } catch (error) {
@@ -69,5 +79,22 @@ export class McpServerFactory {
     // Stateless: there is no stream to send list-changed notifications on, so none are promised.
     server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false } });
     return server;
+  }
+
+  /** The tool's result for these (validated) arguments on the dataset version being served. */
+  private memoized(tool: ToolDefinition, args: unknown): CallToolResult {
+    const snapshot = this.dataset.current;
+    if (this.memoOf !== snapshot || this.memo.size >= MEMO_ENTRIES) {
+      this.memo = new Map();
+      this.memoOf = snapshot;
+    }
+    const key = `${tool.name} ${JSON.stringify(args)}`;
+    let result = this.memo.get(key);
+    if (!result) {
+      result = tool.handler(args as never, this.services);
+      // Keys are capped by the argument limits of each tool; a very long one is not worth keeping.
+      if (key.length <= 2048) this.memo.set(key, result);
+    }
+    return result;
   }
 }

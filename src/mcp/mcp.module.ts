@@ -6,6 +6,7 @@ import { ProvidersModule } from '../providers/providers.module.js';
 import { UseCasesModule } from '../use-cases/use-cases.module.js';
 import { McpAccessMiddleware } from './mcp-access.middleware.js';
 import { McpHttpController } from './mcp-http.controller.js';
+import { McpDispatcher } from './mcp-dispatcher.js';
 import { McpServerFactory } from './mcp-server.factory.js';
 import { ServerCardController } from './server-card.controller.js';
 import { ServerCardService } from './server-card.service.js';
@@ -17,7 +18,7 @@ export const MCP_BODY_LIMIT = '1mb';
 @Module({
   imports: [ProvidersModule, PlansModule, UseCasesModule, GuidesModule],
   controllers: [ServerCardController, McpHttpController],
-  providers: [McpServerFactory, ServerCardService],
+  providers: [McpServerFactory, McpDispatcher, ServerCardService],
 })
 export class McpModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
