@@ -3,7 +3,7 @@ import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-ex
 import express from 'express';
 import { Logger as NestPinoLogger } from 'nestjs-pino';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { NestApplicationOptions } from '@nestjs/common';
 import parseUrl from 'parseurl';
@@ -38,8 +38,11 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   app.useLogger(app.get(NestPinoLogger));
   // Mounted before Nest registers anything, so every request passes them first: the request id, log
   // line and metrics, then the front door (headers, limit, redirects, 503, known documents).
-  app.use(requestObserver(logger, app.get(MetricsService)));
+  const observer = requestObserver(logger, app.get(MetricsService));
+  app.use(observer.middleware);
   app.use(app.get(FrontDoor).handle);
+  // In front of Express itself: known documents are answered before Express sets up the request.
+  adapter.doorway = app.get(FrontDoor).doorway(observer.observe, adapter.getInstance<express.Express>().get('trust proxy fn'));
   const server = app.getHttpServer() as Server;
   // Requests Node's parser refuses never reach a middleware; answer them in the documented shape too.
   server.on('clientError', app.get(FrontDoor).rejectMalformed);
@@ -70,6 +73,9 @@ function serverOptions(config: AppConfig): ServerOptions {
 
 /** Nest's Express adapter, creating its server with our options (these can only be given at creation). */
 class TimedExpressAdapter extends ExpressAdapter {
+  /** The front door's listener, once the application exists (see FrontDoor.doorway). */
+  doorway?: (req: IncomingMessage, res: ServerResponse, pass: () => void) => void;
+
   constructor(
     instance: express.Express,
     private readonly serverOptions: ServerOptions,
@@ -78,7 +84,8 @@ class TimedExpressAdapter extends ExpressAdapter {
   }
 
   override initHttpServer(options: NestApplicationOptions): void {
-    const app = withRoutableTarget(this.getInstance());
+    const express = this.getInstance<RequestListener>();
+    const app = withRoutableTarget((req, res) => (this.doorway ? this.doorway(req, res, () => express(req, res)) : express(req, res)));
     this.httpServer = options?.httpsOptions ? createHttpsServer({ ...options.httpsOptions, ...this.serverOptions }, app) : createServer(this.serverOptions, app);
   }
 }

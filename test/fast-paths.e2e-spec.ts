@@ -1,7 +1,10 @@
 import { PagesService } from '../src/pages/pages.service';
 import { ProvidersService } from '../src/providers/providers.service';
 import { MetricsService } from '../src/observability/metrics.service';
-import { startTestApp, type TestApp } from './support/test-app';
+import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
+import { logSink } from './support/log-sink';
+
+const sink = logSink();
 
 const VOLATILE = ['date', 'x-request-id', 'ratelimit-remaining', 'ratelimit-reset', 'connection', 'keep-alive'];
 const stable = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([k]) => !VOLATILE.includes(k)));
@@ -59,5 +62,69 @@ describe('answers remembered by the front door', () => {
     } finally {
       await limited.close();
     }
+  });
+
+  /** Header names that occur more than once in a raw response (none should). */
+  const duplicated = (raw: string[]) => {
+    const names = raw.filter((_, i) => i % 2 === 0).map((n) => n.toLowerCase());
+    return names.filter((n, i) => names.indexOf(n) !== i);
+  };
+
+  it.each([
+    ['/api/providers/hetzner.json', {}],
+    ['/api/providers.json', { 'Accept-Encoding': 'br' }],
+    ['/api/providers.json', { 'Accept-Encoding': 'gzip;q=0.5, identity;q=0.1' }],
+    ['/', {}],
+    ['/guides/swap-file', { Accept: 'text/markdown' }],
+    ['/guides/swap-file.md', {}],
+    ['/openapi.json', {}],
+    ['/.well-known/mcp/server-card.json', {}],
+    ['/llms.txt', {}],
+    ['/docs', {}],
+  ])('answers %s %j at the door with the headers the controller sent, none twice', async (path, headers) => {
+    const first = await t.http.get(path).set(headers).expect(200);
+    const door = await t.http.get(path).set(headers).expect(200);
+    expect(duplicated(first.res.rawHeaders)).toEqual([]);
+    expect(duplicated(door.res.rawHeaders)).toEqual([]);
+    expect(stable(door.headers)).toEqual(stable(first.headers));
+    expect(door.body).toEqual(first.body);
+    const revalidated = await t.http.get(path).set(headers).set('If-None-Match', first.headers.etag).expect(304);
+    expect(duplicated(revalidated.res.rawHeaders)).toEqual([]);
+    expect(revalidated.headers.etag).toBe(first.headers.etag);
+    expect(revalidated.headers['ratelimit-policy']).toBe('100000;w=60');
+    const head = await t.http.head(path).set(headers).expect(200);
+    expect(head.headers['content-length']).toBe(first.headers['content-length']);
+  });
+
+  it('passes a refused content coding on to the controller path, which answers 406 in the envelope', async () => {
+    await t.http.get('/api/index.json').expect(200);
+    const res = await t.http.get('/api/index.json').set('Accept-Encoding', 'identity;q=0, x-unknown').expect(406);
+    expect(res.body.error.code).toBe('not_acceptable');
+    expect(res.headers['ratelimit-remaining']).toBe('99998'); // two requests, each counted once
+  });
+
+  describe('behind a trusted proxy that terminates TLS', () => {
+    let proxied: TestApp;
+    beforeEach(async () => {
+      proxied = await startTestApp({ REQUIRE_HTTPS: 'true', TRUST_PROXY: 'loopback', RATE_LIMIT_REQUESTS: '50' }, 0, { log: sink.stream });
+    });
+    afterEach(() => proxied.close());
+
+    it('answers HTTPS requests at the door with HSTS, counts each forwarded client apart and logs them', async () => {
+      const get = (client: string, proto = 'https') =>
+        proxied.http.get('/api/providers/vultr.json').set('X-Forwarded-Proto', proto).set('X-Forwarded-For', client).set('X-Request-Id', `door-${client}`);
+      const first = await get('203.0.113.7').expect(200);
+      const door = await get('203.0.113.7').expect(200);
+      expect(door.headers['strict-transport-security']).toBe(first.headers['strict-transport-security']);
+      expect(door.headers['strict-transport-security']).toMatch(/^max-age=/);
+      expect(door.headers['ratelimit-remaining']).toBe('48');
+      expect((await get('198.51.100.9').expect(200)).headers['ratelimit-remaining']).toBe('49');
+      // Plain HTTP through the proxy is still redirected, remembered path or not.
+      const plain = await get('203.0.113.7', 'http').expect(301);
+      expect(plain.headers.location).toBe(`${TEST_BASE_URL}/api/providers/vultr.json`);
+      const lines = sink.lines().filter((l) => l.reqId === 'door-198.51.100.9');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({ req: { client: '198.51.100.0/24', path: '/api/providers/vultr.json' }, res: { status: 200, bytes: Number(first.headers['content-length']) } });
+    });
   });
 });

@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rename, rm, symlink, writeFile, readdir, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { AvailabilityService } from '../src/common/availability/availability.service';
 import { DatasetReloader } from '../src/dataset/dataset-reloader';
 import { MetricsService } from '../src/observability/metrics.service';
 import { DATA_DIR } from './support/raw-data';
 import { freePort } from './support/redis-server';
+import { logSink } from './support/log-sink';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -90,14 +90,9 @@ describe('logs', () => {
   let t: TestApp;
   let lines: Record<string, any>[];
   beforeAll(async () => {
-    lines = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    });
-    t = await startTestApp({}, 0, { log: sink });
+    const sink = logSink();
+    lines = sink.lines();
+    t = await startTestApp({}, 0, { log: sink.stream });
   });
   afterAll(() => t.close());
   const lineFor = (id: string) => lines.find((l) => l.reqId === id && l.res);

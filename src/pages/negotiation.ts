@@ -1,8 +1,11 @@
+import accepts from 'accepts';
 import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 
 /** True when the client ranks text/markdown above text/html (Accept q-values honoured). */
-export function prefersMarkdown(req: Request): boolean {
-  return req.accepts(['text/html', 'text/markdown']) === 'text/markdown';
+export function prefersMarkdown(req: IncomingMessage): boolean {
+  // What Express's req.accepts does, usable before Express has set up the request (front door).
+  return accepts(req).types(['text/html', 'text/markdown']) === 'text/markdown';
 }
 
 /** The form an error outside the API is written in, from the client's Accept header. */

@@ -48,11 +48,28 @@ export class CommonHeaders {
 
   constructor(private readonly dataset: DatasetService) {}
 
+  private flatOf?: { version: string; headers: readonly string[] };
+
   /** Sets the common headers on a response that has not started. */
   apply(res: ServerResponse): void {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
     for (const [name, value] of this.security) res.setHeader(name, value);
     if (this.dataset.isLoaded) res.setHeader('X-API-Version', this.dataset.current.version);
+  }
+
+  /**
+   * The same headers as a flat name, value, ... list for one writeHead, once the dataset is loaded
+   * (the front door answers nothing before). Built once per dataset version.
+   */
+  flat(): readonly string[] {
+    const version = this.dataset.current.version;
+    if (this.flatOf?.version !== version) {
+      const headers = ['Access-Control-Allow-Origin', '*', 'Access-Control-Expose-Headers', EXPOSED_HEADERS];
+      for (const [name, value] of this.security) headers.push(name, value);
+      headers.push('X-API-Version', version);
+      this.flatOf = { version, headers };
+    }
+    return this.flatOf.headers;
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import fresh from 'fresh';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SENT_BYTES } from '../../observability/request-observer.js';
 import { routeTemplate } from '../../observability/route-template.js';
 import { prefersMarkdown } from '../../pages/negotiation.js';
 import { HttpProblem } from '../errors/http-problem.js';
@@ -11,6 +13,8 @@ import { FastPaths } from './fast-paths.js';
 import type { Sendable } from './sendable.js';
 
 type Headers = [string, string][];
+/** The common and a document's headers as flat name, value lists: for a 304, and for a 200 (with Content-Type and -Length). */
+type FlatHeaders = { cacheControl: string | undefined; common: readonly string[]; notModified: readonly string[]; ok: readonly string[] };
 
 /**
  * Writes a precomputed body with its validators: ETag, Last-Modified, caching and deprecation
@@ -22,6 +26,7 @@ type Headers = [string, string][];
 export class DocumentResponder {
   private readonly identityHeaders = new WeakMap<Sendable, Headers>();
   private readonly variantHeaders = new WeakMap<Variant, Headers>();
+  private readonly flatHeaders = new WeakMap<object, FlatHeaders>();
 
   constructor(
     private readonly fastPaths: FastPaths,
@@ -36,7 +41,7 @@ export class DocumentResponder {
 
   /** Sends the form of a page the client prefers, and remembers both forms for its path. */
   sendNegotiated(req: Request, res: Response, forms: { html: Sendable; markdown: Sendable }): void {
-    const pick = (r: Request) => (prefersMarkdown(r) ? forms.markdown : forms.html);
+    const pick = (r: IncomingMessage) => (prefersMarkdown(r) ? forms.markdown : forms.html);
     this.write(req, res, pick(req));
     this.fastPaths.remember(req, { route: routeTemplate(req), pick });
   }
@@ -61,6 +66,51 @@ export class DocumentResponder {
     res.setHeader('Content-Type', doc.contentType);
     res.setHeader('Content-Length', body.length);
     res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /**
+   * Writes a document with one writeHead: `common` (the headers every response carries, a flat
+   * name, value list that changes only with the dataset version), then the document's own headers
+   * (which win over common ones of the same name, as setHeader would have it), precomputed per
+   * variant and status, then `dynamic` (request id, rate limit), a flat list the caller owns. For the
+   * front door, which has already chosen the variant (`undefined` for identity).
+   */
+  writeHeadOnce(
+    req: IncomingMessage,
+    res: ServerResponse,
+    answer: { doc: Sendable; variant: Variant | undefined; cacheControl: string | undefined },
+    common: readonly string[],
+    dynamic: string[],
+  ): void {
+    const { doc, variant } = answer;
+    const flat = this.flatOf(answer, common);
+    const ifNoneMatch = req.headers['if-none-match'];
+    const etag = variant ? variant.etag : doc.etag;
+    const notModified = ifNoneMatch !== undefined && fresh({ 'if-none-match': ifNoneMatch, 'cache-control': req.headers['cache-control'] }, { etag });
+    const fixed = notModified ? flat.notModified : flat.ok;
+    for (let i = 0; i < fixed.length; i++) dynamic.push(fixed[i]);
+    const body = variant ? variant.body : doc.body;
+    (res as ServerResponse & { [SENT_BYTES]?: number })[SENT_BYTES] = notModified ? 0 : body.length;
+    res.writeHead(notModified ? 304 : 200, dynamic);
+    res.end(notModified || req.method === 'HEAD' ? undefined : body);
+  }
+
+  private flatOf({ doc, variant, cacheControl }: { doc: Sendable; variant: Variant | undefined; cacheControl: string | undefined }, common: readonly string[]): FlatHeaders {
+    const key: object = variant ?? doc;
+    let flat = this.flatHeaders.get(key);
+    if (!flat || flat.cacheControl !== cacheControl || flat.common !== common) {
+      const own = (variant ? this.headersOfVariant(doc, variant) : this.headersOf(doc)).map(([name, value]): [string, string] =>
+        name === 'Cache-Control' && cacheControl ? [name, cacheControl] : [name, value],
+      );
+      const overridden = new Set(own.map(([name]) => name.toLowerCase()));
+      const notModified: string[] = [];
+      for (let i = 0; i < common.length; i += 2) if (!overridden.has(common[i].toLowerCase())) notModified.push(common[i], common[i + 1]);
+      notModified.push(...own.flat());
+      const body = variant ? variant.body : doc.body;
+      flat = { cacheControl, common, notModified, ok: [...notModified, 'Content-Type', doc.contentType, 'Content-Length', String(body.length)] };
+      this.flatHeaders.set(key, flat);
+    }
+    return flat;
   }
 
   private headersOf(doc: Sendable): Headers {

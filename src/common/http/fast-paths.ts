@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { DatasetService } from '../../dataset/dataset.service.js';
 import type { DatasetSnapshot } from '../../dataset/dataset-snapshot.js';
 import { pathOf } from './exempt-paths.js';
@@ -9,7 +10,7 @@ import type { Sendable } from './sendable.js';
 export interface FastEntry {
   /** Route template of the controller that first answered, for logs and metrics. */
   route: string;
-  pick(req: Request): Sendable;
+  pick(req: IncomingMessage): Sendable;
   cacheControl?: string;
 }
 

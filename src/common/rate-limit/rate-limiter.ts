@@ -56,6 +56,20 @@ export class RateLimiter {
     };
   }
 
+  /** Appends the four RateLimit-* headers of an admitted request to a flat header list. */
+  pushHeaders(headers: string[], state: RateLimitState): void {
+    headers.push(
+      RATE_LIMIT_HEADERS.limit,
+      this.limitHeader,
+      RATE_LIMIT_HEADERS.remaining,
+      String(state.remaining),
+      RATE_LIMIT_HEADERS.reset,
+      String(state.resetSeconds),
+      RATE_LIMIT_HEADERS.policy,
+      this.policy,
+    );
+  }
+
   /** Writes the four RateLimit-* headers (and Retry-After when limited). */
   writeHeaders(res: ServerResponse, state: RateLimitState): void {
     res.setHeader(RATE_LIMIT_HEADERS.limit, this.limitHeader);
