@@ -5,6 +5,7 @@ import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { freePort } from '../scripts/cluster-local.mjs';
+import { productionNodeOptions } from '../scripts/production-node-options.mjs';
 import { cpus, totalmem } from 'node:os';
 
 const smoke = process.argv.includes('--smoke');
@@ -19,7 +20,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function startService(env) {
   const port = await freePort();
   const child = spawn('node', ['dist/main.js'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0', METRICS_HOST: '127.0.0.1', LOG_PRETTY: 'false', DATA_WATCH: 'false', SHUTDOWN_DELAY_MS: '0', ...env },
+    // NODE_OPTIONS: the heap limits of the Kubernetes Deployment.
+    env: { ...process.env, NODE_ENV: 'production', NODE_OPTIONS: productionNodeOptions(), PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0', METRICS_HOST: '127.0.0.1', LOG_PRETTY: 'false', DATA_WATCH: 'false', SHUTDOWN_DELAY_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // Production logs a JSON line per request; the benchmark discards them, as a log shipper would take them.

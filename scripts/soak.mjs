@@ -9,6 +9,7 @@
 // sample does not decide the verdict.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { startCluster } from './cluster-local.mjs';
+import { productionNodeOptions } from './production-node-options.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -27,8 +28,8 @@ const LIMIT = 600;
 const WINDOW = 60;
 const WARMUP_SHARE = 0.4;
 const SAMPLE_MS = 2000;
-// The same heap ceiling as deploy/k8s/base/deployment.yaml.
-const HEAP_OPTIONS = '--max-old-space-size=256';
+// The same heap limits as deploy/k8s/base/deployment.yaml.
+const HEAP_OPTIONS = productionNodeOptions();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const guides = readdirSync('data/guides').map((f) => f.replace(/\.md$/, ''));
