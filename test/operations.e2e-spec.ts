@@ -6,6 +6,7 @@ import { AvailabilityService } from '../src/common/availability/availability.ser
 import { DatasetReloader } from '../src/dataset/dataset-reloader';
 import { MetricsService } from '../src/observability/metrics.service';
 import { DATA_DIR } from './support/raw-data';
+import { run } from './support/processes';
 import { freePort } from './support/redis-server';
 import { logSink } from './support/log-sink';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -27,13 +28,16 @@ async function copyData(): Promise<string> {
   await cp(DATA_DIR, dir, { recursive: true });
   return dir;
 }
-async function setFirstPlanPrice(dir: string, price: number): Promise<void> {
-  const file = join(dir, 'providers.json');
-  const data = JSON.parse(await readFile(file, 'utf8'));
+/** providers.json of `dir` with Hetzner's first plan at `price` (and its starting price to match), as text. */
+async function withFirstPlanPrice(dir: string, price: number): Promise<string> {
+  const data = JSON.parse(await readFile(join(dir, 'providers.json'), 'utf8'));
   const hetzner = data.providers.find((p: { id: string }) => p.id === 'hetzner');
   hetzner.plans[0].price = price;
   hetzner.startingPrice = Math.min(...hetzner.plans.map((p: { price: number }) => p.price));
-  await writeFile(file, JSON.stringify(data, null, 2));
+  return JSON.stringify(data, null, 2);
+}
+async function setFirstPlanPrice(dir: string, price: number): Promise<void> {
+  await writeFile(join(dir, 'providers.json'), await withFirstPlanPrice(dir, price));
 }
 
 describe('health', () => {
@@ -171,7 +175,10 @@ describe('live dataset reload', () => {
   beforeEach(async () => {
     dir = await copyData();
   });
+  // Traffic still running when a test fails is stopped before its app is closed (or closing waits on it forever).
+  const loads = new Set<{ stop: () => Promise<number[]> }>();
   afterEach(async () => {
+    await Promise.all([...loads].map((l) => l.stop()));
     await t?.close();
     await rm(dir, { recursive: true, force: true });
   });
@@ -187,13 +194,16 @@ describe('live dataset reload', () => {
         if (res.status === 200 && res.body.provider.id !== 'hetzner') statuses.push(-1);
       }
     });
-    return {
+    const handle = {
       stop: async () => {
         running = false;
+        loads.delete(handle);
         await Promise.all(clients);
         return statuses;
       },
     };
+    loads.add(handle);
+    return handle;
   }
   async function waitForPrice(app: TestApp, price: number, timeoutMs = 8000): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
@@ -265,6 +275,43 @@ describe('live dataset reload', () => {
     await t.http.get('/api/providers/hetzner.json').expect(200);
     await t.http.get('/guides/swap-file').expect(200);
   });
+
+  it('refuses a dataset left truncated by a full disk, serves the old version meanwhile, and takes the fixed one', async () => {
+    // A real full disk: the data directory on a tmpfs with a few pages to spare.
+    const mount = await mkdtemp(join(tmpdir(), 'vpsapi-full-'));
+    expect(await run('mount', ['-t', 'tmpfs', '-o', 'size=2400k', 'tmpfs', mount])).toMatchObject({ code: 0 });
+    try {
+      await cp(dir, mount, { recursive: true });
+      t = await startTestApp({ DATA_DIR: mount, DATA_WATCH: 'true', RATE_LIMIT_REQUESTS: '1000000' });
+      const served = (await t.http.get('/api/providers/hetzner.json')).body.provider.plans[0].price;
+      const traffic = load(t);
+
+      // The operator's copy of a new providers.json runs out of space half-way.
+      const file = join(mount, 'providers.json');
+      const next = await withFirstPlanPrice(mount, 3.33);
+      // Whitespace inside the document: whole, it is the same valid JSON; cut short, it is not.
+      const padded = `{${' '.repeat(4 * 1024 * 1024)}${next.slice(1)}`;
+      await expect(writeFile(file, padded)).rejects.toMatchObject({ code: 'ENOSPC' });
+      const left = await readFile(file, 'utf8');
+      expect(left.length).toBeLessThan(padded.length);
+      expect(await t.app.get(DatasetReloader).reload()).toBe(false);
+      await sleep(1200); // the watcher's debounced reload, refused too
+      expect((await t.http.get('/api/providers/hetzner.json')).body.provider.plans[0].price).toBe(served);
+
+      // Space freed, the file written again: the new version is served.
+      await writeFile(file, next);
+      expect(await waitForPrice(t, 3.33)).toBe(true);
+      const statuses = await traffic.stop();
+      expect(statuses.length).toBeGreaterThan(20);
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    } finally {
+      await Promise.all([...loads].map((l) => l.stop()));
+      await t?.close();
+      t = undefined as unknown as TestApp;
+      await run('umount', [mount]);
+      await rm(mount, { recursive: true, force: true });
+    }
+  }, 30_000);
 
   it('refuses an unreadable data directory and keeps serving', async () => {
     t = await startTestApp({ DATA_DIR: dir, RATE_LIMIT_REQUESTS: '1000000' });
