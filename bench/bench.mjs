@@ -93,7 +93,7 @@ async function main() {
   const scenarios = [
     { name: 'providers.json identity', path: '/api/providers.json', target: 0.5 },
     { name: 'providers.json br', path: '/api/providers.json', headers: { 'accept-encoding': 'br' }, target: 0.5 },
-    { name: 'hetzner.json (8 KB)', path: '/api/providers/hetzner.json', target: 0.35 },
+    { name: 'hetzner.json (single provider)', path: '/api/providers/hetzner.json', target: 0.35 },
     { name: 'guides.json', path: '/api/guides.json' },
     { name: '304 revalidation', path: '/api/providers.json', headers: { 'if-none-match': etag }, target: 0.5 },
     { name: '404', path: '/api/nothing.json' },
@@ -165,7 +165,7 @@ async function main() {
   flood.ratio = flood.lastWindow / flood.firstWindow;
   limited.child.kill('SIGTERM');
 
-  const getProvider = median(results['hetzner.json (8 KB)'].service);
+  const getProvider = median(results['hetzner.json (single provider)'].service);
   const getProviderP99 = median(results['MCP get_vps_provider'].p99);
   const rows = scenarios.map((s) => {
     const e = results[s.name];
@@ -215,8 +215,9 @@ function report(summary, tenth) {
     `| ${r.scenario} | ${r.bytes} | ${r.reqPerSec} | ${r.p50Ms} | ${r.p99Ms} | ${r.baselineReqPerSec} | **${r.ratio}** | ${r.target ?? ''} | ${r.cpuUsPerRequest} |`;
   return `# Benchmark
 
-\`npm run bench\` builds the service, starts it as production runs it (\`NODE_ENV=production\`, JSON access
-log per request, memory rate limiter with a limit too high to trigger), starts a bare \`node:http\`
+\`npm run bench\` builds the service, starts it as production runs it (\`NODE_ENV=production\`, the
+Kubernetes Deployment's \`NODE_OPTIONS\` heap limits, JSON access log per request, in-memory rate
+limiter with a limit too high to trigger), starts a bare \`node:http\`
 server that replays the exact bytes and headers the service answered, and runs autocannon (as a
 library) against each in turn: a warm-up, then ${summary.settings.rounds} interleaved rounds of ${summary.settings.durationSeconds} s with ${summary.settings.connections}
 connections per scenario. MCP calls are compared with the JSON API's \`getProvider\` instead of a

@@ -12,7 +12,7 @@ describe('the benchmark, in smoke mode', () => {
     expect(results.rows.map((r: { scenario: string }) => r.scenario)).toEqual([
       'providers.json identity',
       'providers.json br',
-      'hetzner.json (8 KB)',
+      'hetzner.json (single provider)',
       'guides.json',
       '304 revalidation',
       '404',
