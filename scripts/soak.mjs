@@ -194,6 +194,7 @@ async function main() {
   if (maxAccepted > LIMIT + fellBack) problems.push(`a client got ${maxAccepted} requests accepted in one window (limit ${LIMIT}, ${fellBack} counted locally)`);
   if (fellBack > 0) console.warn(`note: ${fellBack} requests were counted per instance because Redis did not answer within its timeout`);
   if (OVER > 0 && result.overLimitRefused === 0) problems.push('no over-limit client was refused');
+  if (!(byStatus[304] > 0)) problems.push('no conditional request was answered 304');
   for (const [i, inst] of result.instances.entries()) {
     if (inst.samples < 2) problems.push(`instance ${i}: too few memory samples (${inst.samples})`);
     else if (inst.rssGrowth > 0.1) problems.push(`instance ${i}: RSS grew ${(inst.rssGrowth * 100).toFixed(1)}% after warm-up`);

@@ -87,6 +87,18 @@ describe('HTTP behaviour', () => {
       expect(res.headers['content-type']).toBeUndefined();
     });
 
+    it('answers 304 to fetch(), which adds Cache-Control: no-cache to every request carrying If-None-Match', async () => {
+      // The first GET of each path goes through the controller, the later ones through the front door.
+      // Identity: the compressed variants of a path appear after its first request, with ETags of their own.
+      const identity = { 'Accept-Encoding': 'identity' };
+      for (const path of ['/api/use-cases.json', '/api/use-cases.json', '/guides/swap-file']) {
+        const { headers } = await fetch(`${t.baseUrl}${path}`, { headers: identity });
+        const again = await fetch(`${t.baseUrl}${path}`, { headers: { ...identity, 'If-None-Match': headers.get('etag')! } });
+        expect(again.status).toBe(304);
+      }
+      await t.http.get('/api/providers/vultr.json').set('Cache-Control', 'no-cache').set('Pragma', 'no-cache').set('If-None-Match', '*').expect(304);
+    });
+
     it('answers 200 with the body for a stale ETag', async () => {
       const res = await t.http.get('/api/providers/linode.json').set('If-None-Match', '"stale"').expect(200);
       expect(res.body.provider.id).toBe('linode');

@@ -31,6 +31,8 @@ describe('soak across three replicas (short form)', () => {
     expect(report.serverErrors).toBe(0);
     expect(report.failed).toBe(0);
     expect(report.byStatus['200']).toBeGreaterThan(1_000);
+    // Conditional requests (fetch() with If-None-Match) were revalidated across the instances.
+    expect(report.byStatus['304']).toBeGreaterThan(0);
     // The over-limit clients were refused, every refusal said when to come back, nobody else was refused.
     expect(report.overLimitRefused).toBeGreaterThan(0);
     expect(report.tooManyWithoutRetryAfter).toBe(0);

@@ -56,7 +56,7 @@ export class DocumentResponder {
     // Only the ETag decides: Last-Modified has a day's resolution, too coarse to revalidate against.
     const ifNoneMatch = req.headers['if-none-match'];
     const etag = variant ? variant.etag : doc.etag;
-    if (ifNoneMatch && fresh({ 'if-none-match': ifNoneMatch, 'cache-control': req.headers['cache-control'] }, { etag })) {
+    if (ifNoneMatch && matches(ifNoneMatch, etag)) {
       res.statusCode = 304;
       res.end();
       return;
@@ -86,7 +86,7 @@ export class DocumentResponder {
     const flat = this.flatOf(answer, common);
     const ifNoneMatch = req.headers['if-none-match'];
     const etag = variant ? variant.etag : doc.etag;
-    const notModified = ifNoneMatch !== undefined && fresh({ 'if-none-match': ifNoneMatch, 'cache-control': req.headers['cache-control'] }, { etag });
+    const notModified = ifNoneMatch !== undefined && matches(ifNoneMatch, etag);
     const fixed = notModified ? flat.notModified : flat.ok;
     for (let i = 0; i < fixed.length; i++) dynamic.push(fixed[i]);
     const body = variant ? variant.body : doc.body;
@@ -137,6 +137,14 @@ export class DocumentResponder {
     return headers;
   }
 }
+
+/**
+ * Whether If-None-Match names the current ETag (weak comparison, `*`, lists), as RFC 9110 §13.1.2 has
+ * an origin server evaluate it. The request's Cache-Control is deliberately not passed to `fresh`:
+ * `no-cache` there is addressed to caches on the way, and the Fetch standard adds it to every request
+ * that carries its own If-None-Match, so honouring it would deny 304s to every fetch() client.
+ */
+const matches = (ifNoneMatch: string, etag: string) => fresh({ 'if-none-match': ifNoneMatch }, { etag });
 
 function notAcceptable(): HttpProblem {
   return new HttpProblem(
