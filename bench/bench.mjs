@@ -134,13 +134,23 @@ async function main() {
   }
 
   const results = Object.fromEntries(scenarios.map((s) => [s.name, { service: [], baseline: [], p50: [], p99: [], basep99: [], cpu: [] }]));
+  // Where the service's peak RSS was reached: the high-water mark after each run, in order.
+  const peaks = [{ after: 'start and recording', rssMb: Math.round(processStats(service.pid).peakRssMb) }];
+  const notePeak = (after) => {
+    const rssMb = Math.round(processStats(service.pid).peakRssMb);
+    if (rssMb > peaks[peaks.length - 1].rssMb) peaks.push({ after, rssMb });
+  };
   // Warm-up: JIT, caches, connections.
-  for (const s of scenarios) await run(service.url, s, smoke ? 1 : 2);
+  for (const s of scenarios) {
+    await run(service.url, s, smoke ? 1 : 2);
+    notePeak(`warm-up ${s.name}`);
+  }
   for (let round = 0; round < ROUNDS; round++) {
     for (const s of scenarios) {
       const before = processStats(service.pid);
       const r = await run(service.url, s, DURATION);
       const after = processStats(service.pid);
+      notePeak(`round ${round + 1} ${s.name}`);
       const entry = results[s.name];
       entry.service.push(r.requests.average);
       entry.p50.push(r.latency.p50);
@@ -194,6 +204,7 @@ async function main() {
     flood429: flood,
     searchP99VsGetP99: Number((search.p99Ms / getProviderP99).toFixed(2)),
     peakRssMb: Math.round(peakRssMb),
+    peakRssSteps: peaks,
   };
   writeFileSync('bench/results.json', `${JSON.stringify(summary, null, 2)}\n`);
   if (!smoke) writeFileSync('bench/README.md', report(summary, tenth));
@@ -202,7 +213,7 @@ async function main() {
   console.table(rows.map(({ versus, ...r }) => r));
   console.log(`429 flood: ${flood.firstWindow} req/s in the first ${tenth}s, ${flood.lastWindow} in the last ${tenth}s (ratio ${flood.ratio.toFixed(2)}, target >= 0.9)`);
   console.log(`search_guides p99 / get_vps_provider p99: ${summary.searchP99VsGetP99} (target <= 3)`);
-  console.log(`peak RSS of the service: ${summary.peakRssMb} MB (target <= 200)`);
+  console.log(`peak RSS of the service: ${summary.peakRssMb} MB (target <= 200); rises: ${peaks.map((p) => `${p.rssMb} after ${p.after}`).join(', ')}`);
 
   baseline.kill('SIGKILL');
   service.child.kill('SIGTERM');

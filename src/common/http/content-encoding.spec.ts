@@ -1,6 +1,25 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { JsonDocument } from '../../dataset/json-document';
-import { ContentEncodings } from './content-encoding';
+import { ContentEncodings, windowBits } from './content-encoding';
+
+describe(windowBits.name, () => {
+  it('is the smallest window holding the document, within brotli bounds', () => {
+    expect([1, 1024, 1025, 4921, 127_965, 2 ** 30].map(windowBits)).toEqual([10, 11, 11, 13, 17, 24]);
+  });
+
+  it('compresses real documents as small as the default 4 MB window does', () => {
+    for (const file of ['providers.json', 'use-cases.json', join('guides', 'swap-file.md')]) {
+      const body = readFileSync(join(__dirname, '..', '..', '..', 'data', file));
+      const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length };
+      const fitted = brotliCompressSync(body, { params: { ...params, [constants.BROTLI_PARAM_LGWIN]: windowBits(body.length) } });
+      const wide = brotliCompressSync(body, { params });
+      expect(brotliDecompressSync(fitted).equals(body)).toBe(true);
+      expect(fitted.length).toBeLessThanOrEqual(wide.length * 1.01);
+    }
+  });
+});
 
 describe(ContentEncodings.name, () => {
   const doc = new JsonDocument({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `provider ${i}`, plans: ['a', 'b', 'c'] })) }, '2026-02-06');
