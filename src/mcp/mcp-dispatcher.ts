@@ -86,7 +86,7 @@ export class McpDispatcher implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * Answers the requests of one POST, in order, as JSON-RPC responses carrying the caller's ids. An
-   * answer still missing when `signal` fires (the client went away) is left out.
+   * answer still missing when `signal` fires (the client went away) is undefined.
    */
   async answer(requests: readonly JSONRPCRequest[], signal: AbortSignal): Promise<(string | undefined)[]> {
     const answers = await Promise.all(requests.map((message) => this.transport.request(message, signal)));

@@ -88,8 +88,7 @@ export class FrontDoor {
       const url = req.url!;
       const known = this.fastPaths.lookup(url);
       if (!known || EXEMPT_PATHS.has(pathOf(url)) || this.availability.unavailableReason()) return pass();
-      const secure = isSecure(req, trust);
-      if (this.config.requireHttps && !secure) return pass();
+      if (this.config.requireHttps && !isSecure(req, trust)) return pass();
       const doc = known.pick(req);
       const variant = this.encodings.choose(req.headers['accept-encoding'], doc);
       if (variant === null) return pass();
