@@ -23,5 +23,15 @@ export async function startTestApp(env: Record<string, string> = {}, port = 0, o
   // Identity by default, so tests read plain bodies; content coding has tests of its own.
   const http = request.agent(app.getHttpServer()).set('Accept-Encoding', 'identity');
   const address = app.getHttpServer().address() as AddressInfo;
-  return { app, http, baseUrl: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+  // A connection a client keeps open (an HTTP agent's pooled socket) must not hold the suite at close:
+  // production drains through GracefulShutdown, which has its own deadline; tests only need it gone.
+  const close = async () => {
+    const force = setTimeout(() => app.getHttpServer().closeAllConnections(), 1000);
+    try {
+      await app.close();
+    } finally {
+      clearTimeout(force);
+    }
+  };
+  return { app, http, baseUrl: `http://127.0.0.1:${address.port}`, close };
 }
