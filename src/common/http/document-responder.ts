@@ -7,6 +7,7 @@ import { routeTemplate } from '../../observability/route-template.js';
 import { prefersMarkdown } from '../../pages/negotiation.js';
 import { HttpProblem } from '../errors/http-problem.js';
 import { CACHE_CONTROL, httpDate } from './cache-policy.js';
+import { CommonHeaders } from './common-headers.js';
 import { ContentEncodings, type Variant } from './content-encoding.js';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { FastPaths } from './fast-paths.js';
@@ -31,6 +32,7 @@ export class DocumentResponder {
   constructor(
     private readonly fastPaths: FastPaths,
     private readonly encodings: ContentEncodings,
+    private readonly common: CommonHeaders,
   ) {}
 
   /** Sends `doc` as the answer to `req` and remembers it for its path; `cacheControl` overrides the default policy. */
@@ -46,34 +48,23 @@ export class DocumentResponder {
     this.fastPaths.remember(req, { route: routeTemplate(req), pick });
   }
 
-  /** Writes a document: the variant the client accepts, 304 for a matching If-None-Match, no body for HEAD. */
+  /**
+   * Writes a document: the variant the client accepts (406 if none), 304 for a matching If-None-Match,
+   * no body for HEAD. Headers already set on `res` (request id, rate limit) stay; the common and the
+   * document's own are written with them in one writeHead, as the front door writes them.
+   */
   write(req: Request, res: Response, doc: Sendable, cacheControl?: string): void {
     const variant = this.encodings.choose(req.headers['accept-encoding'], doc);
     if (variant === null) throw notAcceptable();
-    const headers = variant ? this.headersOfVariant(doc, variant) : this.headersOf(doc);
-    for (const [name, value] of headers) res.setHeader(name, value);
-    if (cacheControl) res.setHeader('Cache-Control', cacheControl);
-    // Only the ETag decides: Last-Modified has a day's resolution, too coarse to revalidate against.
-    const ifNoneMatch = req.headers['if-none-match'];
-    const etag = variant ? variant.etag : doc.etag;
-    if (ifNoneMatch && matches(ifNoneMatch, etag)) {
-      res.statusCode = 304;
-      res.end();
-      return;
-    }
-    const body = variant ? variant.body : doc.body;
-    res.statusCode = 200;
-    res.setHeader('Content-Type', doc.contentType);
-    res.setHeader('Content-Length', body.length);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    this.writeHeadOnce(req, res, { doc, variant, cacheControl }, this.common.flat(), []);
   }
 
   /**
    * Writes a document with one writeHead: `common` (the headers every response carries, a flat
    * name, value list that changes only with the dataset version), then the document's own headers
    * (which win over common ones of the same name, as setHeader would have it), precomputed per
-   * variant and status, then `dynamic` (request id, rate limit), a flat list the caller owns. For the
-   * front door, which has already chosen the variant (`undefined` for identity).
+   * variant and status, then `dynamic` (request id, rate limit), a flat list the caller owns. The
+   * caller has chosen the variant (`undefined` for identity).
    */
   writeHeadOnce(
     req: IncomingMessage,
@@ -86,6 +77,7 @@ export class DocumentResponder {
     const flat = this.flatOf(answer, common);
     const ifNoneMatch = req.headers['if-none-match'];
     const etag = variant ? variant.etag : doc.etag;
+    // Only the ETag decides: Last-Modified has a day's resolution, too coarse to revalidate against.
     const notModified = ifNoneMatch !== undefined && matches(ifNoneMatch, etag);
     const fixed = notModified ? flat.notModified : flat.ok;
     for (let i = 0; i < fixed.length; i++) dynamic.push(fixed[i]);

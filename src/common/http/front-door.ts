@@ -154,13 +154,8 @@ export class FrontDoor {
       if (reason === 'draining') res.setHeader('Connection', 'close');
       return next(serviceUnavailable(reason, this.config.retryAfterSeconds));
     }
-    if (req.method === 'GET' || req.method === 'HEAD') {
-      const known = this.fastPaths.lookup(req.url);
-      if (known) {
-        (req as Request & { fastRoute?: string }).fastRoute = known.route;
-        return this.responder.write(req, res, known.pick(req), known.cacheControl);
-      }
-    } else if (req.method === 'OPTIONS') {
+    // Remembered documents were answered by the doorway; what it passed on goes to the router.
+    if (req.method === 'OPTIONS') {
       for (const [name, value] of isMcpPath(pathOf(req.url)) ? MCP_PREFLIGHT_HEADERS : PREFLIGHT_HEADERS) res.setHeader(name, value);
       res.statusCode = 204;
       res.setHeader('Content-Length', '0');
