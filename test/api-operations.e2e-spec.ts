@@ -8,14 +8,37 @@ describe('JSON API operations', () => {
   });
   afterAll(() => t.close());
 
-  const expectedProvider = (raw: any) => ({ ...raw, url: `${TEST_BASE_URL}${raw.url}` });
+  // Labels written out here from the issue's examples, not imported from the service.
+  const FEATURE_LABELS: Record<string, string> = {
+    ipv6: 'IPv6',
+    snapshots: 'Snapshots',
+    automatedBackups: 'Automated backups',
+    api: 'API',
+    hourlyBilling: 'Hourly billing',
+    ddosProtection: 'DDoS protection',
+    managedKubernetes: 'Managed Kubernetes',
+    objectStorage: 'Object storage',
+  };
+  const expectedProvider = (raw: any) => ({
+    ...raw,
+    url: `${TEST_BASE_URL}${raw.url}`,
+    self: `${TEST_BASE_URL}/api/providers/${raw.id}.json`,
+    billingCycle: 'monthly',
+    locations: raw.datacenters.length,
+    features: Object.entries<any>(raw.featureDetails)
+      .filter(([, d]) => d.status !== 'unavailable')
+      .map(([key, d]) => `${FEATURE_LABELS[key]}${d.status === 'paid' ? ' (paid add-on)' : ''}`),
+  });
+  const ramText = (gb: number) => (gb < 1 ? `${gb * 1024}MB` : `${gb}GB`);
+  const transferText = (tb: number) => (tb < 1 ? `${Math.round(tb * 1000)}GB` : `${tb}TB`);
+  const expectedSpec = (raw: any) => ({ ...raw, cpu: `${raw.vcpus} vCPU`, ram: ramText(raw.ramGb), storage: `${raw.storageGb}GB`, bandwidth: transferText(raw.bandwidthTb) });
 
   describe('getApiIndex', () => {
     it('describes the API with absolute URLs from PUBLIC_BASE_URL and the configured limit', async () => {
       const { body } = await t.http.get('/api/index.json').expect(200);
       expect(body).toMatchObject({
         name: 'vpsapi',
-        version: '2026-02-06',
+        version: rawMeta.version,
         description: rawMeta.description,
         documentation: `${TEST_BASE_URL}/docs`,
         openapi: `${TEST_BASE_URL}/openapi.json`,
@@ -49,7 +72,7 @@ describe('JSON API operations', () => {
   });
 
   describe('listProviders', () => {
-    it('returns the eight providers exactly as in the data files, with absolute URLs', async () => {
+    it('returns the eight providers as in the data files, with absolute URLs and the contract fields derived from them', async () => {
       const { body } = await t.http.get('/api/providers.json').expect(200);
       expect(body).toEqual({
         version: rawMeta.version,
@@ -99,7 +122,8 @@ describe('JSON API operations', () => {
           type: raw.type,
           keywords: raw.keywords,
           published: raw.published,
-          author: { id: raw.author, name: rawAuthors.authors.find((a: any) => a.id === raw.author).name },
+          author: raw.author,
+          authorName: rawAuthors.authors.find((a: any) => a.id === raw.author).name,
           wordCount: words,
           readTimeMinutes: Math.max(1, Math.round(words / 230)),
           url: `${TEST_BASE_URL}/guides/${raw.slug}`,
@@ -119,12 +143,17 @@ describe('JSON API operations', () => {
   });
 
   describe('listUseCases', () => {
-    it('returns every use case as in the data file, with absolute URLs', async () => {
+    it('returns every use case as in the data file, with absolute URLs and each spec written as the contract text', async () => {
       const { body } = await t.http.get('/api/use-cases.json').expect(200);
       expect(body).toEqual({
         version: rawMeta.version,
         count: rawUseCases.useCases.length,
-        useCases: rawUseCases.useCases.map((u: any) => ({ ...u, url: `${TEST_BASE_URL}${u.url}` })),
+        useCases: rawUseCases.useCases.map((u: any) => ({
+          ...u,
+          minimumSpec: expectedSpec(u.minimumSpec),
+          recommendedSpec: expectedSpec(u.recommendedSpec),
+          url: `${TEST_BASE_URL}${u.url}`,
+        })),
       });
       expect(body.count).toBeGreaterThanOrEqual(15);
     });

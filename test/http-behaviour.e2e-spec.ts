@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ProvidersService } from '../src/providers/providers.service';
-import { rawProviders } from './support/raw-data';
+import { rawMeta, rawProviders } from './support/raw-data';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
 
 const VALID_IDS = rawProviders.providers.map((p: any) => p.id).join(', ');
@@ -46,7 +46,7 @@ describe('HTTP behaviour', () => {
       const res = await send();
       expect(res.status).toBe(status);
       expect(res.headers['access-control-allow-origin']).toBe('*');
-      expect(res.headers['x-api-version']).toBe('2026-02-06');
+      expect(res.headers['x-api-version']).toBe(rawMeta.version);
       expect(res.headers['x-powered-by']).toBeUndefined();
       const exposed = res.headers['access-control-expose-headers'].split(/,\s*/);
       for (const name of ['ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'Retry-After', 'X-API-Version', 'Deprecation', 'Sunset', 'Link']) {

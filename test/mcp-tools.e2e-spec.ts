@@ -97,7 +97,8 @@ describe('MCP tools', () => {
           startingPrice: raw.startingPrice,
           currency: raw.currency,
           startingPriceUsd: toCurrency(raw.startingPrice, raw.currency, 'USD'),
-          locations: raw.locations,
+          locations: raw.datacenters.length,
+          datacenters: raw.datacenters,
           bestFor: raw.bestFor,
           url: `${TEST_BASE_URL}${raw.url}`,
           plans: raw.plans,
@@ -107,7 +108,8 @@ describe('MCP tools', () => {
 
     it('sorts by rating when no order is given', async () => {
       const { providers } = data(await call('list_vps_providers'));
-      expect(providers[0].rating).toBe(Math.max(...rawProviders.providers.map((p: any) => p.rating)));
+      const byRating = [...rawProviders.providers].sort((a: any, b: any) => b.rating - a.rating || a.name.localeCompare(b.name));
+      expect(providers.map((p: any) => p.id)).toEqual(byRating.map((p: any) => p.id));
     });
   });
 
@@ -210,12 +212,17 @@ describe('MCP tools', () => {
 
   describe('recommend_vps_for_workload', () => {
     it('matches a slug exactly and finds each pick\'s cheapest fitting plan', async () => {
+      const apiUseCases = (await t.http.get('/api/use-cases.json').expect(200)).body.useCases;
       for (const raw of rawUseCases.useCases) {
         const result = data(await call('recommend_vps_for_workload', { workload: raw.slug }));
         expect(result.useCase).toEqual({ slug: raw.slug, title: raw.title, url: `${TEST_BASE_URL}${raw.url}` });
         expect(result.matchedBy).toBe('slug');
-        expect(result.minimumSpec).toEqual(raw.minimumSpec);
-        expect(result.recommendedSpec).toEqual(raw.recommendedSpec);
+        // The same specs the JSON API serves: the data file's figures with the contract's text fields.
+        const api = apiUseCases.find((u: any) => u.slug === raw.slug);
+        expect(result.minimumSpec).toEqual(api.minimumSpec);
+        expect(result.minimumSpec).toMatchObject(raw.minimumSpec);
+        expect(result.recommendedSpec).toEqual(api.recommendedSpec);
+        expect(result.recommendedSpec).toMatchObject(raw.recommendedSpec);
         expect(result.providers.map((p: any) => [p.id, p.reason])).toEqual(raw.recommendedProviders.map((p: any) => [p.id, p.reason]));
         for (const pick of result.providers) {
           const fits = (spec: any) =>

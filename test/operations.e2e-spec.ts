@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { AvailabilityService } from '../src/common/availability/availability.service';
 import { DatasetReloader } from '../src/dataset/dataset-reloader';
 import { MetricsService } from '../src/observability/metrics.service';
-import { DATA_DIR } from './support/raw-data';
+import { DATA_DIR, rawMeta } from './support/raw-data';
 import { run } from './support/processes';
 import { freePort } from './support/redis-server';
 import { logSink } from './support/log-sink';
@@ -53,7 +53,7 @@ describe('health', () => {
       expect(live.body.status).toBe('ok');
       expect(live.headers['ratelimit-limit']).toBeUndefined();
       const ready = await t.http.get('/readyz').expect(200);
-      expect(ready.body.info.serving).toMatchObject({ status: 'up', datasetVersion: '2026-02-06' });
+      expect(ready.body.info.serving).toMatchObject({ status: 'up', datasetVersion: rawMeta.version });
       expect(ready.body.info.rateLimitStore).toMatchObject({ mode: 'local', degraded: false });
     }
     expect(metric(await scrape(t), 'http_rate_limited_total')).toBe(0);
@@ -143,7 +143,7 @@ describe('metrics', () => {
   it('serves Prometheus metrics on their own port, not the public one', async () => {
     await t.http.get('/metrics').expect(404);
     const text = await scrape(t);
-    expect(text).toContain('dataset_info{version="2026-02-06"} 1');
+    expect(text).toContain(`dataset_info{version="${rawMeta.version}"} 1`);
     expect(metric(text, 'dataset_loaded_timestamp_seconds')).toBeGreaterThan(1.7e9);
     expect(text).toMatch(/^process_cpu_user_seconds_total \d/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type request from 'supertest';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
+import { rawMeta } from './support/raw-data';
 
 /** Asserts the four RateLimit-* headers and returns Remaining. */
 function expectLimitHeaders(res: request.Response, limit: number, window: number): number {
@@ -115,7 +116,7 @@ describe('rate limiting', () => {
         expect(refused.headers['ratelimit-remaining']).toBe('0');
         expect(refused.headers['ratelimit-policy']).toBe('600;w=60');
         expect(refused.headers['access-control-allow-origin']).toBe('*');
-        expect(refused.headers['x-api-version']).toBe('2026-02-06');
+        expect(refused.headers['x-api-version']).toBe(rawMeta.version);
         // Every path is limited, not only the one that was flooded.
         await t.http.get('/api/index.json').expect(429);
         await t.http.get('/no/such/page').expect(429);

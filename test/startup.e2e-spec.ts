@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DATA_DIR } from './support/raw-data';
+import { DATA_DIR, rawMeta } from './support/raw-data';
 import { run } from './support/processes';
 
 /** The built service (`npm test` builds it first), started the way `npm start` does. */
@@ -69,7 +69,7 @@ describe('the built service at start', () => {
   it('checks a dataset for editors with data:validate', async () => {
     const ok = await run('node', ['dist/dataset/validate-cli.js', dir]);
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toMatch(/valid dataset 2026-02-06: 8 providers, \d+ use cases, \d+ guides, 4 authors/);
+    expect(ok.stdout).toMatch(new RegExp(`valid dataset ${rawMeta.version}: 8 providers, \\d+ use cases, \\d+ guides, 4 authors`));
 
     await breakProviders();
     const bad = await run('node', ['dist/dataset/validate-cli.js', dir]);

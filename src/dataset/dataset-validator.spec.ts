@@ -2,6 +2,9 @@ import { resolve } from 'node:path';
 import { readDatasetFiles, type RawDataset } from './dataset-files';
 import { validateDataset } from './dataset-validator';
 
+/** The calendar day after `date` (YYYY-MM-DD). */
+const dayAfter = (date: string) => new Date(Date.parse(date) + 86_400_000).toISOString().slice(0, 10);
+
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('validateDataset', () => {
@@ -94,9 +97,17 @@ describe('validateDataset', () => {
     ]);
   });
 
-  it('refuses a source read after the prices were last verified', () => {
-    expect(problemsAfter((raw) => (provider(raw, 'hetzner').sources[0].retrievedAt = '2026-03-01'))).toEqual([
-      'data/providers.json: providers[0] (hetzner).sources[0].retrievedAt: must not be after lastUpdated (2026-02-06)',
+  it('refuses a source read after the release that cites it, and accepts one read on the release day', () => {
+    const version = (pristine as Json).meta.version as string;
+    expect(problemsAfter((raw) => (provider(raw, 'hetzner').sources[0].retrievedAt = dayAfter(version)))).toEqual([
+      `data/providers.json: providers[0] (hetzner).sources[0].retrievedAt: must not be after the dataset version (${version}): a page cannot be read after the release that cites it`,
+    ]);
+    expect(problemsAfter((raw) => (provider(raw, 'hetzner').sources[0].retrievedAt = version))).toEqual([]);
+  });
+
+  it('refuses a page date after the day the page was read', () => {
+    expect(problemsAfter((raw) => Object.assign(provider(raw, 'hetzner').sources[0], { retrievedAt: '2026-02-03', pageDate: '2026-02-04' }))).toEqual([
+      'data/providers.json: providers[0] (hetzner).sources[0].pageDate: must not be after retrievedAt (2026-02-03)',
     ]);
   });
 
@@ -149,8 +160,8 @@ describe('validateDataset', () => {
   });
 
   it('refuses a guide published after the dataset version', () => {
-    expect(problemsAfter((raw) => (guide(raw, 'install-docker').published = '2026-02-07'))).toEqual([
-      'data/guides/install-docker.md: front matter.published: must not be after the dataset version (2026-02-06)',
+    expect(problemsAfter((raw) => (guide(raw, 'install-docker').published = dayAfter((pristine as Json).meta.version)))).toEqual([
+      `data/guides/install-docker.md: front matter.published: must not be after the dataset version (${(pristine as Json).meta.version})`,
     ]);
   });
 

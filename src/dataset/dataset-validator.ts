@@ -71,8 +71,11 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
       }
     });
     p.sources.forEach((source, j) => {
-      if (meta && source.retrievedAt > meta.lastUpdated) {
-        problems.push(`${at}.sources[${j}].retrievedAt: must not be after lastUpdated (${meta.lastUpdated})`);
+      if (meta && source.retrievedAt > meta.version) {
+        problems.push(`${at}.sources[${j}].retrievedAt: must not be after the dataset version (${meta.version}): a page cannot be read after the release that cites it`);
+      }
+      if (source.pageDate && source.pageDate > source.retrievedAt) {
+        problems.push(`${at}.sources[${j}].pageDate: must not be after retrievedAt (${source.retrievedAt})`);
       }
     });
   }

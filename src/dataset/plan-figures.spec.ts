@@ -1,4 +1,4 @@
-import { parseBandwidth, parseSizeGb, parseStorage, parseVcpus, planFigures } from './plan-figures';
+import { parseBandwidth, parseSizeGb, parseStorage, parseVcpus, planFigures, specText } from './plan-figures';
 
 describe('plan figures', () => {
   it.each([
@@ -77,5 +77,17 @@ describe('plan figures', () => {
     const started = process.hrtime.bigint();
     for (const parse of [parseVcpus, parseSizeGb, (t: string) => parseStorage(t), (t: string) => parseBandwidth(t)]) parse(hostile);
     expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(500);
+  });
+
+  it.each([
+    [{ vcpus: 2, ramGb: 4, storageGb: 80, bandwidthTb: 2 }, { cpu: '2 vCPU', ram: '4GB', storage: '80GB', bandwidth: '2TB' }],
+    [{ vcpus: 1, ramGb: 0.5, storageGb: 10, bandwidthTb: 0.5 }, { cpu: '1 vCPU', ram: '512MB', storage: '10GB', bandwidth: '500GB' }],
+    [{ vcpus: 8, ramGb: 1.5, storageGb: 4000, bandwidthTb: 0.1 }, { cpu: '8 vCPU', ram: '1.5GB', storage: '4000GB', bandwidth: '100GB' }],
+  ])('writes the spec %j as the contract text %j, which parses back to the same figures', (figures, text) => {
+    expect(specText(figures)).toEqual(text);
+    expect(parseVcpus(text.cpu)).toBe(figures.vcpus);
+    expect(parseSizeGb(text.ram)).toBe(figures.ramGb);
+    expect(parseSizeGb(text.storage)).toBe(figures.storageGb);
+    expect(parseBandwidth(text.bandwidth).tb).toBe(figures.bandwidthTb);
   });
 });

@@ -75,3 +75,25 @@ export function planFigures(plan: { cpu: string; ram: string; storage: string; b
     unmetered: bandwidth.unmetered,
   };
 }
+
+/** Figures of a sizing recommendation, as written in `use-cases.json`. */
+export interface SpecFigures {
+  vcpus: number;
+  ramGb: number;
+  storageGb: number;
+  bandwidthTb: number;
+}
+
+/**
+ * The contract's text fields of a Spec, written the way plans write them, so that each reads back
+ * through the parsers above to the same figure: 2 → "2 vCPU", 0.5 → "512MB", 80 → "80GB",
+ * 2 (TB) → "2TB", 0.5 (TB) → "500GB".
+ */
+export function specText(spec: SpecFigures): { cpu: string; ram: string; storage: string; bandwidth: string } {
+  return {
+    cpu: `${spec.vcpus} vCPU`,
+    ram: spec.ramGb < 1 ? `${round(spec.ramGb * 1024)}MB` : `${spec.ramGb}GB`,
+    storage: `${spec.storageGb}GB`,
+    bandwidth: spec.bandwidthTb < 1 ? `${round(spec.bandwidthTb * 1000)}GB` : `${spec.bandwidthTb}TB`,
+  };
+}

@@ -12,7 +12,6 @@ export const guideMarkdownPath = (slug: string) => `/guides/${slug}.md`;
 
 /** A guide's index entry: front matter, author, reading figures and absolute URLs. */
 export function toGuide(entry: GuideEntry, snapshot: DatasetSnapshot, config: AppConfig): Guide {
-  const author = snapshot.authorsById.get(entry.author);
   return {
     slug: entry.slug,
     title: entry.title,
@@ -20,7 +19,8 @@ export function toGuide(entry: GuideEntry, snapshot: DatasetSnapshot, config: Ap
     type: entry.type,
     keywords: entry.keywords,
     published: entry.published,
-    author: { id: entry.author, name: author?.name ?? entry.author },
+    author: entry.author,
+    authorName: snapshot.authorsById.get(entry.author)!.name,
     wordCount: entry.wordCount,
     readTimeMinutes: entry.readTimeMinutes,
     url: config.url(guidePath(entry.slug)),

@@ -22,7 +22,7 @@ export function headerComponents(config: AppConfig): Record<string, HeaderDoc> {
       schema: { type: 'string', examples: [rateLimitPolicy(requests, windowSeconds)] },
     },
     [RATE_LIMIT_HEADERS.retryAfter]: { description: 'Seconds to wait before retrying.', schema: integer },
-    'X-API-Version': { description: 'Dataset version that answered, `YYYY-MM-DD`.', schema: { type: 'string', examples: ['2026-02-06'] } },
+    'X-API-Version': { description: 'Dataset version that answered, `YYYY-MM-DD`.', schema: { type: 'string', examples: ['2026-11-26'] } },
     'Access-Control-Allow-Origin': { description: 'Always `*`: the data is public.', schema: { type: 'string', const: '*' } },
     ETag: { description: 'Strong entity tag of the body; send it back in `If-None-Match`.', schema: text },
     'Cache-Control': { description: `\`${CACHE_CONTROL}\` on documents; \`no-store\` on errors.`, schema: text },

@@ -1,26 +1,17 @@
-import { REGION_NAMES, type Provider } from '../dataset/dto/provider.dto.js';
+import { REGION_NAMES, type FeatureDetail, type Provider } from '../dataset/dto/provider.dto.js';
+import { FEATURE_KEYS, FEATURE_NAMES } from '../dataset/features.js';
 import { guidePath } from '../guides/guide-documents.js';
 import { money, table } from './markdown-text.js';
 import { buildPage, type PageContext } from './page-context.js';
 import type { PageDocument } from './page-document.js';
 
-const FEATURE_NAMES: Record<string, string> = {
-  ipv6: 'IPv6',
-  snapshots: 'Snapshots',
-  automatedBackups: 'Automated backups',
-  api: 'API',
-  hourlyBilling: 'Hourly billing',
-  ddosProtection: 'DDoS protection',
-  managedKubernetes: 'Managed Kubernetes',
-  objectStorage: 'Object storage',
-};
 
 /** The provider's review page as markdown: verdict, facts, ratings, pros and cons, plans, locations, links. */
 export function providerMarkdown(ctx: PageContext, p: Provider): string {
   const guides = ctx.snapshot.guides;
   const review = guides.find((g) => g.slug === `${p.id}-review`);
   const related = guides.filter((g) => (g.type === 'comparison' || g.type === 'alternatives') && g.slug.split('-').includes(p.id));
-  const regions = [...new Set(p.locations.map((l) => l.region))];
+  const regions = [...new Set(p.datacenters.map((l) => l.region))];
   return [
     `# ${p.name}`,
     '',
@@ -31,7 +22,8 @@ export function providerMarkdown(ctx: PageContext, p: Provider): string {
     `- **Plans from:** ${money(p.startingPrice, p.currency)} a month`,
     `- **Founded:** ${p.founded}`,
     `- **Headquarters:** ${p.headquarters.city}, ${p.headquarters.country}`,
-    `- **Support:** ${p.support.join(', ')}`,
+    `- **Uptime SLA:** ${p.uptime}`,
+    `- **Support:** ${p.support}`,
     `- **Best for:** ${p.bestFor.map((slug) => `[${slug}](/use-cases/${slug})`).join(', ')}`,
     '',
     '## Ratings',
@@ -57,17 +49,17 @@ export function providerMarkdown(ctx: PageContext, p: Provider): string {
     '',
     '## Locations',
     '',
-    ...regions.map((r) => `- **${REGION_NAMES[r as keyof typeof REGION_NAMES] ?? r}:** ${p.locations.filter((l) => l.region === r).map((l) => `${l.city} (${l.country})`).join(', ')}`),
+    ...regions.map((r) => `- **${REGION_NAMES[r as keyof typeof REGION_NAMES] ?? r}:** ${p.datacenters.filter((l) => l.region === r).map((l) => `${l.city} (${l.country})`).join(', ')}`),
     '',
     '## Features',
     '',
-    table(['Feature', 'Offered'], Object.entries(p.features).map(([k, v]) => [FEATURE_NAMES[k] ?? k, v ? 'yes' : 'no'])),
+    table(['Feature', 'Offered'], FEATURE_KEYS.map((key) => [FEATURE_NAMES[key].label, featureOffer(p.featureDetails[key])])),
     '',
     '## Links',
     '',
     `- Website: ${p.website}`,
     `- Sign up: ${p.affiliateUrl}`,
-    `- Status page: ${p.statusUrl}`,
+    `- Status page: ${p.statusPageUrl}`,
     ...(review ? [`- [Full review](${guidePath(review.slug)})`] : []),
     ...related.map((g) => `- [${g.title}](${guidePath(g.slug)})`),
     '',
@@ -76,6 +68,12 @@ export function providerMarkdown(ctx: PageContext, p: Provider): string {
     ...p.sources.map((s) => `- ${s.url} (read ${s.retrievedAt})`),
     '',
   ].join('\n');
+}
+
+/** "yes", "paid add-on (price)", or "no", with the detail's note. */
+function featureOffer(detail: FeatureDetail): string {
+  const offer = { included: 'yes, included', paid: detail.price ? `paid add-on: ${detail.price}` : 'paid add-on', unavailable: 'no' }[detail.status];
+  return detail.note ? `${offer} (${detail.note})` : offer;
 }
 
 /** `/providers/{id}`: the review page a provider's `url` points to, with Product and Review data. */

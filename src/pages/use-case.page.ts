@@ -1,4 +1,5 @@
 import type { UseCaseRecord } from '../dataset/dto/use-case.dto.js';
+import { specText } from '../dataset/plan-figures.js';
 import { guidePath } from '../guides/guide-documents.js';
 import { money, table } from './markdown-text.js';
 import { buildPage, type PageContext } from './page-context.js';
@@ -8,7 +9,10 @@ import type { PageDocument } from './page-document.js';
 export function useCasePage(ctx: PageContext, useCase: UseCaseRecord): PageDocument {
   const rec = ctx.recommendations.get(useCase.slug)!;
   const guide = ctx.snapshot.guidesBySlug.get(`best-vps-for-${useCase.slug}`);
-  const spec = (s: UseCaseRecord['minimumSpec']) => [s.vcpus, `${s.ramGb} GB`, `${s.storageGb} GB`, s.notes ?? ''];
+  const spec = (s: UseCaseRecord['minimumSpec']) => {
+    const text = specText(s);
+    return [text.cpu, text.ram, text.storage, text.bandwidth, s.notes ?? ''];
+  };
   const markdown = [
     `# ${useCase.title}`,
     '',
@@ -18,7 +22,7 @@ export function useCasePage(ctx: PageContext, useCase: UseCaseRecord): PageDocum
     '',
     '## Sizing',
     '',
-    table(['', 'vCPU', 'RAM', 'Disk', 'Notes'], [['Minimum', ...spec(useCase.minimumSpec)], ['Recommended', ...spec(useCase.recommendedSpec)]]),
+    table(['', 'vCPU', 'RAM', 'Disk', 'Transfer a month', 'Notes'], [['Minimum', ...spec(useCase.minimumSpec)], ['Recommended', ...spec(useCase.recommendedSpec)]]),
     '',
     '## Recommended providers',
     '',

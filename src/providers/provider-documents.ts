@@ -1,7 +1,8 @@
 import type { AppConfig } from '../config/app-config.js';
 import { carriedDeprecations } from '../dataset/deprecations.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
-import type { Provider, ProviderRecord } from '../dataset/dto/provider.dto.js';
+import { BILLING_CYCLE, type Provider, type ProviderRecord } from '../dataset/dto/provider.dto.js';
+import { featureList } from '../dataset/features.js';
 import { JsonDocument } from '../dataset/json-document.js';
 import type { ProviderEnvelope } from './dto/provider-envelope.dto.js';
 import type { ProviderList } from './dto/provider-list.dto.js';
@@ -10,7 +11,7 @@ export const PROVIDER_SORTS = ['rating', 'price', 'name'] as const;
 export type ProviderSort = (typeof PROVIDER_SORTS)[number];
 
 /** A provider with the figures agents compare on, and its plan matrix. */
-export interface ProviderSummary extends Pick<Provider, 'id' | 'name' | 'rating' | 'startingPrice' | 'currency' | 'locations' | 'bestFor' | 'url' | 'plans'> {
+export interface ProviderSummary extends Pick<Provider, 'id' | 'name' | 'rating' | 'startingPrice' | 'currency' | 'locations' | 'datacenters' | 'bestFor' | 'url' | 'plans'> {
   /** `startingPrice` converted to USD with the dataset's exchange rates. */
   startingPriceUsd: number;
 }
@@ -23,9 +24,20 @@ export interface ProviderDocuments {
   summaries: Readonly<Record<ProviderSort, readonly ProviderSummary[]>>;
 }
 
-/** A provider as the API shows it: the record with its review page as an absolute URL. */
+/** Path of a provider's canonical API record. */
+export const providerApiPath = (id: string) => `/api/providers/${id}.json`;
+
+/** A provider as the API serves it: the record with the contract's fields derived from it and absolute URLs. */
 export function toProvider(record: ProviderRecord, config: AppConfig): Provider {
-  return { ...record, url: config.url(record.url) };
+  const { url: path, ...fields } = record;
+  return {
+    ...fields,
+    billingCycle: BILLING_CYCLE,
+    locations: fields.datacenters.length,
+    features: featureList(fields.featureDetails),
+    url: config.url(path),
+    self: config.url(providerApiPath(record.id)),
+  };
 }
 
 /** Builds the list and one envelope per provider, serialized once for the snapshot. */
@@ -63,6 +75,7 @@ export function buildProviderDocuments(snapshot: DatasetSnapshot, config: AppCon
     currency: p.currency,
     startingPriceUsd: snapshot.exchangeRates.convert(p.startingPrice, p.currency, 'USD'),
     locations: p.locations,
+    datacenters: p.datacenters,
     bestFor: p.bestFor,
     url: p.url,
     plans: p.plans,

@@ -3,7 +3,8 @@ import { AppConfig } from '../config/app-config.js';
 import { InvalidArgumentError, NotFoundError } from '../common/errors/domain-errors.js';
 import { carriedDeprecations } from '../dataset/deprecations.js';
 import { DatasetService, type DatasetView } from '../dataset/dataset.service.js';
-import type { Spec, UseCase, UseCaseRecord } from '../dataset/dto/use-case.dto.js';
+import type { Spec, SpecRecord, UseCase, UseCaseRecord } from '../dataset/dto/use-case.dto.js';
+import { specText } from '../dataset/plan-figures.js';
 import { JsonDocument } from '../dataset/json-document.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import { meetsSpec, type PlanRow } from '../plans/plan-rows.js';
@@ -34,13 +35,13 @@ export class UseCasesService {
     config: AppConfig,
   ) {
     this.views = dataset.view((snapshot) => {
-      const useCases: UseCase[] = snapshot.useCases.map((u) => ({ ...u, url: config.url(u.url) }));
+      const useCases: UseCase[] = snapshot.useCases.map((u) => toUseCase(u, config));
       const id = (u: UseCaseRecord) => u.slug;
       const rows = plans.rowsFor(snapshot);
       const recommendation = (u: UseCaseRecord): Recommendation => ({
         useCase: { slug: u.slug, title: u.title, url: config.url(u.url) },
-        minimumSpec: u.minimumSpec,
-        recommendedSpec: u.recommendedSpec,
+        minimumSpec: toSpec(u.minimumSpec),
+        recommendedSpec: toSpec(u.recommendedSpec),
         startingAt: u.startingAt,
         providers: u.recommendedProviders.map((pick) => {
           const provider = snapshot.providersById.get(pick.id)!;
@@ -119,8 +120,18 @@ export class UseCasesService {
   }
 }
 
+/** A use case as the API serves it: absolute `url`, and each spec with the contract's text fields. */
+export function toUseCase(record: UseCaseRecord, config: AppConfig): UseCase {
+  return { ...record, minimumSpec: toSpec(record.minimumSpec), recommendedSpec: toSpec(record.recommendedSpec), url: config.url(record.url) };
+}
+
+/** The contract's text fields first, then the figures they are written from. */
+function toSpec(spec: SpecRecord): Spec {
+  return { ...specText(spec), ...spec };
+}
+
 function cheapestFor(rows: readonly PlanRow[], useCase: UseCaseRecord): MatchingPlan | null {
-  const bounds = (spec: Spec) => ({ minVcpus: spec.vcpus, minRamGb: spec.ramGb, minStorageGb: spec.storageGb });
+  const bounds = (spec: SpecRecord) => ({ minVcpus: spec.vcpus, minRamGb: spec.ramGb, minStorageGb: spec.storageGb });
   for (const [spec, meets] of [[useCase.recommendedSpec, 'recommended'], [useCase.minimumSpec, 'minimum']] as const) {
     const fitting = rows.filter((r) => meetsSpec(r, bounds(spec)));
     if (fitting.length === 0) continue;

@@ -4,11 +4,11 @@ import { License } from '../../dataset/dto/meta.dto.js';
 /** The rate limit every client is held to. */
 export class RateLimitInfo {
   /** Requests allowed per window and client. */
-  @ApiProperty({ example: 600 })
+  @ApiProperty({ type: 'integer', minimum: 1, example: 600 })
   requests: number;
 
   /** Window length in seconds. */
-  @ApiProperty({ example: 60 })
+  @ApiProperty({ type: 'integer', minimum: 1, example: 60 })
   windowSeconds: number;
 
   /** Headers that report the limit on every response (`Retry-After` on 429 and 503). */
@@ -48,7 +48,7 @@ export class ApiIndex {
   name: string;
 
   /** Dataset version, `YYYY-MM-DD`. */
-  @ApiProperty({ example: '2026-02-06' })
+  @ApiProperty({ format: 'date', example: '2026-11-26' })
   version: string;
 
   description: string;

@@ -11,7 +11,7 @@ export class ErrorBody {
   message: string;
 
   /** The HTTP status code, repeated for clients that only see the body. */
-  @ApiProperty({ example: 404 })
+  @ApiProperty({ type: 'integer', example: 404 })
   status: number;
 
   /** What to do next. */

@@ -37,14 +37,6 @@ export class GuideFrontMatter {
   author: string;
 }
 
-/** Who wrote a guide. */
-export class GuideAuthor {
-  /** Author id. */
-  id: string;
-  /** Display name. */
-  name: string;
-}
-
 /** A guide in the index; its markdown body is at `markdownUrl`. */
 export class Guide {
   /** Stable identifier. */
@@ -65,12 +57,20 @@ export class Guide {
   @ApiProperty({ format: 'date' })
   published: string;
 
-  author: GuideAuthor;
+  /** Author id, as in `authors.json`. */
+  @ApiProperty({ example: 'lena-brandt' })
+  author: string;
+
+  /** The author's display name. */
+  @ApiProperty({ example: 'Lena Brandt' })
+  authorName: string;
 
   /** Words in the body. */
+  @ApiProperty({ type: 'integer', minimum: 1 })
   wordCount: number;
 
   /** Estimated reading time at 230 words a minute, at least 1. */
+  @ApiProperty({ type: 'integer', minimum: 1 })
   readTimeMinutes: number;
 
   /** Absolute URL of the HTML page. */

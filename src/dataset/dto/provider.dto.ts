@@ -1,16 +1,17 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
-  IsBoolean,
+  IsDefined,
   IsIn,
   IsInt,
   IsISO31661Alpha2,
   IsISO4217CurrencyCode,
   IsNotEmpty,
   IsNumber,
+  IsOptional,
   IsString,
   IsUrl,
   Matches,
@@ -19,6 +20,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { FEATURE_STATUSES, type FeatureKey, type FeatureStatus } from '../features.js';
 import { Plan } from './plan.dto.js';
 import { IsCalendarDate, SLUG_MAX_LENGTH, SLUG_PATTERN } from './validators.js';
 
@@ -34,6 +36,13 @@ export const REGION_NAMES: Record<(typeof REGIONS)[number], string> = {
   'middle-east': 'Middle East',
 };
 export const SUPPORT_CHANNELS = ['ticket', 'chat', 'phone', 'email', 'community'] as const;
+/**
+ * An uptime SLA as a percentage; "no published SLA" where the provider publishes none; "unknown"
+ * where we could not confirm either from the provider's own pages (never a guessed figure).
+ */
+export const UPTIME_PATTERN = /^(\d{2,3}(\.\d{1,3})?%|no published SLA|unknown)$/;
+/** Every price in the dataset is for one month. */
+export const BILLING_CYCLE = 'monthly';
 /** Fewest plans a provider record may list. */
 export const MIN_PLANS = 4;
 const HTTP_URL = { require_protocol: true, protocols: ['https', 'http'] };
@@ -83,16 +92,46 @@ export class Location extends Place {
   region: (typeof REGIONS)[number];
 }
 
-/** Platform features; `true` means offered for these plans. */
-export class ProviderFeatures {
-  @IsBoolean() ipv6: boolean;
-  @IsBoolean() snapshots: boolean;
-  @IsBoolean() automatedBackups: boolean;
-  @IsBoolean() api: boolean;
-  @IsBoolean() hourlyBilling: boolean;
-  @IsBoolean() ddosProtection: boolean;
-  @IsBoolean() managedKubernetes: boolean;
-  @IsBoolean() objectStorage: boolean;
+/** Whether a platform feature comes with the plans, costs extra, or is not offered. */
+export class FeatureDetail {
+  /** `included` in the plan price, a `paid` add-on, or `unavailable`. */
+  @IsIn(FEATURE_STATUSES)
+  @ApiProperty({ enum: FEATURE_STATUSES })
+  status: FeatureStatus;
+
+  /** What a paid add-on costs, in words (e.g. "20% of the server price"); only on paid features. */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @ApiPropertyOptional({ example: '20% of the server price' })
+  price?: string;
+
+  /** A condition worth knowing (e.g. where the feature is not sold). */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @ApiPropertyOptional()
+  note?: string;
+}
+
+/** Each platform feature with whether it is included, paid or unavailable. */
+export class ProviderFeatureDetails implements Record<FeatureKey, FeatureDetail> {
+  @Detail() ipv6: FeatureDetail;
+  @Detail() snapshots: FeatureDetail;
+  @Detail() automatedBackups: FeatureDetail;
+  @Detail() api: FeatureDetail;
+  @Detail() hourlyBilling: FeatureDetail;
+  @Detail() ddosProtection: FeatureDetail;
+  @Detail() managedKubernetes: FeatureDetail;
+  @Detail() objectStorage: FeatureDetail;
+}
+
+function Detail(): PropertyDecorator {
+  return (target, key) => {
+    ValidateNested()(target, key);
+    Type(() => FeatureDetail)(target, key);
+    IsDefined()(target, key);
+  };
 }
 
 /** Where a figure in this record was checked. */
@@ -105,6 +144,12 @@ export class Source {
   @IsCalendarDate()
   @ApiProperty({ format: 'date', example: '2026-02-03' })
   retrievedAt: string;
+
+  /** The date the page gives itself ("last updated", "effective"), when it gives one. */
+  @IsOptional()
+  @IsCalendarDate()
+  @ApiPropertyOptional({ format: 'date' })
+  pageDate?: string;
 }
 
 /**
@@ -160,6 +205,7 @@ export class ProviderBase {
   @IsInt()
   @Min(1900)
   @Max(2100)
+  @ApiProperty({ type: 'integer', example: 1997 })
   founded: number;
 
   @ValidateNested()
@@ -176,14 +222,25 @@ export class ProviderBase {
 
   /** The provider's public status page. */
   @IsUrl(HTTP_URL)
-  statusUrl: string;
+  @ApiProperty({ format: 'uri' })
+  statusPageUrl: string;
 
-  /** Data-center locations. */
+  /** Advertised uptime SLA of these plans, e.g. "99.9%"; "no published SLA", or "unknown" where it could not be confirmed. */
+  @Matches(UPTIME_PATTERN, { message: 'must read like "99.9%", or be "no published SLA" or "unknown"' })
+  @ApiProperty({ example: '99.9%' })
+  uptime: string;
+
+  /** Support channels and hours, in words, e.g. "24/7 tickets; phone on weekdays". */
+  @IsString()
+  @IsNotEmpty()
+  support: string;
+
+  /** Data-centre locations, one per city; `locations` counts them. */
   @IsArray()
   @ArrayMinSize(1)
   @ValidateNested({ each: true })
   @Type(() => Location)
-  locations: Location[];
+  datacenters: Location[];
 
   /** Slugs of the use cases this provider suits best. */
   @IsArray()
@@ -206,15 +263,17 @@ export class ProviderBase {
   @IsNotEmpty({ each: true })
   cons: string[];
 
+  /** Each platform feature: included, a paid add-on, or unavailable; `features` lists the offered ones. */
   @ValidateNested()
-  @Type(() => ProviderFeatures)
-  features: ProviderFeatures;
+  @Type(() => ProviderFeatureDetails)
+  featureDetails: ProviderFeatureDetails;
 
-  /** Support channels offered. */
+  /** Support channels offered, as machine-readable values; `support` says the hours. */
   @IsArray()
+  @ArrayMinSize(1)
   @IsIn(SUPPORT_CHANNELS, { each: true })
   @ApiProperty({ enum: SUPPORT_CHANNELS, isArray: true })
-  support: (typeof SUPPORT_CHANNELS)[number][];
+  supportChannels: (typeof SUPPORT_CHANNELS)[number][];
 
   /**
    * The plan matrix, as published. At least four: some providers (Hostinger) sell only four VPS
@@ -241,9 +300,25 @@ export class ProviderRecord extends ProviderBase {
   url: string;
 }
 
-/** A reviewed VPS provider. */
+/** A reviewed VPS provider, as the API serves it: the record plus the figures derived from it. */
 export class Provider extends ProviderBase {
   /** Absolute URL of the review page. */
   @ApiProperty({ format: 'uri', example: 'http://localhost:3000/providers/hetzner' })
   url: string;
+
+  /** Canonical URL of this record, `/api/providers/{id}.json`. */
+  @ApiProperty({ format: 'uri', example: 'http://localhost:3000/api/providers/hetzner.json' })
+  self: string;
+
+  /** The period `startingPrice` and every plan `price` refer to: always `monthly`; `pricingNotes` says how it is billed. */
+  @ApiProperty({ enum: [BILLING_CYCLE], example: BILLING_CYCLE })
+  billingCycle: typeof BILLING_CYCLE;
+
+  /** Number of data-centre locations (cities) in `datacenters`. */
+  @ApiProperty({ type: 'integer', minimum: 1, example: 6 })
+  locations: number;
+
+  /** Offered platform features, human-readable; paid ones end in " (paid add-on)". `featureDetails` has the detail. */
+  @ApiProperty({ type: [String], example: ['IPv6', 'Snapshots', 'Automated backups (paid add-on)', 'API', 'Hourly billing'] })
+  features: string[];
 }

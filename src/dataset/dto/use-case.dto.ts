@@ -15,28 +15,56 @@ import {
 } from 'class-validator';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './validators.js';
 
-/** Server resources a workload needs. */
-export class Spec {
+/** Server resources a workload needs, as written in `use-cases.json`. */
+export class SpecRecord {
   /** Virtual CPUs. */
   @IsInt()
   @Min(1)
+  @ApiProperty({ type: 'integer', minimum: 1, example: 2 })
   vcpus: number;
 
   /** Memory in GB. */
   @IsNumber({ maxDecimalPlaces: 2 })
   @Min(0.25)
+  @ApiProperty({ example: 4 })
   ramGb: number;
 
   /** Disk in GB. */
   @IsInt()
   @Min(1)
+  @ApiProperty({ type: 'integer', minimum: 1, example: 80 })
   storageGb: number;
+
+  /** Monthly outbound transfer in TB. */
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0.01)
+  @ApiProperty({ example: 2 })
+  bandwidthTb: number;
 
   /** What else matters for this size. */
   @IsOptional()
   @IsString()
   @ApiPropertyOptional()
   notes?: string;
+}
+
+/** Server resources a workload needs: the contract's text fields, and the same figures as numbers. */
+export class Spec extends SpecRecord {
+  /** vCPUs as text, e.g. "2 vCPU". */
+  @ApiProperty({ example: '2 vCPU' })
+  cpu: string;
+
+  /** Memory as text, e.g. "4GB" or "512MB". */
+  @ApiProperty({ example: '4GB' })
+  ram: string;
+
+  /** Disk as text, e.g. "80GB". */
+  @ApiProperty({ example: '80GB' })
+  storage: string;
+
+  /** Monthly transfer as text, e.g. "2TB" or "500GB". */
+  @ApiProperty({ example: '2TB' })
+  bandwidth: string;
 }
 
 /** A provider recommended for a workload, and why. */
@@ -51,7 +79,7 @@ export class UseCaseProvider {
   reason: string;
 }
 
-/** Fields every use case has; `url` differs between files and API. */
+/** Fields every use case has; `url` and the specs differ between files and API. */
 export class UseCaseBase {
   /** Stable identifier of the workload. */
   @Matches(SLUG_PATTERN, { message: 'must be a lowercase slug (a-z, 0-9, single hyphens)' })
@@ -73,16 +101,6 @@ export class UseCaseBase {
   @IsString({ each: true })
   tags: string[];
 
-  /** The least that runs the workload acceptably. */
-  @ValidateNested()
-  @Type(() => Spec)
-  minimumSpec: Spec;
-
-  /** What we would run it on. */
-  @ValidateNested()
-  @Type(() => Spec)
-  recommendedSpec: Spec;
-
   /** Typical entry price, e.g. "$5/mo". */
   @Matches(/^[$€£]\d+(\.\d{1,2})?\/mo$/, { message: 'must read like "$5/mo"' })
   startingAt: string;
@@ -95,15 +113,31 @@ export class UseCaseBase {
   recommendedProviders: UseCaseProvider[];
 }
 
-/** A use case as written in `use-cases.json`: `url` is a site path. */
+/** A use case as written in `use-cases.json`: `url` is a site path, specs are figures. */
 export class UseCaseRecord extends UseCaseBase {
+  /** The least that runs the workload acceptably. */
+  @ValidateNested()
+  @Type(() => SpecRecord)
+  minimumSpec: SpecRecord;
+
+  /** What we would run it on. */
+  @ValidateNested()
+  @Type(() => SpecRecord)
+  recommendedSpec: SpecRecord;
+
   /** Path of the use-case page, `/use-cases/{slug}`. */
   @Matches(/^\/use-cases\/[a-z0-9-]+$/, { message: 'must be the path /use-cases/{slug}' })
   url: string;
 }
 
-/** A workload with its sizing and provider picks. */
+/** A workload with its sizing and provider picks, as the API serves it. */
 export class UseCase extends UseCaseBase {
+  /** The least that runs the workload acceptably. */
+  minimumSpec: Spec;
+
+  /** What we would run it on. */
+  recommendedSpec: Spec;
+
   /** Absolute URL of the use-case page. */
   @ApiProperty({ format: 'uri' })
   url: string;

@@ -4,10 +4,11 @@ import { Guide } from '../../dataset/dto/guide.dto.js';
 /** The guide index, newest first. */
 export class GuideList {
   /** Dataset version, `YYYY-MM-DD`. */
-  @ApiProperty({ example: '2026-02-06' })
+  @ApiProperty({ format: 'date', example: '2026-11-26' })
   version: string;
 
   /** Number of guides. */
+  @ApiProperty({ type: 'integer', minimum: 0 })
   count: number;
 
   /** Newest first: `published` descending, then `slug`. */

@@ -1,6 +1,6 @@
 import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
 import type { GeneratorContext } from './generator-context.js';
-import { frontMatter, listing, priceWithUsd, REGION_NAMES, table, yesNo } from './markdown.js';
+import { featureCell, frontMatter, listing, priceWithUsd, REGION_NAMES, table } from './markdown.js';
 
 /** `<id>-alternatives`: why look elsewhere (editorial), and each pick against the provider in figures. */
 export function alternativesGuide(ctx: GeneratorContext, p: ProviderRecord): { slug: string; content: string } {
@@ -14,7 +14,7 @@ export function alternativesGuide(ctx: GeneratorContext, p: ProviderRecord): { s
   });
   const everyone = [p, ...picks.map((x) => x.other)];
   const entry = (x: ProviderRecord) => ctx.plansOf(x.id)[0];
-  const regions = (x: ProviderRecord) => listing([...new Set(x.locations.map((l) => REGION_NAMES[l.region] ?? l.region))]);
+  const regions = (x: ProviderRecord) => listing([...new Set(x.datacenters.map((l) => REGION_NAMES[l.region] ?? l.region))]);
   const fourGb = (x: ProviderRecord) => ctx.plansOf(x.id).find((y) => (y.ramGb ?? 0) >= 4);
 
   const body = [
@@ -31,8 +31,8 @@ export function alternativesGuide(ctx: GeneratorContext, p: ProviderRecord): { s
           `${x.rating}/5`,
           priceWithUsd(entry(x).plan.price, entry(x).plan.currency, entry(x).usd),
           four ? `${four.plan.name}, ${priceWithUsd(four.plan.price, four.plan.currency, four.usd)}` : 'none',
-          x.locations.length,
-          yesNo(x.features.hourlyBilling),
+          x.datacenters.length,
+          featureCell(x.featureDetails.hourlyBilling),
         ];
       }),
     ),

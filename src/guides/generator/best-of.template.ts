@@ -1,7 +1,8 @@
+import { FEATURE_NAMES, isOffered, type FeatureKey } from '../../dataset/features.js';
 import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
 import type { BestOfEditorial } from './editorial.js';
 import type { GeneratorContext, PricedPlan } from './generator-context.js';
-import { FEATURE_NAMES, frontMatter, priceWithUsd, REGION_NAMES, table } from './markdown.js';
+import { frontMatter, priceWithUsd, REGION_NAMES, table } from './markdown.js';
 
 interface Ranked {
   provider: ProviderRecord;
@@ -32,7 +33,7 @@ export function rank(ctx: GeneratorContext, ed: BestOfEditorial): { method: stri
     }
     case 'region': {
       const rows = all
-        .map((p) => ({ provider: p, cities: p.locations.filter((l) => l.region === c.value).map((l) => l.city) }))
+        .map((p) => ({ provider: p, cities: p.datacenters.filter((l) => l.region === c.value).map((l) => l.city) }))
         .filter((r) => r.cities.length > 0)
         .sort((a, b) => b.cities.length - a.cities.length || byRating(a.provider, b.provider));
       return {
@@ -42,9 +43,9 @@ export function rank(ctx: GeneratorContext, ed: BestOfEditorial): { method: stri
       };
     }
     case 'feature': {
-      const rows = all.filter((p) => p.features[c.value as keyof ProviderRecord['features']]).sort(byRating);
+      const rows = all.filter((p) => isOffered(p.featureDetails[c.value as FeatureKey])).sort(byRating);
       return {
-        method: `Providers that offer ${FEATURE_NAMES[c.value] ?? c.value}, ranked by our overall rating.`,
+        method: `Providers that offer ${FEATURE_NAMES[c.value as FeatureKey]?.prose ?? c.value}, ranked by our overall rating.`,
         ranked: rows.map((p) => ({ provider: p, plan: ctx.plansOf(p.id)[0], metric: `from ${price(ctx.plansOf(p.id)[0])}` })),
         metricName: 'Entry price a month',
       };

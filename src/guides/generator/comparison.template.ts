@@ -1,7 +1,8 @@
+import { FEATURE_KEYS, FEATURE_NAMES } from '../../dataset/features.js';
 import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
 import type { ComparisonEditorial } from './editorial.js';
 import type { GeneratorContext } from './generator-context.js';
-import { FEATURE_NAMES, frontMatter, listing, priceWithUsd, REGION_NAMES, table, yesNo } from './markdown.js';
+import { featureCell, frontMatter, listing, priceWithUsd, REGION_NAMES, table } from './markdown.js';
 
 const RAM_TIERS = [1, 2, 4, 8, 16];
 
@@ -31,9 +32,9 @@ export function comparisonGuide(ctx: GeneratorContext, ed: ComparisonEditorial):
     const gap = Math.round((1 - best.x!.usd / next.x!.usd) * 100);
     return gap > 0 ? [`- With at least ${gb} GB of RAM, ${best.p.name} is ${gap}% cheaper than ${next.p.name} (${best.x!.plan.name} against ${next.x!.plan.name}).`] : [];
   });
-  const countries = ps.map((p) => new Set(p.locations.map((l) => l.country)));
+  const countries = ps.map((p) => new Set(p.datacenters.map((l) => l.country)));
   const shared = [...countries[0]].filter((c) => countries.every((s) => s.has(c))).sort();
-  const featureRows = Object.keys(FEATURE_NAMES).map((f) => [FEATURE_NAMES[f], ...ps.map((p) => yesNo(p.features[f as keyof typeof p.features]))]);
+  const featureRows = FEATURE_KEYS.map((f) => [FEATURE_NAMES[f].label, ...ps.map((p) => featureCell(p.featureDetails[f]))]);
 
   const body = [
     ed.intro,
@@ -47,8 +48,8 @@ export function comparisonGuide(ctx: GeneratorContext, ed: ComparisonEditorial):
         ['Entry plan', ...ps.map((p) => `${entry(p).plan.name}: ${entry(p).plan.cpu}, ${entry(p).plan.ram}, ${entry(p).plan.storage}`)],
         ['Entry price a month', ...ps.map((p) => priceWithUsd(entry(p).plan.price, entry(p).plan.currency, entry(p).usd))],
         ['Billed in', ...ps.map((p) => p.currency)],
-        ['Locations', ...ps.map((p) => String(p.locations.length))],
-        ['Support', ...ps.map((p) => p.support.join(', '))],
+        ['Locations', ...ps.map((p) => String(p.datacenters.length))],
+        ['Support', ...ps.map((p) => p.support)],
       ],
     ),
     '',
@@ -70,7 +71,7 @@ export function comparisonGuide(ctx: GeneratorContext, ed: ComparisonEditorial):
     '',
     '## Where the servers are',
     '',
-    ...ps.map((p) => `- ${p.name}: ${listing([...new Set(p.locations.map((l) => REGION_NAMES[l.region] ?? l.region))])}; ${p.locations.map((l) => l.city).join(', ')}.`),
+    ...ps.map((p) => `- ${p.name}: ${listing([...new Set(p.datacenters.map((l) => REGION_NAMES[l.region] ?? l.region))])}; ${p.datacenters.map((l) => l.city).join(', ')}.`),
     shared.length > 0 ? `- Countries where all of them have a data center: ${shared.join(', ')}.` : '- They share no country.',
     '',
     '## Ratings',

@@ -1,3 +1,4 @@
+import type { FeatureDetail } from '../../dataset/dto/provider.dto.js';
 import { cell, money, table } from '../../pages/markdown-text.js';
 
 export { cell, money, table };
@@ -30,15 +31,6 @@ export function listing(items: string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-export const FEATURE_NAMES: Record<string, string> = {
-  ipv6: 'IPv6',
-  snapshots: 'snapshots',
-  automatedBackups: 'automated backups',
-  api: 'an API',
-  hourlyBilling: 'hourly billing',
-  ddosProtection: 'DDoS protection',
-  managedKubernetes: 'managed Kubernetes',
-  objectStorage: 'object storage',
-};
+/** A feature in a comparison table: "yes" when included, "paid add-on", or "no". */
+export const featureCell = (detail: FeatureDetail) => ({ included: 'yes', paid: 'paid add-on', unavailable: 'no' })[detail.status];
 
-export const yesNo = (value: boolean) => (value ? 'yes' : 'no');

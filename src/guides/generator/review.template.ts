@@ -1,3 +1,4 @@
+import { isOffered } from '../../dataset/features.js';
 import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
 import type { GeneratorContext } from './generator-context.js';
 import { frontMatter, listing, money, priceWithUsd, REGION_NAMES, table } from './markdown.js';
@@ -9,7 +10,7 @@ export function reviewGuide(ctx: GeneratorContext, p: ProviderRecord): { slug: s
   const slug = `${p.id}-review`;
   const plans = ctx.plansOf(p.id);
   const entry = plans[0];
-  const regions = [...new Set(p.locations.map((l) => l.region))];
+  const regions = [...new Set(p.datacenters.map((l) => l.region))];
   const dedicated = plans.filter((x) => x.plan.cpuType === 'dedicated');
   const atLeast = (gb: number) => plans.find((x) => (x.ramGb ?? 0) >= gb);
   const tiers = [2, 4, 8, 16].map((gb) => [gb, atLeast(gb)] as const).filter(([, x]) => x);
@@ -28,9 +29,9 @@ export function reviewGuide(ctx: GeneratorContext, p: ProviderRecord): { slug: s
       [
         ['Entry plan', `${entry.plan.name}: ${entry.plan.cpu}, ${entry.plan.ram} RAM, ${entry.plan.storage}, ${priceWithUsd(entry.plan.price, entry.plan.currency, entry.usd)} a month`],
         ['Plans listed', plans.length],
-        ['Locations', `${p.locations.length} in ${listing(regions.map((r) => REGION_NAMES[r as keyof typeof REGION_NAMES] ?? r))}`],
-        ['Billing', p.features.hourlyBilling ? 'hourly, capped at the monthly price' : 'monthly or longer terms'],
-        ['Support channels', p.support.join(', ')],
+        ['Locations', `${p.datacenters.length} in ${listing(regions.map((r) => REGION_NAMES[r as keyof typeof REGION_NAMES] ?? r))}`],
+        ['Billing', isOffered(p.featureDetails.hourlyBilling) ? 'hourly, capped at the monthly price' : 'monthly or longer terms'],
+        ['Support', p.support],
         ['Founded', `${p.founded}, ${p.headquarters.city} (${p.headquarters.country})`],
       ],
     ),
@@ -63,7 +64,7 @@ export function reviewGuide(ctx: GeneratorContext, p: ProviderRecord): { slug: s
     '',
     ed.dataCenters,
     '',
-    ...regions.map((r) => `- ${REGION_NAMES[r as keyof typeof REGION_NAMES] ?? r}: ${p.locations.filter((l) => l.region === r).map((l) => l.city).join(', ')}`),
+    ...regions.map((r) => `- ${REGION_NAMES[r as keyof typeof REGION_NAMES] ?? r}: ${p.datacenters.filter((l) => l.region === r).map((l) => l.city).join(', ')}`),
     '',
     '## Support',
     '',

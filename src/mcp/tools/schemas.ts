@@ -1,3 +1,5 @@
+import { BILLING_CYCLE } from '../../dataset/dto/provider.dto.js';
+import { FEATURE_KEYS, FEATURE_STATUSES } from '../../dataset/features.js';
 import { z } from 'zod';
 
 /** Output shapes shared by several tools. */
@@ -14,9 +16,56 @@ export const planSchema = z.object({
 
 export const locationSchema = z.object({ city: z.string(), country: z.string(), region: z.string() });
 
+/** The contract's text fields of a spec, then the same figures as numbers. */
 export const specSchema = z.object({
-  vcpus: z.number(),
+  cpu: z.string().describe('vCPUs as text, e.g. "2 vCPU".'),
+  ram: z.string().describe('Memory as text, e.g. "4GB".'),
+  storage: z.string().describe('Disk as text, e.g. "80GB".'),
+  bandwidth: z.string().describe('Monthly transfer as text, e.g. "2TB".'),
+  vcpus: z.number().int(),
   ramGb: z.number(),
-  storageGb: z.number(),
+  storageGb: z.number().int(),
+  bandwidthTb: z.number().describe('Monthly outbound transfer in TB.'),
   notes: z.string().optional(),
+});
+
+const featureDetailSchema = z.object({
+  status: z.enum(FEATURE_STATUSES).describe('"included" in the plan price, a "paid" add-on, or "unavailable".'),
+  price: z.string().optional().describe('What a paid add-on costs, in words.'),
+  note: z.string().optional(),
+});
+
+const score = z.number().min(0).max(5);
+
+/** A provider record exactly as the API's getProvider serves it. */
+export const providerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  rating: score,
+  startingPrice: z.number().describe('Price of the cheapest plan, per month, in `currency`.'),
+  currency: z.string(),
+  billingCycle: z.literal(BILLING_CYCLE).describe('The period every price refers to.'),
+  locations: z.number().int().describe('Number of data-centre locations; `datacenters` lists them.'),
+  uptime: z.string().describe('Advertised uptime SLA, e.g. "99.9%"; "unknown" where it could not be confirmed.'),
+  support: z.string().describe('Support channels and hours, in words.'),
+  bestFor: z.array(z.string()),
+  features: z.array(z.string()).describe('Offered platform features; paid ones end in " (paid add-on)".'),
+  pros: z.array(z.string()),
+  cons: z.array(z.string()),
+  verdict: z.string(),
+  url: z.string().describe('Review page.'),
+  affiliateUrl: z.string(),
+  statusPageUrl: z.string(),
+  plans: z.array(planSchema),
+  self: z.string().describe('Canonical URL of this record in the JSON API.'),
+  summary: z.string(),
+  ratings: z.object({ performance: score, value: score, support: score, easeOfUse: score, features: score }),
+  pricingNotes: z.string(),
+  founded: z.number().int(),
+  headquarters: z.object({ city: z.string(), country: z.string() }),
+  website: z.string(),
+  datacenters: z.array(locationSchema),
+  supportChannels: z.array(z.string()),
+  featureDetails: z.record(z.enum(FEATURE_KEYS), featureDetailSchema),
+  sources: z.array(z.object({ url: z.string(), retrievedAt: z.string(), pageDate: z.string().optional() })),
 });

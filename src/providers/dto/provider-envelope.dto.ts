@@ -4,7 +4,7 @@ import { Provider } from '../../dataset/dto/provider.dto.js';
 /** One provider; the record is identical to its entry in the list. */
 export class ProviderEnvelope {
   /** Dataset version, `YYYY-MM-DD`. */
-  @ApiProperty({ example: '2026-02-06' })
+  @ApiProperty({ format: 'date', example: '2026-11-26' })
   version: string;
 
   provider: Provider;

@@ -5,7 +5,7 @@ import { Provider } from '../../dataset/dto/provider.dto.js';
 /** Every reviewed provider with the editorial recommendations. */
 export class ProviderList {
   /** Dataset version, `YYYY-MM-DD`. */
-  @ApiProperty({ example: '2026-02-06' })
+  @ApiProperty({ format: 'date', example: '2026-11-26' })
   version: string;
 
   /** Day the prices were last verified. */
@@ -21,6 +21,7 @@ export class ProviderList {
   license: License;
 
   /** Number of providers. */
+  @ApiProperty({ type: 'integer', minimum: 0 })
   count: number;
 
   /** Editorial picks: scenario name to provider id, e.g. `bestValue: "hetzner"`. */
