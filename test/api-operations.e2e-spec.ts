@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { cheapestWithoutCommitment, figures, pricedPlanOf, toCurrencyWith } from './support/independent-figures';
 import { rawAuthors, rawGuides, rawMeta, rawProviders, rawUseCases } from './support/raw-data';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
 
@@ -19,16 +21,35 @@ describe('JSON API operations', () => {
     managedKubernetes: 'Managed Kubernetes',
     objectStorage: 'Object storage',
   };
-  const expectedProvider = (raw: any) => ({
-    ...raw,
-    url: `${TEST_BASE_URL}${raw.url}`,
-    self: `${TEST_BASE_URL}/api/providers/${raw.id}.json`,
-    billingCycle: 'monthly',
-    locations: raw.datacenters.length,
-    features: Object.entries<any>(raw.featureDetails)
-      .filter(([, d]) => d.status !== 'unavailable')
-      .map(([key, d]) => `${FEATURE_LABELS[key]}${d.status === 'paid' ? ' (paid add-on)' : ''}`),
-  });
+  const rates = JSON.parse(readFileSync('data/exchange-rates.json', 'utf8'));
+  const expectedProvider = (raw: any) => {
+    const plans = raw.plans.map((plan: any) => pricedPlanOf(raw, plan));
+    const monthly = plans.map((p: any) => p.monthToMonthPrice).filter((p: any) => p !== null);
+    return {
+      ...raw,
+      plans,
+      monthToMonthStartingPrice: monthly.length > 0 ? Math.min(...monthly) : null,
+      planListComplete: raw.planLines.every((l: any) => l.complete),
+      url: `${TEST_BASE_URL}${raw.url}`,
+      self: `${TEST_BASE_URL}/api/providers/${raw.id}.json`,
+      billingCycle: 'monthly',
+      locations: raw.datacenters.length,
+      features: Object.entries<any>(raw.featureDetails)
+        .filter(([, d]) => d.status !== 'unavailable')
+        .map(([key, d]) => `${FEATURE_LABELS[key]}${d.status === 'paid' ? ' (paid add-on)' : ''}`),
+    };
+  };
+  /** The cheapest no-commitment price in USD of any plan meeting the spec's vCPU, RAM and disk. */
+  const entryUsd = (spec: any) => {
+    const usd = toCurrencyWith(rates);
+    const prices = rawProviders.providers.flatMap((p: any) =>
+      p.plans
+        .map((plan: any) => ({ plan: pricedPlanOf(p, plan), ...figures(plan) }))
+        .filter((x: any) => x.plan.monthToMonthPrice !== null && x.vcpus >= spec.vcpus && x.ramGb >= spec.ramGb && x.storageGb >= spec.storageGb)
+        .map((x: any) => usd(x.plan.monthToMonthPrice, x.plan.currency, 'USD')),
+    );
+    return Math.min(...prices);
+  };
   const ramText = (gb: number) => (gb < 1 ? `${gb * 1024}MB` : `${gb}GB`);
   const transferText = (tb: number) => (tb < 1 ? `${Math.round(tb * 1000)}GB` : `${tb}TB`);
   const expectedSpec = (raw: any) => ({ ...raw, cpu: `${raw.vcpus} vCPU`, ram: ramText(raw.ramGb), storage: `${raw.storageGb}GB`, bandwidth: transferText(raw.bandwidthTb) });
@@ -81,7 +102,7 @@ describe('JSON API operations', () => {
         description: rawMeta.description,
         license: rawMeta.license,
         count: 8,
-        recommendations: rawProviders.recommendations,
+        recommendations: { ...rawProviders.recommendations, bestBudget: cheapestWithoutCommitment(rawProviders.providers, rates) },
         providers: rawProviders.providers.map(expectedProvider),
       });
     });
@@ -122,6 +143,7 @@ describe('JSON API operations', () => {
           type: raw.type,
           keywords: raw.keywords,
           published: raw.published,
+          updated: raw.updated ?? raw.published,
           author: raw.author,
           authorName: rawAuthors.authors.find((a: any) => a.id === raw.author).name,
           wordCount: words,
@@ -152,6 +174,8 @@ describe('JSON API operations', () => {
           ...u,
           minimumSpec: expectedSpec(u.minimumSpec),
           recommendedSpec: expectedSpec(u.recommendedSpec),
+          startingAt: `$${entryUsd(u.minimumSpec).toFixed(2)}/mo`,
+          startingAtUsd: entryUsd(u.minimumSpec),
           url: `${TEST_BASE_URL}${u.url}`,
         })),
       });

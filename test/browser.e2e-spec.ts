@@ -59,7 +59,10 @@ describe('in a real browser', () => {
     expect(await page.textContent('h1')).toBe(provider.name);
     const planTable = page.locator('table', { has: page.locator('th', { hasText: 'Price a month' }) });
     expect(await planTable.locator('tbody tr').count()).toBe(provider.plans.length);
-    expect(await planTable.locator('tbody tr').first().locator('td').first().textContent()).toBe(provider.plans[0].name);
+    // The price comes first, so that a phone shows it without scrolling the table.
+    const firstRow = planTable.locator('tbody tr').first().locator('td');
+    expect(await firstRow.nth(0).textContent()).toBe(`${provider.plans[0].price.toFixed(2)} ${provider.plans[0].currency}`);
+    expect(await firstRow.nth(1).textContent()).toBe(provider.plans[0].name);
     await shot(page, 'provider-hetzner');
     expect(problems).toEqual([]);
     await page.close();

@@ -3,16 +3,21 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
-import { figures } from './support/independent-figures';
+import { figures, pricedPlanOf, toCurrencyWith } from './support/independent-figures';
 import { connectMcp } from './support/mcp-client';
 import { rawGuides, rawProviders, rawUseCases } from './support/raw-data';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
 
 const rates = JSON.parse(readFileSync('data/exchange-rates.json', 'utf8'));
-const toCurrency = (amount: number, from: string, to: string) =>
-  from === to ? amount : Math.round((amount / rates.rates[from]) * rates.rates[to] * 100) / 100;
+const toCurrency = toCurrencyWith(rates);
 const allPlans = rawProviders.providers.flatMap((p: any) => p.plans.map((plan: any) => ({ provider: p, plan, ...figures(plan) })));
 const VALID_IDS = rawProviders.providers.map((p: any) => p.id);
+/** A provider's cheapest no-commitment plan price in its currency, or null. */
+const monthToMonthEntry = (p: any): number | null => {
+  const prices = p.plans.map((plan: any) => pricedPlanOf(p, plan).monthToMonthPrice).filter((x: any) => x !== null);
+  return prices.length > 0 ? Math.min(...prices) : null;
+};
+const entryUsd = (p: any) => (monthToMonthEntry(p) === null ? null : toCurrency(monthToMonthEntry(p)!, p.currency, 'USD'));
 
 describe('MCP tools', () => {
   let t: TestApp;
@@ -83,7 +88,13 @@ describe('MCP tools', () => {
   describe('list_vps_providers', () => {
     it.each([
       ['rating', (a: any, b: any) => b.rating - a.rating || a.name.localeCompare(b.name)],
-      ['price', (a: any, b: any) => toCurrency(a.startingPrice, a.currency, 'USD') - toCurrency(b.startingPrice, b.currency, 'USD') || a.id.localeCompare(b.id)],
+      [
+        'price',
+        (a: any, b: any) =>
+          (entryUsd(a) ?? Infinity) - (entryUsd(b) ?? Infinity) ||
+          toCurrency(a.startingPrice, a.currency, 'USD') - toCurrency(b.startingPrice, b.currency, 'USD') ||
+          a.id.localeCompare(b.id),
+      ],
       ['name', (a: any, b: any) => a.name.localeCompare(b.name)],
     ])('returns every provider with its plan matrix, sorted by %s', async (sortBy, compare) => {
       const { providers } = data(await call('list_vps_providers', { sortBy }));
@@ -97,11 +108,13 @@ describe('MCP tools', () => {
           startingPrice: raw.startingPrice,
           currency: raw.currency,
           startingPriceUsd: toCurrency(raw.startingPrice, raw.currency, 'USD'),
+          monthToMonthStartingPrice: monthToMonthEntry(raw),
+          monthToMonthStartingPriceUsd: entryUsd(raw),
           locations: raw.datacenters.length,
           datacenters: raw.datacenters,
           bestFor: raw.bestFor,
           url: `${TEST_BASE_URL}${raw.url}`,
-          plans: raw.plans,
+          plans: raw.plans.map((plan: any) => pricedPlanOf(raw, plan)),
         });
       }
     });
@@ -140,24 +153,36 @@ describe('MCP tools', () => {
       { storageType: 'nvme', maxMonthlyPrice: 15, currency: 'GBP', limit: 50 },
       { providers: ['hetzner', 'upcloud'], minRamGb: 2, limit: 50 },
       { minRamGb: 0.5, currency: 'jpy', limit: 3 },
+      { minRamGb: 4, includeCommitments: true, limit: 50 },
+      { maxMonthlyPrice: 5, limit: 50 },
+      { minRamGb: 8, maxMonthlyPrice: 25, includeCommitments: true, currency: 'EUR', limit: 50 },
     ];
 
-    it.each(cases)('returns every qualifying plan, cheapest first, for %j', async (args) => {
+    it.each(cases)('returns every qualifying plan, cheapest first on the requested price basis, for %j', async (args) => {
       const result = data(await call('find_vps_plans', args));
       const currency = String(args.currency ?? 'USD').toUpperCase();
-      const expected = allPlans
+      const withCommitments = args.includeCommitments === true;
+      const qualifying = allPlans
         .filter((x: any) => args.minRamGb === undefined || x.ramGb >= (args.minRamGb as number))
         .filter((x: any) => args.minStorageGb === undefined || x.storageGb >= (args.minStorageGb as number))
         .filter((x: any) => args.minVcpus === undefined || x.vcpus >= (args.minVcpus as number))
         .filter((x: any) => args.storageType === undefined || x.storageType.toLowerCase() === String(args.storageType).toLowerCase())
         .filter((x: any) => args.providers === undefined || (args.providers as string[]).includes(x.provider.id))
-        .map((x: any) => ({ ...x, normalized: toCurrency(x.plan.price, x.plan.currency, currency) }))
-        .filter((x: any) => args.maxMonthlyPrice === undefined || x.normalized <= (args.maxMonthlyPrice as number))
+        .map((x: any) => {
+          const priced = pricedPlanOf(x.provider, x.plan);
+          const compared = withCommitments ? priced.price : priced.monthToMonthPrice;
+          return { ...x, priced, compared, normalized: toCurrency(compared ?? priced.price, x.plan.currency, currency) };
+        })
+        .filter((x: any) => args.maxMonthlyPrice === undefined || x.normalized <= (args.maxMonthlyPrice as number));
+      const expected = qualifying
+        .filter((x: any) => x.compared !== null)
         .sort((a: any, b: any) => a.normalized - b.normalized || a.provider.id.localeCompare(b.provider.id) || a.plan.name.localeCompare(b.plan.name));
 
       expect(result.currency).toBe(currency);
       expect(result.exchangeRatesDate).toBe(rates.date);
+      expect(result.comparedOn).toBe(withCommitments ? 'lowest-effective' : 'no-commitment');
       expect(result.totalMatches).toBe(expected.length);
+      expect(result.leftOutNeedingCommitment).toBe(qualifying.length - expected.length);
       const limit = (args.limit as number) ?? 10;
       expect(result.plans.map((p: any) => `${p.providerId}/${p.planName}`)).toEqual(
         expected.slice(0, limit).map((x: any) => `${x.provider.id}/${x.plan.name}`),
@@ -172,9 +197,38 @@ describe('MCP tools', () => {
           vcpus: raw.vcpus,
           ramGb: raw.ramGb,
           storageGb: raw.storageGb,
+          priceBasis: raw.priced.priceBasis,
+          termMonths: raw.priced.termMonths,
+          renewalPrice: raw.priced.renewalPrice,
+          monthToMonthPrice: raw.priced.monthToMonthPrice,
           url: `${TEST_BASE_URL}/providers/${p.providerId}`,
         });
       }
+    });
+
+    it('includes a plan priced exactly at the ceiling', async () => {
+      const atFive = allPlans.filter((x: any) => x.plan.currency === 'USD' && x.plan.price === 5).map((x: any) => `${x.provider.id}/${x.plan.name}`);
+      expect(atFive.length).toBeGreaterThan(0);
+      const { plans } = data(await call('find_vps_plans', { maxMonthlyPrice: 5, limit: 50 }));
+      expect(plans.map((p: any) => `${p.providerId}/${p.planName}`)).toEqual(expect.arrayContaining(atFive));
+    });
+
+    it('leaves prepaid-only plans out by default, counts them, and ranks them by their effective price on request', async () => {
+      const prepaid = allPlans.filter((x: any) => pricedPlanOf(x.provider, x.plan).monthToMonthPrice === null);
+      expect(prepaid.length).toBeGreaterThan(0);
+      const byDefault = data(await call('find_vps_plans', { limit: 50 }));
+      expect(byDefault.leftOutNeedingCommitment).toBe(prepaid.length);
+      expect(byDefault.plans.some((p: any) => p.priceBasis === 'prepaid-term' && p.monthToMonthPrice === null)).toBe(false);
+      const all = data(await call('find_vps_plans', { includeCommitments: true, limit: 50 }));
+      expect(all.leftOutNeedingCommitment).toBe(0);
+      const hostinger = all.plans.find((p: any) => p.providerId === 'hostinger');
+      expect(hostinger).toMatchObject({ priceBasis: 'prepaid-term', termMonths: 24, promotional: true });
+    });
+
+    it('reports metered traffic as bandwidthTb', async () => {
+      const { plans } = data(await call('find_vps_plans', { providers: ['hetzner'], limit: 50 }));
+      expect(plans.length).toBeGreaterThan(0);
+      for (const p of plans) expect(p.bandwidthTb).toBe(Number(p.bandwidth.replace('TB', '')));
     });
 
     it('reports unmetered traffic as a null bandwidthTb', async () => {
@@ -235,8 +289,12 @@ describe('MCP tools', () => {
             expect(pick.cheapestMatchingPlan).toBeNull();
             continue;
           }
-          const cheapest = Math.min(...pool.map((x: any) => x.plan.price));
-          expect(pick.cheapestMatchingPlan.price).toBe(cheapest);
+          // By no-commitment price; plans that need a commitment only when the provider has nothing else.
+          const priced = pool.map((x: any) => pricedPlanOf(x.provider, x.plan));
+          const monthly = priced.filter((p: any) => p.monthToMonthPrice !== null);
+          const cheapest = monthly.length > 0 ? Math.min(...monthly.map((p: any) => p.monthToMonthPrice)) : Math.min(...priced.map((p: any) => p.price));
+          expect(pick.cheapestMatchingPlan.monthToMonthPrice ?? pick.cheapestMatchingPlan.price).toBe(cheapest);
+          expect(pick.cheapestMatchingPlan.priceBasis).toBe(priced.find((p: any) => p.name === pick.cheapestMatchingPlan.planName).priceBasis);
           expect(pick.cheapestMatchingPlan.meets).toBe(recommended.length > 0 ? 'recommended' : 'minimum');
         }
       }

@@ -99,7 +99,7 @@ describe('validateDataset', () => {
 
   it('refuses a source read after the release that cites it, and accepts one read on the release day', () => {
     const version = (pristine as Json).meta.version as string;
-    expect(problemsAfter((raw) => (provider(raw, 'hetzner').sources[0].retrievedAt = dayAfter(version)))).toEqual([
+    expect(problemsAfter((raw) => (provider(raw, 'hetzner').sources[0].retrievedAt = dayAfter(version))).filter((p) => p.includes('.sources['))).toEqual([
       `data/providers.json: providers[0] (hetzner).sources[0].retrievedAt: must not be after the dataset version (${version}): a page cannot be read after the release that cites it`,
     ]);
     expect(problemsAfter((raw) => (provider(raw, 'hetzner').sources[0].retrievedAt = version))).toEqual([]);
@@ -238,5 +238,140 @@ describe('validateDataset', () => {
       'data/providers.json: providers[2] (vultr).plans[0].ram: must read like "4GB" or "512MB"',
       'data/guides/install-docker.md: front matter.published: must be a real calendar date written YYYY-MM-DD',
     ]);
+  });
+
+  describe('plan lines and price bases', () => {
+    const line = (raw: Json, providerId: string, lineId: string) => provider(raw, providerId).planLines.find((l: Json) => l.id === lineId);
+    const plan = (raw: Json, providerId: string, name: string) => provider(raw, providerId).plans.find((p: Json) => p.name === name);
+    const at = (raw: Json, providerId: string) => `data/providers.json: providers[${raw.providers.providers.indexOf(provider(raw, providerId))}] (${providerId})`;
+
+    it('refuses a prepaid-term line without its term', () => {
+      const problems = problemsAfter((raw) => (line(raw, 'hostinger', 'kvm').termMonths = null));
+      expect(problems).toEqual([`${at(pristine as Json, 'hostinger')}.planLines[0].termMonths: a prepaid-term line must say how many months the price needs`]);
+    });
+
+    it('refuses a term on a line billed without commitment', () => {
+      expect(problemsAfter((raw) => (line(raw, 'hetzner', 'cx').termMonths = 12))).toEqual([
+        'data/providers.json: providers[0] (hetzner).planLines[0].termMonths: must be null unless priceBasis is prepaid-term',
+      ]);
+    });
+
+    it('refuses monthToMonthSold on a line that is not a prepaid term', () => {
+      expect(problemsAfter((raw) => (line(raw, 'hetzner', 'cx').monthToMonthSold = true))).toEqual([
+        'data/providers.json: providers[0] (hetzner).planLines[0].monthToMonthSold: only a prepaid-term line can say whether it is also sold month to month',
+      ]);
+    });
+
+    it('refuses a plan whose line does not exist, naming the lines there are', () => {
+      expect(problemsAfter((raw) => (plan(raw, 'hetzner', 'CX23').line = 'cz'))).toEqual([
+        'data/providers.json: providers[0] (hetzner).plans[0] (CX23).line: names no plan line of hetzner ("cz"); lines: cx, cax, cpx, ccx',
+      ]);
+    });
+
+    it('refuses a line no plan belongs to, and a duplicated line id', () => {
+      const problems = problemsAfter((raw) => provider(raw, 'hostinger').planLines.push({ ...line(raw, 'hostinger', 'kvm'), name: 'Again' }));
+      expect(problems).toEqual([`${at(pristine as Json, 'hostinger')}.planLines[1].id: duplicates planLines[0] ("kvm")`]);
+      const empty = problemsAfter((raw) => provider(raw, 'hostinger').planLines.push({ ...line(raw, 'hostinger', 'kvm'), id: 'kvm-gpu' }));
+      expect(empty).toEqual([`${at(pristine as Json, 'hostinger')}.planLines[1]: no plan belongs to the line "kvm-gpu"`]);
+    });
+
+    it('refuses an incomplete line that does not say what it leaves out', () => {
+      expect(problemsAfter((raw) => delete line(raw, 'hetzner', 'cx').notListed)).toEqual([
+        'data/providers.json: providers[0] (hetzner).planLines[0].notListed: an incomplete line must say what the dataset leaves out',
+      ]);
+    });
+
+    it('refuses a promotional price without its renewal price, and accepts null for one that could not be confirmed', () => {
+      const where = `${at(pristine as Json, 'hostinger')}.plans[0] (KVM 1)`;
+      expect(problemsAfter((raw) => delete plan(raw, 'hostinger', 'KVM 1').renewalPrice)).toEqual([
+        `${where}.renewalPrice: a promotional price needs its renewal price (null only when it could not be confirmed)`,
+      ]);
+      expect(problemsAfter((raw) => (plan(raw, 'hostinger', 'KVM 1').renewalPrice = null))).toEqual([]);
+      expect(problemsAfter((raw) => (plan(raw, 'hostinger', 'KVM 1').renewalPrice = 4.98))).toEqual([`${where}.renewalPrice: must not be below the headline price (4.99)`]);
+      expect(problemsAfter((raw) => (plan(raw, 'hostinger', 'KVM 1').renewalPrice = 4.99))).toEqual([]);
+    });
+
+    it('refuses a renewal price on a plan whose price is not promotional', () => {
+      expect(problemsAfter((raw) => (plan(raw, 'hetzner', 'CX23').renewalPrice = 5))).toEqual([
+        'data/providers.json: providers[0] (hetzner).plans[0] (CX23).renewalPrice: only plans of a promotional line have a renewal price',
+      ]);
+    });
+
+    it('refuses a prepaid plan sold month to month without that price, and one on a line that has no term', () => {
+      const vds = (pristine as Json).providers.providers.find((p: Json) => p.id === 'contabo').plans.findIndex((p: Json) => p.name === 'Cloud VDS S');
+      expect(problemsAfter((raw) => delete plan(raw, 'contabo', 'Cloud VDS S').monthToMonthPrice)).toEqual([
+        `${at(pristine as Json, 'contabo')}.plans[${vds}] (Cloud VDS S).monthToMonthPrice: a prepaid plan also sold month to month needs that price (null only when it could not be confirmed)`,
+      ]);
+      expect(problemsAfter((raw) => (plan(raw, 'hetzner', 'CX23').monthToMonthPrice = 3.49))).toEqual([
+        'data/providers.json: providers[0] (hetzner).plans[0] (CX23).monthToMonthPrice: only plans of a prepaid-term line sold month to month carry a separate month-to-month price',
+      ]);
+    });
+  });
+
+  describe('derived figures', () => {
+    it('refuses an overall rating off the weighted mean of the sub-scores, and accepts one 0.05 away', () => {
+      const p = (pristine as Json).providers.providers[0];
+      const w = (pristine as Json).meta.ratingWeights;
+      const mean = Object.keys(w).reduce((sum: number, k: string) => sum + w[k] * p.ratings[k], 0);
+      expect(problemsAfter((raw) => (provider(raw, 'hetzner').rating = Math.round((mean + 0.2) * 10) / 10))).toEqual([
+        `data/providers.json: providers[0] (hetzner).rating: must be the weighted mean of the sub-scores with meta.json's ratingWeights, ${mean.toFixed(2)} (within 0.05)`,
+      ]);
+      // Move the mean itself to exactly 0.05 from the written rating: still accepted.
+      expect(problemsAfter((raw) => {
+        const h = provider(raw, 'hetzner');
+        h.ratings.performance = Math.round((h.ratings.performance + (h.rating + 0.05 - mean) / w.performance) * 1000) / 1000;
+        raw.meta.ratingWeights = w;
+      }).filter((x) => x.includes('.rating:'))).toEqual([]);
+    });
+
+    it('refuses rating weights that do not add up to 1', () => {
+      expect(problemsAfter((raw) => (raw.meta.ratingWeights.support += 0.1))[0]).toMatch(/^data\/meta\.json: ratingWeights: must add up to 1/);
+    });
+
+    it('derives bestBudget from the prices, and refuses one written by hand', () => {
+      expect(problemsAfter((raw) => (raw.providers.recommendations.bestBudget = 'hostinger'))).toEqual([
+        'data/providers.json: recommendations.bestBudget: remove it; it is derived when the dataset loads (the provider with the cheapest plan sold without commitment, in USD)',
+      ]);
+      expect(validateDataset(pristine).content?.recommendations.bestBudget).toBe('upcloud');
+      const raw = structuredClone(pristine) as Json;
+      const cx23 = provider(raw, 'hetzner').plans.find((p: Json) => p.name === 'CX23');
+      cx23.price = 1;
+      provider(raw, 'hetzner').startingPrice = 1;
+      expect(validateDataset(raw).content?.recommendations.bestBudget).toBe('hetzner');
+    });
+
+    it('refuses a minimum spec no plan sold without commitment meets', () => {
+      const problems = problemsAfter((raw) => (raw.useCases.useCases[0].minimumSpec.vcpus = 999));
+      expect(problems).toContain('data/use-cases.json: useCases[0] (wordpress).minimumSpec: no plan sold without commitment meets it, so there is no entry price');
+    });
+
+    it('refuses a recommended spec no recommended provider sells, unless a note says how to reach it, and a note that explains nothing', () => {
+      expect(problemsAfter((raw) => (raw.useCases.useCases[0].recommendedSpec.storageGb = 100000))).toEqual([
+        'data/use-cases.json: useCases[0] (wordpress).recommendedSpec: no plan of a recommended provider meets it; lower it, recommend a provider that sells it, or say how it is reached in recommendedSpecNote',
+      ]);
+      expect(problemsAfter((raw) => Object.assign(raw.useCases.useCases[0], { recommendedSpecNote: 'Attach a volume.' }))).toEqual([
+        'data/use-cases.json: useCases[0] (wordpress).recommendedSpecNote: a recommended provider\'s plan meets the recommended spec, so there is nothing to explain',
+      ]);
+    });
+  });
+
+  describe('guide dates', () => {
+    it('refuses an update before publication or after the release', () => {
+      const version = (pristine as Json).meta.version;
+      expect(problemsAfter((raw) => Object.assign(guide(raw, 'install-docker'), { published: '2026-01-10', updated: '2026-01-09' }))).toEqual([
+        'data/guides/install-docker.md: front matter.updated: must not be before published (2026-01-10)',
+      ]);
+      expect(problemsAfter((raw) => (guide(raw, 'install-docker').updated = dayAfter(version)))).toEqual([
+        `data/guides/install-docker.md: front matter.updated: must not be after the dataset version (${version})`,
+      ]);
+    });
+
+    it('refuses a generated guide dated before the figures it quotes, and accepts one dated on their day', () => {
+      const version = (pristine as Json).meta.version;
+      expect(problemsAfter((raw) => (guide(raw, 'hetzner-review').updated = '2026-02-01'))).toEqual([
+        `data/guides/hetzner-review.md: front matter.updated: a review guide quotes the dataset's figures, so it must be dated no earlier than the newest of them (${version}); regenerate it`,
+      ]);
+      expect(problemsAfter((raw) => (guide(raw, 'hetzner-review').updated = version))).toEqual([]);
+    });
   });
 });

@@ -7,7 +7,9 @@ import { ExchangeRatesRecord } from './dto/exchange-rates.dto.js';
 import { checkExchangeRates, ExchangeRates } from './exchange-rates.js';
 import type { RawDataset, RawGuide } from './dataset-files.js';
 import type { DatasetContent, GuideEntry } from './dataset-snapshot.js';
+import { BEST_BUDGET, checkBestBudgetNotWritten, checkPlanLines, checkRating, cheapestNoCommitmentProvider, newestFigureDate } from './provider-rules.js';
 import { validateRecord } from './record-validation.js';
+import { checkUseCaseSizing } from './use-case-rules.js';
 import { countWords, readTimeMinutes } from './word-count.js';
 
 /** The dataset always reviews exactly this many providers. */
@@ -32,6 +34,10 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
 
   const meta = raw.meta === undefined ? undefined : validateRecord(DatasetMeta, raw.meta, files.meta, undefined, problems);
   if (meta) checkDeprecations(meta, files.meta, problems);
+  if (meta) {
+    const total = Object.values(meta.ratingWeights).reduce((a, b) => a + b, 0);
+    if (Math.abs(total - 1) > 1e-9) problems.push(`${files.meta}: ratingWeights: must add up to 1 (they add up to ${total})`);
+  }
 
   const authors = validateList(AuthorRecord, raw.authors, 'authors', files.authors, (a) => a.id, problems);
   const useCases = validateList(UseCaseRecord, raw.useCases, 'useCases', files.useCases, (u) => u.slug, problems);
@@ -39,9 +45,13 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
   const recommendations = readRecommendations(raw.providers, files.providers, problems);
   const rateTable =
     raw.exchangeRates === undefined ? undefined : validateRecord(ExchangeRatesRecord, raw.exchangeRates, files.exchangeRates, undefined, problems);
+  // Rules that convert prices need a rate for every currency; they are skipped while one is missing.
+  let rates: ExchangeRates | undefined;
   if (rateTable) {
     const billed = providers.valid.flatMap((p) => [p.currency, ...p.plans.map((plan) => plan.currency)]);
-    problems.push(...checkExchangeRates(rateTable, [DEFAULT_CURRENCY, ...billed], files.exchangeRates));
+    const rateProblems = checkExchangeRates(rateTable, [DEFAULT_CURRENCY, ...billed], files.exchangeRates);
+    problems.push(...rateProblems);
+    if (rateProblems.length === 0) rates = new ExchangeRates(rateTable);
   }
 
   // References are checked against every id written, valid record or not, so one bad record is
@@ -53,6 +63,8 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
   if (providers.count !== undefined && providers.count !== PROVIDER_COUNT) {
     problems.push(`${files.providers}: providers: must hold exactly ${PROVIDER_COUNT} providers (found ${providers.count})`);
   }
+  // Plans are priced through their lines; rules that compare prices run only when every line is sound.
+  let pricesReadable = providers.count === providers.valid.length;
   for (const [i, p] of providers.indexed) {
     const at = `${files.providers}: providers[${i}] (${p.id})`;
     if (p.url !== `/providers/${p.id}`) problems.push(`${at}.url: must be /providers/${p.id}`);
@@ -65,6 +77,10 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
         problems.push(`${at}.plans[${j}].currency: must equal the provider's currency (${p.currency})`);
       }
     });
+    const lineProblems = checkPlanLines(p, at);
+    if (lineProblems.length > 0) pricesReadable = false;
+    problems.push(...lineProblems);
+    if (meta) problems.push(...checkRating(p, meta.ratingWeights, at));
     p.bestFor.forEach((slug, j) => {
       if (useCases.count !== undefined && !useCaseSlugs.has(slug)) {
         problems.push(`${at}.bestFor[${j}]: names no use case ("${slug}")`);
@@ -79,6 +95,7 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
       }
     });
   }
+  problems.push(...checkBestBudgetNotWritten(recommendations, files.providers));
   for (const [key, id] of Object.entries(recommendations)) {
     if (providers.count !== undefined && !providerIds.has(id)) {
       problems.push(`${files.providers}: recommendations.${key}: names no provider ("${id}")`);
@@ -92,23 +109,26 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
         problems.push(`${at}.recommendedProviders[${j}].id: names no provider ("${rp.id}")`);
       }
     });
+    if (pricesReadable) problems.push(...checkUseCaseSizing(u, providers.valid, at));
   }
 
+  const figuresDate = rateTable && providers.count === providers.valid.length ? newestFigureDate(providers.valid, rateTable.date) : undefined;
   const guides = raw.guides
-    .map((g) => validateGuide(g, meta, authors.count === undefined ? undefined : authorIds, problems))
+    .map((g) => validateGuide(g, meta, authors.count === undefined ? undefined : authorIds, figuresDate, problems))
     .filter((g): g is GuideEntry => g !== undefined)
     .sort((a, b) => (a.published === b.published ? a.slug.localeCompare(b.slug) : a.published < b.published ? 1 : -1));
 
-  if (problems.length > 0 || !meta || !rateTable) return { problems };
+  if (problems.length > 0 || !meta || !rates) return { problems };
+  const bestBudget = cheapestNoCommitmentProvider(providers.valid, rates);
   return {
     content: {
       meta,
-      recommendations,
+      recommendations: bestBudget === undefined ? recommendations : { ...recommendations, [BEST_BUDGET]: bestBudget },
       providers: providers.valid,
       useCases: useCases.valid,
       authors: authors.valid,
       guides,
-      exchangeRates: new ExchangeRates(rateTable),
+      exchangeRates: rates,
     },
     problems,
   };
@@ -200,10 +220,14 @@ function checkDeprecations(meta: DatasetMeta, file: string, problems: string[]):
   });
 }
 
+/** Guide types generated from the dataset's plans and prices (`npm run guides:generate`). */
+const QUOTES_FIGURES: readonly string[] = ['review', 'comparison', 'best-of', 'alternatives'];
+
 function validateGuide(
   raw: RawGuide,
   meta: DatasetMeta | undefined,
   authorIds: Set<string> | undefined,
+  figuresDate: string | undefined,
   problems: string[],
 ): GuideEntry | undefined {
   const before = problems.length;
@@ -213,6 +237,13 @@ function validateGuide(
   if (fm.slug !== raw.fileSlug) problems.push(`${at}.slug: must equal the file name (${raw.fileSlug})`);
   if (meta && fm.published > meta.version) {
     problems.push(`${at}.published: must not be after the dataset version (${meta.version})`);
+  }
+  if (fm.updated !== undefined) {
+    if (fm.updated < fm.published) problems.push(`${at}.updated: must not be before published (${fm.published})`);
+    if (meta && fm.updated > meta.version) problems.push(`${at}.updated: must not be after the dataset version (${meta.version})`);
+  }
+  if (figuresDate && QUOTES_FIGURES.includes(fm.type) && (fm.updated ?? fm.published) < figuresDate) {
+    problems.push(`${at}.updated: a ${fm.type} guide quotes the dataset's figures, so it must be dated no earlier than the newest of them (${figuresDate}); regenerate it`);
   }
   if (authorIds && !authorIds.has(fm.author)) problems.push(`${at}.author: names no author ("${fm.author}")`);
   const markdown = raw.body.trim();

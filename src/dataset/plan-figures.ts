@@ -97,3 +97,19 @@ export function specText(spec: SpecFigures): { cpu: string; ram: string; storage
     bandwidth: spec.bandwidthTb < 1 ? `${round(spec.bandwidthTb * 1000)}GB` : `${spec.bandwidthTb}TB`,
   };
 }
+
+/** Minimum resources a plan must offer; an unset bound is no constraint, an unreadable figure fails a set one. */
+export interface SpecBounds {
+  minVcpus?: number;
+  minRamGb?: number;
+  minStorageGb?: number;
+}
+
+/** True when the plan's figures reach every bound. */
+export function meetsSpec(row: PlanFigures, bounds: SpecBounds): boolean {
+  const atLeast = (value: number | null, min?: number) => min === undefined || (value !== null && value >= min);
+  return atLeast(row.vcpus, bounds.minVcpus) && atLeast(row.ramGb, bounds.minRamGb) && atLeast(row.storageGb, bounds.minStorageGb);
+}
+
+/** The bounds a sizing recommendation sets. */
+export const specBounds = (spec: SpecFigures): SpecBounds => ({ minVcpus: spec.vcpus, minRamGb: spec.ramGb, minStorageGb: spec.storageGb });

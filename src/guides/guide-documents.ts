@@ -19,6 +19,7 @@ export function toGuide(entry: GuideEntry, snapshot: DatasetSnapshot, config: Ap
     type: entry.type,
     keywords: entry.keywords,
     published: entry.published,
+    updated: entry.updated ?? entry.published,
     author: entry.author,
     authorName: snapshot.authorsById.get(entry.author)!.name,
     wordCount: entry.wordCount,

@@ -22,7 +22,7 @@ export function homePage(ctx: PageContext): PageDocument {
     '',
     '## Use cases',
     '',
-    ...snapshot.useCases.map((u) => `- [${u.title}](/use-cases/${u.slug}): from ${u.startingAt}`),
+    ...ctx.useCases.map((u) => `- [${u.title}](/use-cases/${u.slug}): from ${u.startingAt} with no commitment`),
     '',
     '## Latest guides',
     '',

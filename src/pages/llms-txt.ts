@@ -32,7 +32,7 @@ export function llmsTxt(ctx: PageContext): string {
     '',
     '## Use cases',
     '',
-    ...snapshot.useCases.map((x) => link(x.title, `/use-cases/${x.slug}.md`, `from ${x.startingAt}; ${x.description}`)),
+    ...ctx.useCases.map((x) => link(x.title, `/use-cases/${x.slug}.md`, `from ${x.startingAt} with no commitment; ${x.description}`)),
     '',
     '## Guides',
     '',

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config/app-config.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import type { ProviderDocuments } from '../providers/provider-documents.js';
+import type { UseCase } from '../dataset/dto/use-case.dto.js';
 import type { Recommendation } from '../use-cases/use-cases.service.js';
 import { html, raw, type SafeHtml } from './html.js';
 import { layout, pageCsp } from './layout.js';
@@ -13,6 +14,8 @@ export interface PageContext {
   snapshot: DatasetSnapshot;
   providers: ProviderDocuments;
   recommendations: ReadonlyMap<string, Recommendation>;
+  /** The use cases as the API serves them, with their derived entry prices. */
+  useCases: readonly UseCase[];
   renderer: MarkdownRenderer;
 }
 

@@ -47,6 +47,7 @@ export class PagesService {
         snapshot,
         providers: providers.documentsFor(snapshot),
         recommendations: useCases.recommendationsFor(snapshot),
+        useCases: useCases.useCasesFor(snapshot),
         renderer: this.renderer,
       }),
     );
@@ -83,7 +84,7 @@ function buildSite(ctx: PageContext): Site {
   add('/guides', guidesIndexPage(ctx));
   for (const guide of snapshot.guides) add(`/guides/${guide.slug}`, guidePage(ctx, guide));
   for (const provider of ctx.providers.list.value.providers) add(`/providers/${provider.id}`, providerPage(ctx, provider));
-  for (const useCase of snapshot.useCases) add(`/use-cases/${useCase.slug}`, useCasePage(ctx, useCase));
+  for (const useCase of ctx.useCases) add(`/use-cases/${useCase.slug}`, useCasePage(ctx, useCase));
 
   const files = new Map<string, StaticBody>();
   for (const [path, page] of pages) files.set(markdownPathOf(path), page.markdown);

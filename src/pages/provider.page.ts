@@ -1,5 +1,6 @@
 import { REGION_NAMES, type FeatureDetail, type Provider } from '../dataset/dto/provider.dto.js';
 import { FEATURE_KEYS, FEATURE_NAMES } from '../dataset/features.js';
+import { priceBasisCell } from '../dataset/plan-pricing.js';
 import { guidePath } from '../guides/guide-documents.js';
 import { money, table } from './markdown-text.js';
 import { buildPage, type PageContext } from './page-context.js';
@@ -41,11 +42,13 @@ export function providerMarkdown(ctx: PageContext, p: Provider): string {
     '## Plans',
     '',
     table(
-      ['Plan', 'vCPU', 'RAM', 'Storage', 'Traffic', 'CPU', 'Price a month'],
-      p.plans.map((plan) => [plan.name, plan.cpu, plan.ram, plan.storage, plan.bandwidth, plan.cpuType, money(plan.price, plan.currency)]),
+      ['Price a month', 'Plan', 'vCPU', 'RAM', 'Storage', 'Traffic', 'CPU', 'How it is paid'],
+      p.plans.map((plan) => [money(plan.price, plan.currency), plan.name, plan.cpu, plan.ram, plan.storage, plan.bandwidth, plan.cpuType, priceBasisCell(plan)]),
     ),
     '',
     p.pricingNotes,
+    '',
+    ...p.planLines.map((line) => `- **${line.name}:** ${line.priceList}. ${line.complete ? 'Every size is listed.' : `Not listed here: ${line.notListed}.`} Source: ${line.source.url} (read ${line.source.retrievedAt}).`),
     '',
     '## Locations',
     '',

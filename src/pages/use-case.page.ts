@@ -1,24 +1,29 @@
-import type { UseCaseRecord } from '../dataset/dto/use-case.dto.js';
-import { specText } from '../dataset/plan-figures.js';
+import type { UseCase } from '../dataset/dto/use-case.dto.js';
 import { guidePath } from '../guides/guide-documents.js';
+import { priceTermsText } from '../dataset/plan-pricing.js';
+import type { MatchingPlan } from '../use-cases/workload-recommendation.js';
 import { money, table } from './markdown-text.js';
 import { buildPage, type PageContext } from './page-context.js';
 import type { PageDocument } from './page-document.js';
 
+/** One sentence on a provider's cheapest fitting plan and how its price is paid. */
+function fittingPlanText(plan: MatchingPlan): string {
+  const amount = (n: number) => money(n, plan.currency);
+  return `Cheapest fitting plan: **${plan.planName}** (${plan.cpu}, ${plan.ram} RAM, ${plan.storage}) at ${amount(plan.price)} a month (${priceTermsText(plan, amount)}), meeting the ${plan.meets} spec.`;
+}
+
 /** `/use-cases/{slug}`: sizing, entry price and the recommended providers with their cheapest fitting plan. */
-export function useCasePage(ctx: PageContext, useCase: UseCaseRecord): PageDocument {
+export function useCasePage(ctx: PageContext, useCase: UseCase): PageDocument {
   const rec = ctx.recommendations.get(useCase.slug)!;
   const guide = ctx.snapshot.guidesBySlug.get(`best-vps-for-${useCase.slug}`);
-  const spec = (s: UseCaseRecord['minimumSpec']) => {
-    const text = specText(s);
-    return [text.cpu, text.ram, text.storage, text.bandwidth, s.notes ?? ''];
-  };
+  const spec = (s: UseCase['minimumSpec']) => [s.cpu, s.ram, s.storage, s.bandwidth, s.notes ?? ''];
   const markdown = [
     `# ${useCase.title}`,
     '',
     useCase.description,
     '',
-    `Typical entry price: **${useCase.startingAt}**.`,
+    `Entry price: **${useCase.startingAt}** with no commitment, the cheapest plan in the dataset that meets the minimum spec (converted to USD at the dataset's exchange rates, excluding VAT).`,
+    ...(useCase.recommendedSpecNote ? ['', `Reaching the recommended spec: ${useCase.recommendedSpecNote}`] : []),
     '',
     '## Sizing',
     '',
@@ -32,7 +37,7 @@ export function useCasePage(ctx: PageContext, useCase: UseCaseRecord): PageDocum
       p.reason,
       '',
       p.cheapestMatchingPlan
-        ? `Cheapest fitting plan: **${p.cheapestMatchingPlan.planName}** (${p.cheapestMatchingPlan.cpu}, ${p.cheapestMatchingPlan.ram} RAM, ${p.cheapestMatchingPlan.storage}) at ${money(p.cheapestMatchingPlan.price, p.cheapestMatchingPlan.currency)} a month, meeting the ${p.cheapestMatchingPlan.meets} spec.`
+        ? fittingPlanText(p.cheapestMatchingPlan)
         : 'None of its plans meets the minimum spec.',
       '',
     ]),

@@ -4,7 +4,9 @@ import { InvalidArgumentError, NotFoundError } from '../common/errors/domain-err
 import { DatasetService, type DatasetView } from '../dataset/dataset.service.js';
 import { DEFAULT_CURRENCY } from '../dataset/dataset-validator.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
-import { buildPlanRows, meetsSpec, type PlanRow, type SpecBounds } from './plan-rows.js';
+import type { PriceBasis } from '../dataset/dto/plan-line.dto.js';
+import { meetsSpec, type SpecBounds } from '../dataset/plan-figures.js';
+import { buildPlanRows, type PlanRow } from './plan-rows.js';
 
 export const DEFAULT_PLAN_LIMIT = 10;
 export const MAX_PLAN_LIMIT = 50;
@@ -18,7 +20,16 @@ export interface PlanQuery extends SpecBounds {
   storageType?: string;
   providers?: string[];
   limit?: number;
+  /**
+   * Rank by the lowest effective monthly price, commitments included (a prepaid term's monthly
+   * equivalent, a promotional rate). By default plans are ranked by what they cost with no
+   * commitment, and those with no such price are left out and counted.
+   */
+  includeCommitments?: boolean;
 }
+
+/** What the prices of a search were compared on. */
+export type ComparedOn = 'no-commitment' | 'lowest-effective';
 
 /** One plan that met every constraint. */
 export interface PlanMatch {
@@ -37,6 +48,12 @@ export interface PlanMatch {
   ramGb: number | null;
   storageGb: number | null;
   bandwidthTb: number | null;
+  /** How `price` is paid, and what it becomes: the plan's pricing fields as the API serves them. */
+  priceBasis: PriceBasis;
+  termMonths: number | null;
+  promotional: boolean;
+  renewalPrice: number | null;
+  monthToMonthPrice: number | null;
   url: string;
 }
 
@@ -44,6 +61,10 @@ export interface PlanSearchResult {
   plans: PlanMatch[];
   /** Plans that met the constraints before `limit` was applied. */
   totalMatches: number;
+  /** The price each plan was ranked and bounded by: with no commitment (default), or the lowest effective one. */
+  comparedOn: ComparedOn;
+  /** Plans that met every constraint but were left out because they have no no-commitment price (0 with includeCommitments). */
+  leftOutNeedingCommitment: number;
   currency: string;
   exchangeRatesDate: string;
 }
@@ -66,8 +87,8 @@ export class PlansService {
   }
 
   /**
-   * Every plan meeting all constraints, cheapest first by price converted to `currency`; ties go to
-   * provider id, then plan name. Throws InvalidArgumentError or NotFoundError for unusable arguments.
+   * Every plan meeting all constraints, cheapest first by its compared price (with no commitment
+   * unless `includeCommitments`) converted to `currency`; ties go to provider id, then plan name. Throws InvalidArgumentError or NotFoundError for unusable arguments.
    */
   find(query: PlanQuery): PlanSearchResult {
     const { exchangeRates, providersById } = this.dataset.current;
@@ -83,19 +104,32 @@ export class PlansService {
     const storageType = query.storageType?.toLowerCase();
     const limit = Math.min(Math.max(1, Math.trunc(query.limit ?? DEFAULT_PLAN_LIMIT)), MAX_PLAN_LIMIT);
 
+    const comparedOn: ComparedOn = query.includeCommitments ? 'lowest-effective' : 'no-commitment';
     const matches: PlanMatch[] = [];
+    let leftOutNeedingCommitment = 0;
     for (const row of this.rows.get()) {
       if (providers && !providers.has(row.providerId)) continue;
       if (!meetsSpec(row, query)) continue;
       if (storageType && row.storageType?.toLowerCase() !== storageType) continue;
-      const normalizedPrice = exchangeRates.convert(row.plan.price, row.plan.currency, currency);
+      const compared = comparedOn === 'no-commitment' ? row.plan.monthToMonthPrice : row.plan.price;
+      // A plan with no no-commitment price is bounded by its effective price, so that the count of
+      // those left out is the number includeCommitments would add.
+      const normalizedPrice = exchangeRates.convert(compared ?? row.plan.price, row.plan.currency, currency);
       if (query.maxMonthlyPrice !== undefined && normalizedPrice > query.maxMonthlyPrice) continue;
-      matches.push(toMatch(row, normalizedPrice, currency));
+      if (compared === null) leftOutNeedingCommitment += 1;
+      else matches.push(toMatch(row, normalizedPrice, currency));
     }
     matches.sort(
       (a, b) => a.normalizedPrice - b.normalizedPrice || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName),
     );
-    return { plans: matches.slice(0, limit), totalMatches: matches.length, currency, exchangeRatesDate: exchangeRates.date };
+    return {
+      plans: matches.slice(0, limit),
+      totalMatches: matches.length,
+      comparedOn,
+      leftOutNeedingCommitment,
+      currency,
+      exchangeRatesDate: exchangeRates.date,
+    };
   }
 }
 
@@ -117,6 +151,11 @@ function toMatch(row: PlanRow, normalizedPrice: number, currency: string): PlanM
     ramGb: row.ramGb,
     storageGb: row.storageGb,
     bandwidthTb: row.bandwidthTb,
+    priceBasis: plan.priceBasis,
+    termMonths: plan.termMonths,
+    promotional: plan.promotional,
+    renewalPrice: plan.renewalPrice,
+    monthToMonthPrice: plan.monthToMonthPrice,
     url: row.url,
   };
 }

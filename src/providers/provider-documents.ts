@@ -3,6 +3,7 @@ import { carriedDeprecations } from '../dataset/deprecations.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import { BILLING_CYCLE, type Provider, type ProviderRecord } from '../dataset/dto/provider.dto.js';
 import { featureList } from '../dataset/features.js';
+import { pricedPlans } from '../dataset/plan-pricing.js';
 import { JsonDocument } from '../dataset/json-document.js';
 import type { ProviderEnvelope } from './dto/provider-envelope.dto.js';
 import type { ProviderList } from './dto/provider-list.dto.js';
@@ -11,9 +12,11 @@ export const PROVIDER_SORTS = ['rating', 'price', 'name'] as const;
 export type ProviderSort = (typeof PROVIDER_SORTS)[number];
 
 /** A provider with the figures agents compare on, and its plan matrix. */
-export interface ProviderSummary extends Pick<Provider, 'id' | 'name' | 'rating' | 'startingPrice' | 'currency' | 'locations' | 'datacenters' | 'bestFor' | 'url' | 'plans'> {
+export interface ProviderSummary extends Pick<Provider, 'id' | 'name' | 'rating' | 'startingPrice' | 'currency' | 'monthToMonthStartingPrice' | 'locations' | 'datacenters' | 'bestFor' | 'url' | 'plans'> {
   /** `startingPrice` converted to USD with the dataset's exchange rates. */
   startingPriceUsd: number;
+  /** `monthToMonthStartingPrice` in USD; the "price" order sorts on it, providers without one last. */
+  monthToMonthStartingPriceUsd: number | null;
 }
 
 export interface ProviderDocuments {
@@ -30,11 +33,16 @@ export const providerApiPath = (id: string) => `/api/providers/${id}.json`;
 /** A provider as the API serves it: the record with the contract's fields derived from it and absolute URLs. */
 export function toProvider(record: ProviderRecord, config: AppConfig): Provider {
   const { url: path, ...fields } = record;
+  const plans = pricedPlans(record);
+  const monthToMonth = plans.map((plan) => plan.monthToMonthPrice).filter((price) => price !== null);
   return {
     ...fields,
     billingCycle: BILLING_CYCLE,
     locations: fields.datacenters.length,
     features: featureList(fields.featureDetails),
+    plans,
+    monthToMonthStartingPrice: monthToMonth.length > 0 ? Math.min(...monthToMonth) : null,
+    planListComplete: fields.planLines.every((line) => line.complete),
     url: config.url(path),
     self: config.url(providerApiPath(record.id)),
   };
@@ -74,6 +82,8 @@ export function buildProviderDocuments(snapshot: DatasetSnapshot, config: AppCon
     startingPrice: p.startingPrice,
     currency: p.currency,
     startingPriceUsd: snapshot.exchangeRates.convert(p.startingPrice, p.currency, 'USD'),
+    monthToMonthStartingPrice: p.monthToMonthStartingPrice,
+    monthToMonthStartingPriceUsd: p.monthToMonthStartingPrice === null ? null : snapshot.exchangeRates.convert(p.monthToMonthStartingPrice, p.currency, 'USD'),
     locations: p.locations,
     datacenters: p.datacenters,
     bestFor: p.bestFor,
@@ -87,8 +97,14 @@ export function buildProviderDocuments(snapshot: DatasetSnapshot, config: AppCon
     ids: providers.map((p) => p.id),
     summaries: {
       rating: sorted((a, b) => b.rating - a.rating || a.name.localeCompare(b.name)),
-      price: sorted((a, b) => a.startingPriceUsd - b.startingPriceUsd || a.id.localeCompare(b.id)),
+      price: sorted((a, b) => compareNullsLast(a.monthToMonthStartingPriceUsd, b.monthToMonthStartingPriceUsd) || a.startingPriceUsd - b.startingPriceUsd || a.id.localeCompare(b.id)),
       name: sorted((a, b) => a.name.localeCompare(b.name)),
     },
   };
+}
+
+/** Ascending, with null (no such price) after every number. */
+function compareNullsLast(a: number | null, b: number | null): number {
+  if (a === null || b === null) return (a === null ? 1 : 0) - (b === null ? 1 : 0);
+  return a - b;
 }

@@ -4,10 +4,11 @@ import { InvalidArgumentError, NotFoundError } from '../common/errors/domain-err
 import { carriedDeprecations } from '../dataset/deprecations.js';
 import { DatasetService, type DatasetView } from '../dataset/dataset.service.js';
 import type { Spec, SpecRecord, UseCase, UseCaseRecord } from '../dataset/dto/use-case.dto.js';
-import { specText } from '../dataset/plan-figures.js';
+import { meetsSpec, specBounds, specText } from '../dataset/plan-figures.js';
+import type { ExchangeRates } from '../dataset/exchange-rates.js';
 import { JsonDocument } from '../dataset/json-document.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
-import { meetsSpec, type PlanRow } from '../plans/plan-rows.js';
+import type { PlanRow } from '../plans/plan-rows.js';
 import { PlansService } from '../plans/plans.service.js';
 import { MAX_QUERY_LENGTH, SearchIndex } from '../search/search-index.js';
 import type { UseCaseList } from './dto/use-case-list.dto.js';
@@ -35,14 +36,15 @@ export class UseCasesService {
     config: AppConfig,
   ) {
     this.views = dataset.view((snapshot) => {
-      const useCases: UseCase[] = snapshot.useCases.map((u) => toUseCase(u, config));
-      const id = (u: UseCaseRecord) => u.slug;
       const rows = plans.rowsFor(snapshot);
+      const useCases: UseCase[] = snapshot.useCases.map((u) => toUseCase(u, startingAtUsd(rows, u, snapshot.exchangeRates), config));
+      const bySlug = new Map(useCases.map((u) => [u.slug, u]));
+      const id = (u: UseCaseRecord) => u.slug;
       const recommendation = (u: UseCaseRecord): Recommendation => ({
         useCase: { slug: u.slug, title: u.title, url: config.url(u.url) },
         minimumSpec: toSpec(u.minimumSpec),
         recommendedSpec: toSpec(u.recommendedSpec),
-        startingAt: u.startingAt,
+        startingAt: bySlug.get(u.slug)!.startingAt,
         providers: u.recommendedProviders.map((pick) => {
           const provider = snapshot.providersById.get(pick.id)!;
           return {
@@ -83,6 +85,11 @@ export class UseCasesService {
     return this.views.for(snapshot).recommendations;
   }
 
+  /** The use cases of a snapshot as the API serves them (for views built before it is served). */
+  useCasesFor(snapshot: DatasetSnapshot): readonly UseCase[] {
+    return this.views.for(snapshot).list.value.useCases;
+  }
+
   /** Every use case, in dataset order. */
   list(): JsonDocument<UseCaseList> {
     return this.views.get().list;
@@ -120,9 +127,27 @@ export class UseCasesService {
   }
 }
 
-/** A use case as the API serves it: absolute `url`, and each spec with the contract's text fields. */
-export function toUseCase(record: UseCaseRecord, config: AppConfig): UseCase {
-  return { ...record, minimumSpec: toSpec(record.minimumSpec), recommendedSpec: toSpec(record.recommendedSpec), url: config.url(record.url) };
+/** A use case as the API serves it: absolute `url`, each spec with the contract's text fields, and the derived entry price. */
+export function toUseCase(record: UseCaseRecord, entryUsd: number, config: AppConfig): UseCase {
+  return {
+    ...record,
+    minimumSpec: toSpec(record.minimumSpec),
+    recommendedSpec: toSpec(record.recommendedSpec),
+    startingAt: `$${entryUsd.toFixed(2)}/mo`,
+    startingAtUsd: entryUsd,
+    url: config.url(record.url),
+  };
+}
+
+/**
+ * The cheapest no-commitment monthly price, in USD, of any plan in the dataset that meets the use
+ * case's minimum spec. The validator guarantees there is one.
+ */
+export function startingAtUsd(rows: readonly PlanRow[], useCase: UseCaseRecord, rates: ExchangeRates): number {
+  const prices = rows
+    .filter((r) => r.plan.monthToMonthPrice !== null && meetsSpec(r, specBounds(useCase.minimumSpec)))
+    .map((r) => rates.convert(r.plan.monthToMonthPrice!, r.plan.currency, 'USD'));
+  return Math.min(...prices);
 }
 
 /** The contract's text fields first, then the figures they are written from. */
@@ -130,13 +155,33 @@ function toSpec(spec: SpecRecord): Spec {
   return { ...specText(spec), ...spec };
 }
 
+/**
+ * The provider's cheapest plan meeting the recommended spec, or failing that the minimum one, by
+ * no-commitment price; plans that need a commitment are chosen only when the provider has no other.
+ */
 function cheapestFor(rows: readonly PlanRow[], useCase: UseCaseRecord): MatchingPlan | null {
-  const bounds = (spec: SpecRecord) => ({ minVcpus: spec.vcpus, minRamGb: spec.ramGb, minStorageGb: spec.storageGb });
   for (const [spec, meets] of [[useCase.recommendedSpec, 'recommended'], [useCase.minimumSpec, 'minimum']] as const) {
-    const fitting = rows.filter((r) => meetsSpec(r, bounds(spec)));
+    const fitting = rows.filter((r) => meetsSpec(r, specBounds(spec)));
     if (fitting.length === 0) continue;
-    const { plan } = fitting.reduce((best, r) => (r.plan.price < best.plan.price ? r : best));
-    return { planName: plan.name, price: plan.price, currency: plan.currency, cpu: plan.cpu, ram: plan.ram, storage: plan.storage, bandwidth: plan.bandwidth, meets };
+    const withoutCommitment = fitting.filter((r) => r.plan.monthToMonthPrice !== null);
+    const pool = withoutCommitment.length > 0 ? withoutCommitment : fitting;
+    const price = (r: PlanRow) => r.plan.monthToMonthPrice ?? r.plan.price;
+    const { plan } = pool.reduce((best, r) => (price(r) < price(best) ? r : best));
+    return {
+      planName: plan.name,
+      price: plan.price,
+      currency: plan.currency,
+      cpu: plan.cpu,
+      ram: plan.ram,
+      storage: plan.storage,
+      bandwidth: plan.bandwidth,
+      priceBasis: plan.priceBasis,
+      termMonths: plan.termMonths,
+      promotional: plan.promotional,
+      renewalPrice: plan.renewalPrice,
+      monthToMonthPrice: plan.monthToMonthPrice,
+      meets,
+    };
   }
   return null;
 }

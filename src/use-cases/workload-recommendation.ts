@@ -2,7 +2,8 @@ import type { Spec } from '../dataset/dto/use-case.dto.js';
 import type { PlanMatch } from '../plans/plans.service.js';
 
 /** The cheapest plan of a provider for a workload, and which spec it meets. */
-export interface MatchingPlan extends Pick<PlanMatch, 'planName' | 'price' | 'currency' | 'cpu' | 'ram' | 'storage' | 'bandwidth'> {
+export interface MatchingPlan
+  extends Pick<PlanMatch, 'planName' | 'price' | 'currency' | 'cpu' | 'ram' | 'storage' | 'bandwidth' | 'priceBasis' | 'termMonths' | 'promotional' | 'renewalPrice' | 'monthToMonthPrice'> {
   /** `recommended` when it meets the recommended spec, `minimum` when only the minimum one. */
   meets: 'recommended' | 'minimum';
 }

@@ -14,3 +14,50 @@ export function figures(plan: { cpu: string; ram: string; storage: string }) {
     storageType: /NVMe/.test(plan.storage) ? 'NVMe' : /SSD/.test(plan.storage) ? 'SSD' : 'HDD',
   };
 }
+
+/**
+ * A separate reading of how a plan's price is paid, written from the data README's rules rather
+ * than imported from the service: the line gives the basis, term, promotion and setup fee; a plan
+ * billed without commitment costs its price month to month; a prepaid plan carries its own
+ * month-to-month and renewal prices, null where they could not be confirmed.
+ */
+export function pricedPlanOf(provider: any, plan: any) {
+  const line = provider.planLines.find((l: any) => l.id === plan.line);
+  const prepaid = line.priceBasis === 'prepaid-term';
+  const soldMonthly = !prepaid || line.monthToMonthSold !== false;
+  const monthToMonthPrice = !prepaid ? plan.price : soldMonthly ? (plan.monthToMonthPrice ?? null) : null;
+  const renewalPrice = line.promotional ? (plan.renewalPrice ?? null) : null;
+  const unconfirmed = [
+    ...(soldMonthly && monthToMonthPrice === null ? ['monthToMonthPrice'] : []),
+    ...(line.promotional && renewalPrice === null ? ['renewalPrice'] : []),
+    ...(line.setupFee === null ? ['setupFee'] : []),
+  ];
+  return {
+    ...plan,
+    priceBasis: line.priceBasis,
+    termMonths: line.termMonths,
+    promotional: line.promotional,
+    renewalPrice,
+    monthToMonthPrice,
+    setupFee: line.setupFee,
+    unconfirmed,
+  };
+}
+
+/** Exchange-rate conversion as the data README describes it: through the base currency, to the cent. */
+export function toCurrencyWith(rates: { rates: Record<string, number> }) {
+  return (amount: number, from: string, to: string) => (from === to ? amount : Math.round((amount / rates.rates[from]) * rates.rates[to] * 100) / 100);
+}
+
+/** The provider whose cheapest plan sold without commitment costs least in USD (ties by id). */
+export function cheapestWithoutCommitment(providers: any[], rates: { rates: Record<string, number> }): string {
+  const usd = toCurrencyWith(rates);
+  const entries = providers.flatMap((p) =>
+    p.plans
+      .map((plan: any) => pricedPlanOf(p, plan))
+      .filter((plan: any) => plan.monthToMonthPrice !== null)
+      .map((plan: any) => ({ id: p.id, price: usd(plan.monthToMonthPrice, plan.currency, 'USD') })),
+  );
+  entries.sort((a: any, b: any) => a.price - b.price || a.id.localeCompare(b.id));
+  return entries[0].id;
+}

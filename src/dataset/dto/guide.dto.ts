@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMinSize, IsArray, IsIn, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { ArrayMinSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { IsCalendarDate, SLUG_MAX_LENGTH, SLUG_PATTERN } from './validators.js';
 
 export const GUIDE_TYPES = ['review', 'comparison', 'workload', 'best-of', 'alternatives', 'tutorial'] as const;
@@ -32,6 +32,11 @@ export class GuideFrontMatter {
   @IsCalendarDate()
   published: string;
 
+  /** Day of the last substantive change; a guide that quotes dataset figures is updated no earlier than them. */
+  @IsOptional()
+  @IsCalendarDate()
+  updated?: string;
+
   /** Author id from `authors.json`. */
   @Matches(SLUG_PATTERN, { message: 'must be an author id' })
   author: string;
@@ -56,6 +61,10 @@ export class Guide {
   /** Day of publication. */
   @ApiProperty({ format: 'date' })
   published: string;
+
+  /** Day of the last substantive change (equal to `published` when there was none); never before the figures the guide quotes. */
+  @ApiProperty({ format: 'date' })
+  updated: string;
 
   /** Author id, as in `authors.json`. */
   @ApiProperty({ example: 'lena-brandt' })

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsArray, IsNotEmpty, IsString, IsUrl, Matches, ValidateNested } from 'class-validator';
+import { IsArray, IsNotEmpty, IsNumber, IsString, IsUrl, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { IsCalendarDate } from './validators.js';
 
 /** The license the data is published under. */
@@ -41,6 +41,23 @@ export class Deprecation {
   link: string;
 }
 
+/** How much each sub-score counts in a provider's overall rating; the weights add up to 1. */
+export class RatingWeights {
+  @Weight() performance: number;
+  @Weight() value: number;
+  @Weight() support: number;
+  @Weight() easeOfUse: number;
+  @Weight() features: number;
+}
+
+function Weight(): PropertyDecorator {
+  return (target, key) => {
+    IsNumber({ maxDecimalPlaces: 3 })(target, key);
+    Min(0)(target, key);
+    Max(1)(target, key);
+  };
+}
+
 /** Dataset-wide facts, as written in `meta.json`. */
 export class DatasetMeta {
   /** Dataset version, `YYYY-MM-DD`; sent as `X-API-Version`. */
@@ -68,4 +85,9 @@ export class DatasetMeta {
   @ValidateNested({ each: true })
   @Type(() => Deprecation)
   deprecations: Deprecation[];
+
+  /** Weights of the sub-scores in every provider's overall `rating` (its weighted mean, one decimal). */
+  @ValidateNested()
+  @Type(() => RatingWeights)
+  ratingWeights: RatingWeights;
 }

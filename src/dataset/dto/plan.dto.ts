@@ -1,17 +1,19 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsISO4217CurrencyCode, IsNotEmpty, IsNumber, IsString, Matches, Min } from 'class-validator';
+import { IsIn, IsISO4217CurrencyCode, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Min, ValidateIf } from 'class-validator';
+import { PRICE_BASES, type PriceBasis } from './plan-line.dto.js';
+import { SLUG_PATTERN } from './validators.js';
 
 export const CPU_TYPES = ['shared', 'dedicated'] as const;
 export type CpuType = (typeof CPU_TYPES)[number];
 
-/** One row of a provider's plan matrix, as the provider publishes it. */
-export class Plan {
+/** One row of a provider's plan matrix, as written in `providers.json`. */
+export class PlanRecord {
   /** The provider's own plan name. */
   @IsString()
   @IsNotEmpty()
   name: string;
 
-  /** Monthly price excluding VAT, in `currency`. */
+  /** Monthly price excluding VAT, in `currency`: the headline price, paid as its line's `priceBasis` says. */
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
   @Min(0)
   price: number;
@@ -41,4 +43,52 @@ export class Plan {
   /** Whether the vCPUs are shared with other tenants or dedicated to this server. */
   @IsIn(CPU_TYPES)
   cpuType: CpuType;
+
+  /** The plan line (an id in the provider's `planLines`) the plan belongs to. */
+  @Matches(SLUG_PATTERN, { message: 'must be the id of one of the provider\'s planLines' })
+  line: string;
+
+  /** Monthly price after a promotional term; null when the provider's renewal price could not be confirmed. */
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  renewalPrice?: number | null;
+
+  /** For a prepaid-term plan: the monthly price with no commitment; null when it could not be confirmed. */
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  monthToMonthPrice?: number | null;
+}
+
+/** One purchasable tier, as the API serves it: the record with how its price is paid. */
+export class Plan extends PlanRecord {
+  /** How `price` is paid: by the hour or second up to a monthly cap, monthly, or as a prepaid term. */
+  @ApiProperty({ enum: PRICE_BASES })
+  priceBasis: PriceBasis;
+
+  /** Months of the prepaid term `price` needs; null when there is none. */
+  @ApiProperty({ type: 'integer', nullable: true, example: null })
+  termMonths: number | null;
+
+  /** True when `price` is an introductory rate that renews at `renewalPrice`. */
+  promotional: boolean;
+
+  /** Monthly price after the promotional term; null when the price is not promotional, or the renewal price is in `unconfirmed`. */
+  @ApiProperty({ type: 'number', nullable: true })
+  override renewalPrice: number | null;
+
+  /** Monthly price with no commitment; equals `price` unless `priceBasis` is prepaid-term. Null when not sold month to month, or when listed in `unconfirmed`. */
+  @ApiProperty({ type: 'number', nullable: true })
+  override monthToMonthPrice: number | null;
+
+  /** One-time setup fee (0 when none); null when listed in `unconfirmed`. */
+  @ApiProperty({ type: 'number', nullable: true, example: 0 })
+  setupFee: number | null;
+
+  /** Names of this plan's fields whose null means "could not be confirmed" rather than "none". */
+  @ApiProperty({ type: [String], example: [] })
+  unconfirmed: string[];
 }

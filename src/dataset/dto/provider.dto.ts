@@ -21,7 +21,9 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { FEATURE_STATUSES, type FeatureKey, type FeatureStatus } from '../features.js';
-import { Plan } from './plan.dto.js';
+import { PlanLine } from './plan-line.dto.js';
+import { Plan, PlanRecord } from './plan.dto.js';
+import { Source } from './source.dto.js';
 import { IsCalendarDate, SLUG_MAX_LENGTH, SLUG_PATTERN } from './validators.js';
 
 export const REGIONS = ['europe', 'north-america', 'south-america', 'asia', 'oceania', 'africa', 'middle-east'] as const;
@@ -59,7 +61,7 @@ function Score(): PropertyDecorator {
 
 /** Editorial sub-scores, each 0 to 5. */
 export class ProviderRatings {
-  /** CPU, disk and network performance in our tests. */
+  /** Editorial score for CPU, disk and network performance. */
   @Score() performance: number;
   /** What each unit of money buys. */
   @Score() value: number;
@@ -132,24 +134,6 @@ function Detail(): PropertyDecorator {
     Type(() => FeatureDetail)(target, key);
     IsDefined()(target, key);
   };
-}
-
-/** Where a figure in this record was checked. */
-export class Source {
-  /** Public page the figures were taken from. */
-  @IsUrl(HTTP_URL)
-  url: string;
-
-  /** Day the page was read. */
-  @IsCalendarDate()
-  @ApiProperty({ format: 'date', example: '2026-02-03' })
-  retrievedAt: string;
-
-  /** The date the page gives itself ("last updated", "effective"), when it gives one. */
-  @IsOptional()
-  @IsCalendarDate()
-  @ApiPropertyOptional({ format: 'date' })
-  pageDate?: string;
 }
 
 /**
@@ -275,15 +259,12 @@ export class ProviderBase {
   @ApiProperty({ enum: SUPPORT_CHANNELS, isArray: true })
   supportChannels: (typeof SUPPORT_CHANNELS)[number][];
 
-  /**
-   * The plan matrix, as published. At least four: some providers (Hostinger) sell only four VPS
-   * plans, and a dataset must not invent a fifth.
-   */
+  /** The product lines the plans belong to: how their prices are paid, and whether every size is listed. */
   @IsArray()
-  @ArrayMinSize(MIN_PLANS)
+  @ArrayMinSize(1)
   @ValidateNested({ each: true })
-  @Type(() => Plan)
-  plans: Plan[];
+  @Type(() => PlanLine)
+  planLines: PlanLine[];
 
   /** Public pages the figures come from. */
   @IsArray()
@@ -295,6 +276,17 @@ export class ProviderBase {
 
 /** A provider as written in `providers.json`: `url` is a site path. */
 export class ProviderRecord extends ProviderBase {
+  /**
+   * The plan matrix, as published. At least four: some providers (Hostinger) sell only four VPS
+   * plans, and a dataset must not invent a fifth.
+   */
+  @IsArray()
+  @ArrayMinSize(MIN_PLANS)
+  @ValidateNested({ each: true })
+  @Type(() => PlanRecord)
+  plans: PlanRecord[];
+
+
   /** Path of the review page, `/providers/{id}`. */
   @Matches(/^\/providers\/[a-z0-9-]+$/, { message: 'must be the path /providers/{id}' })
   url: string;
@@ -317,6 +309,16 @@ export class Provider extends ProviderBase {
   /** Number of data-centre locations (cities) in `datacenters`. */
   @ApiProperty({ type: 'integer', minimum: 1, example: 6 })
   locations: number;
+
+  /** The plan matrix, each plan with how its price is paid. */
+  plans: Plan[];
+
+  /** The cheapest price any plan can be had for with no commitment, in `currency`; null when no plan has a confirmed one (see each plan's `priceBasis`). */
+  @ApiProperty({ type: 'number', nullable: true, example: 3.49 })
+  monthToMonthStartingPrice: number | null;
+
+  /** True when every line in `planLines` is listed complete: then "no plan" in the dataset means the provider sells none. */
+  planListComplete: boolean;
 
   /** Offered platform features, human-readable; paid ones end in " (paid add-on)". `featureDetails` has the detail. */
   @ApiProperty({ type: [String], example: ['IPv6', 'Snapshots', 'Automated backups (paid add-on)', 'API', 'Hourly billing'] })

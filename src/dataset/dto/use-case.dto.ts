@@ -101,10 +101,6 @@ export class UseCaseBase {
   @IsString({ each: true })
   tags: string[];
 
-  /** Typical entry price, e.g. "$5/mo". */
-  @Matches(/^[$€£]\d+(\.\d{1,2})?\/mo$/, { message: 'must read like "$5/mo"' })
-  startingAt: string;
-
   /** Recommended providers with a reason each. */
   @IsArray()
   @ArrayMinSize(1)
@@ -125,6 +121,15 @@ export class UseCaseRecord extends UseCaseBase {
   @Type(() => SpecRecord)
   recommendedSpec: SpecRecord;
 
+  /**
+   * How the recommended spec is reached when no recommended provider sells a plan that big (for
+   * example "attach a block-storage volume"); the validator requires it exactly then.
+   */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  recommendedSpecNote?: string;
+
   /** Path of the use-case page, `/use-cases/{slug}`. */
   @Matches(/^\/use-cases\/[a-z0-9-]+$/, { message: 'must be the path /use-cases/{slug}' })
   url: string;
@@ -137,6 +142,21 @@ export class UseCase extends UseCaseBase {
 
   /** What we would run it on. */
   recommendedSpec: Spec;
+
+  /**
+   * Derived: the cheapest no-commitment monthly price, in USD, of any plan in the dataset that meets
+   * `minimumSpec`, written like "$4.99/mo"; `startingAtUsd` is the number.
+   */
+  @ApiProperty({ example: '$3.54/mo' })
+  startingAt: string;
+
+  /** `startingAt` as a number of US dollars a month. */
+  @ApiProperty({ example: 3.54 })
+  startingAtUsd: number;
+
+  /** How the recommended spec is reached when no recommended provider sells a plan that big. */
+  @ApiPropertyOptional()
+  recommendedSpecNote?: string;
 
   /** Absolute URL of the use-case page. */
   @ApiProperty({ format: 'uri' })

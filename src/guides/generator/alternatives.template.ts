@@ -1,6 +1,6 @@
 import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
 import type { GeneratorContext } from './generator-context.js';
-import { featureCell, frontMatter, listing, priceWithUsd, REGION_NAMES, table } from './markdown.js';
+import { absentPlan, featureCell, frontMatter, listing, planPrice, REGION_NAMES, table } from './markdown.js';
 
 /** `<id>-alternatives`: why look elsewhere (editorial), and each pick against the provider in figures. */
 export function alternativesGuide(ctx: GeneratorContext, p: ProviderRecord): { slug: string; content: string } {
@@ -29,8 +29,8 @@ export function alternativesGuide(ctx: GeneratorContext, p: ProviderRecord): { s
         return [
           x.id === p.id ? `${x.name} (for reference)` : `[${x.name}](/providers/${x.id})`,
           `${x.rating}/5`,
-          priceWithUsd(entry(x).plan.price, entry(x).plan.currency, entry(x).usd),
-          four ? `${four.plan.name}, ${priceWithUsd(four.plan.price, four.plan.currency, four.usd)}` : 'none',
+          planPrice(entry(x)),
+          four ? `${four.plan.name}, ${planPrice(four)}` : absentPlan(x),
           x.datacenters.length,
           featureCell(x.featureDetails.hourlyBilling),
         ];
@@ -65,6 +65,7 @@ export function alternativesGuide(ctx: GeneratorContext, p: ProviderRecord): { s
         type: 'alternatives',
         keywords: ed.keywords,
         published: ed.published,
+        updated: ctx.figuresDate,
         author: ed.author,
       }) + body,
   };

@@ -2,7 +2,7 @@ import { FEATURE_NAMES, isOffered, type FeatureKey } from '../../dataset/feature
 import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
 import type { BestOfEditorial } from './editorial.js';
 import type { GeneratorContext, PricedPlan } from './generator-context.js';
-import { frontMatter, priceWithUsd, REGION_NAMES, table } from './markdown.js';
+import { frontMatter, planPrice, REGION_NAMES, table } from './markdown.js';
 
 interface Ranked {
   provider: ProviderRecord;
@@ -14,7 +14,9 @@ interface Ranked {
 
 const RATING_NAMES = { performance: 'performance', value: 'value for money', support: 'support', easeOfUse: 'ease of use', features: 'features' };
 const byRating = (a: ProviderRecord, b: ProviderRecord) => b.rating - a.rating || a.name.localeCompare(b.name);
-const price = (x: PricedPlan) => priceWithUsd(x.plan.price, x.plan.currency, x.usd);
+/** A plan's no-commitment price in USD; the price rankings compare only plans that have one. */
+const monthly = (x: PricedPlan) => x.noCommitmentUsd!;
+const withoutCommitment = (plans: PricedPlan[]) => plans.filter((x) => x.noCommitmentUsd !== null);
 
 /** Selects and ranks providers for a list's criteria; returns the ranking and a sentence on the method. */
 export function rank(ctx: GeneratorContext, ed: BestOfEditorial): { method: string; ranked: Ranked[]; metricName: string } {
@@ -23,13 +25,13 @@ export function rank(ctx: GeneratorContext, ed: BestOfEditorial): { method: stri
   switch (c.kind) {
     case 'budget': {
       const rows = all.flatMap((p) => {
-        const fits = ctx.plansOf(p.id).filter((x) => x.usd <= c.value && x.ramGb !== null);
+        const fits = withoutCommitment(ctx.plansOf(p.id)).filter((x) => monthly(x) <= c.value && x.ramGb !== null);
         if (fits.length === 0) return [];
-        const plan = fits.reduce((best, x) => ((x.ramGb ?? 0) > (best.ramGb ?? 0) || ((x.ramGb ?? 0) === (best.ramGb ?? 0) && x.usd < best.usd) ? x : best));
-        return [{ provider: p, plan, metric: `${plan.plan.ram} RAM, ${plan.plan.cpu}: ${plan.plan.name} at ${price(plan)}` }];
+        const plan = fits.reduce((best, x) => ((x.ramGb ?? 0) > (best.ramGb ?? 0) || ((x.ramGb ?? 0) === (best.ramGb ?? 0) && monthly(x) < monthly(best)) ? x : best));
+        return [{ provider: p, plan, metric: `${plan.plan.ram} RAM, ${plan.plan.cpu}: ${plan.plan.name} at ${planPrice(plan)}` }];
       });
       rows.sort((a, b) => (b.plan.ramGb ?? 0) - (a.plan.ramGb ?? 0) || byRating(a.provider, b.provider));
-      return { method: `Each provider's plan with the most RAM at or under ${c.value} USD a month (prices converted at the ECB rate of ${ctx.rates.date}), ranked by that RAM, then by our rating.`, ranked: rows, metricName: `Most RAM for ${c.value} USD or less` };
+      return { method: `Each provider's plan with the most RAM at or under ${c.value} USD a month with no commitment (prices converted at the ECB rate of ${ctx.rates.date}), ranked by that RAM, then by our rating.`, ranked: rows, metricName: `Most RAM for ${c.value} USD or less` };
     }
     case 'region': {
       const rows = all
@@ -46,7 +48,7 @@ export function rank(ctx: GeneratorContext, ed: BestOfEditorial): { method: stri
       const rows = all.filter((p) => isOffered(p.featureDetails[c.value as FeatureKey])).sort(byRating);
       return {
         method: `Providers that offer ${FEATURE_NAMES[c.value as FeatureKey]?.prose ?? c.value}, ranked by our overall rating.`,
-        ranked: rows.map((p) => ({ provider: p, plan: ctx.plansOf(p.id)[0], metric: `from ${price(ctx.plansOf(p.id)[0])}` })),
+        ranked: rows.map((p) => ({ provider: p, plan: ctx.plansOf(p.id)[0], metric: `from ${planPrice(ctx.plansOf(p.id)[0])}` })),
         metricName: 'Entry price a month',
       };
     }
@@ -61,24 +63,24 @@ export function rank(ctx: GeneratorContext, ed: BestOfEditorial): { method: stri
     case 'dedicatedCpu':
     case 'nvme': {
       const pick = (p: ProviderRecord) =>
-        ctx.plansOf(p.id).find((x) => (c.kind === 'dedicatedCpu' ? x.plan.cpuType === 'dedicated' : x.storageType === 'NVMe'));
+        withoutCommitment(ctx.plansOf(p.id)).find((x) => (c.kind === 'dedicatedCpu' ? x.plan.cpuType === 'dedicated' : x.storageType === 'NVMe'));
       const rows = all.flatMap((p) => {
         const plan = pick(p);
-        return plan ? [{ provider: p, plan, metric: `${plan.plan.name} (${plan.plan.cpu}, ${plan.plan.ram}, ${plan.plan.storage}) at ${price(plan)}` }] : [];
+        return plan ? [{ provider: p, plan, metric: `${plan.plan.name} (${plan.plan.cpu}, ${plan.plan.ram}, ${plan.plan.storage}) at ${planPrice(plan)}` }] : [];
       });
-      rows.sort((a, b) => a.plan.usd - b.plan.usd || byRating(a.provider, b.provider));
+      rows.sort((a, b) => monthly(a.plan) - monthly(b.plan) || byRating(a.provider, b.provider));
       const what = c.kind === 'dedicatedCpu' ? 'dedicated-vCPU plans' : 'NVMe storage';
-      return { method: `Providers with ${what}, ranked by the price of their cheapest such plan in USD.`, ranked: rows, metricName: `Cheapest plan with ${what}` };
+      return { method: `Providers with ${what}, ranked by the no-commitment monthly price of their cheapest such plan in USD.`, ranked: rows, metricName: `Cheapest plan with ${what}` };
     }
     case 'ramPerDollar': {
       const rows = all.flatMap((p) => {
-        const plan = ctx.plansOf(p.id).find((x) => (x.ramGb ?? 0) >= c.value);
-        return plan ? [{ provider: p, plan, ratio: (plan.ramGb ?? 0) / plan.usd }] : [];
+        const plan = withoutCommitment(ctx.plansOf(p.id)).find((x) => (x.ramGb ?? 0) >= c.value);
+        return plan ? [{ provider: p, plan, ratio: (plan.ramGb ?? 0) / monthly(plan) }] : [];
       });
       rows.sort((a, b) => b.ratio - a.ratio || byRating(a.provider, b.provider));
       return {
-        method: `Each provider's cheapest plan with at least ${c.value} GB of RAM, ranked by gigabytes of RAM per US dollar a month.`,
-        ranked: rows.map((r) => ({ provider: r.provider, plan: r.plan, metric: `${r.ratio.toFixed(2)} GB per USD: ${r.plan.plan.name}, ${r.plan.plan.ram} at ${price(r.plan)}` })),
+        method: `Each provider's cheapest plan with at least ${c.value} GB of RAM, ranked by gigabytes of RAM per US dollar a month with no commitment.`,
+        ranked: rows.map((r) => ({ provider: r.provider, plan: r.plan, metric: `${r.ratio.toFixed(2)} GB per USD: ${r.plan.plan.name}, ${r.plan.plan.ram} at ${planPrice(r.plan)}` })),
         metricName: 'RAM per dollar',
       };
     }
@@ -87,7 +89,7 @@ export function rank(ctx: GeneratorContext, ed: BestOfEditorial): { method: stri
       const rows = all.map((p) => ({ provider: p, plan: ctx.plansOf(p.id)[0] })).sort((a, b) => score(b.plan) - score(a.plan) || byRating(a.provider, b.provider));
       return {
         method: 'Providers ranked by the traffic included with their entry plan: unmetered first, then by the monthly allowance.',
-        ranked: rows.map((r) => ({ ...r, metric: `${r.plan.plan.bandwidth} with ${r.plan.plan.name} (${price(r.plan)})` })),
+        ranked: rows.map((r) => ({ ...r, metric: `${r.plan.plan.bandwidth} with ${r.plan.plan.name} (${planPrice(r.plan)})` })),
         metricName: 'Traffic on the entry plan',
       };
     }
@@ -97,6 +99,8 @@ export function rank(ctx: GeneratorContext, ed: BestOfEditorial): { method: stri
 /** A best-of list: editorial framing around a ranking computed from the data. */
 export function bestOfGuide(ctx: GeneratorContext, ed: BestOfEditorial): { slug: string; content: string } {
   const { method, ranked, metricName } = rank(ctx, ed);
+  const pricesCompared = ['budget', 'dedicatedCpu', 'nvme', 'ramPerDollar'].includes(ed.criteria.kind);
+  const needCommitment = ctx.providers.filter((p) => ctx.plansOf(p.id).every((x) => x.noCommitmentUsd === null));
   const body = [
     ed.intro,
     '',
@@ -109,6 +113,9 @@ export function bestOfGuide(ctx: GeneratorContext, ed: BestOfEditorial): { slug:
     table(['#', 'Provider', metricName, 'Rating'], ranked.map((r, i) => [i + 1, `[${r.provider.name}](/providers/${r.provider.id})`, r.metric, `${r.provider.rating}/5`])),
     '',
     ranked.length === 0 ? 'No provider in the dataset meets this criterion today.' : `Each provider's [full review](/guides/${ranked[0].provider.id}-review) and page give the complete plan list.`,
+    ...(pricesCompared && needCommitment.length > 0
+      ? ['', `Left out of this price ranking: ${needCommitment.map((p) => `[${p.name}](/providers/${p.id})`).join(', ')}, whose listed prices need a prepaid term, so they do not compare with month-to-month prices.`]
+      : []),
     '',
     '## How to choose',
     '',
@@ -117,6 +124,6 @@ export function bestOfGuide(ctx: GeneratorContext, ed: BestOfEditorial): { slug:
   ].join('\n');
   return {
     slug: ed.slug,
-    content: frontMatter({ slug: ed.slug, title: ed.title, description: ed.description, type: 'best-of', keywords: ed.keywords, published: ed.published, author: ed.author }) + body,
+    content: frontMatter({ slug: ed.slug, title: ed.title, description: ed.description, type: 'best-of', keywords: ed.keywords, published: ed.published, updated: ctx.figuresDate, author: ed.author }) + body,
   };
 }

@@ -2,7 +2,7 @@ import { FEATURE_KEYS, FEATURE_NAMES } from '../../dataset/features.js';
 import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
 import type { ComparisonEditorial } from './editorial.js';
 import type { GeneratorContext } from './generator-context.js';
-import { featureCell, frontMatter, listing, priceWithUsd, REGION_NAMES, table } from './markdown.js';
+import { absentPlan, featureCell, frontMatter, listing, planPrice, REGION_NAMES, table } from './markdown.js';
 
 const RAM_TIERS = [1, 2, 4, 8, 16];
 
@@ -21,15 +21,16 @@ export function comparisonGuide(ctx: GeneratorContext, ed: ComparisonEditorial):
     `${gb} GB+`,
     ...ps.map((p) => {
       const x = cheapestWith(p, gb);
-      return x ? `${x.plan.name}, ${priceWithUsd(x.plan.price, x.plan.currency, x.usd)}` : 'none';
+      return x ? `${x.plan.name}, ${planPrice(x)}` : absentPlan(p);
     }),
   ]);
   const cheaperAt = RAM_TIERS.flatMap((gb) => {
-    const offers = ps.map((p) => ({ p, x: cheapestWith(p, gb) })).filter((o) => o.x);
+    // Only no-commitment prices are set against each other: a prepaid term is not the same purchase.
+    const offers = ps.map((p) => ({ p, x: cheapestWith(p, gb) })).filter((o) => o.x && o.x.noCommitmentUsd !== null);
     if (offers.length < 2) return [];
-    offers.sort((a, b) => a.x!.usd - b.x!.usd);
+    offers.sort((a, b) => a.x!.noCommitmentUsd! - b.x!.noCommitmentUsd!);
     const [best, next] = offers;
-    const gap = Math.round((1 - best.x!.usd / next.x!.usd) * 100);
+    const gap = Math.round((1 - best.x!.noCommitmentUsd! / next.x!.noCommitmentUsd!) * 100);
     return gap > 0 ? [`- With at least ${gb} GB of RAM, ${best.p.name} is ${gap}% cheaper than ${next.p.name} (${best.x!.plan.name} against ${next.x!.plan.name}).`] : [];
   });
   const countries = ps.map((p) => new Set(p.datacenters.map((l) => l.country)));
@@ -46,7 +47,7 @@ export function comparisonGuide(ctx: GeneratorContext, ed: ComparisonEditorial):
       [
         ['Our rating', ...ps.map((p) => `${p.rating}/5`)],
         ['Entry plan', ...ps.map((p) => `${entry(p).plan.name}: ${entry(p).plan.cpu}, ${entry(p).plan.ram}, ${entry(p).plan.storage}`)],
-        ['Entry price a month', ...ps.map((p) => priceWithUsd(entry(p).plan.price, entry(p).plan.currency, entry(p).usd))],
+        ['Entry price a month', ...ps.map((p) => planPrice(entry(p)))],
         ['Billed in', ...ps.map((p) => p.currency)],
         ['Locations', ...ps.map((p) => String(p.datacenters.length))],
         ['Support', ...ps.map((p) => p.support)],
@@ -97,6 +98,6 @@ export function comparisonGuide(ctx: GeneratorContext, ed: ComparisonEditorial):
   return {
     slug: ed.slug,
     content:
-      frontMatter({ slug: ed.slug, title: ed.title, description: ed.description, type: 'comparison', keywords: ed.keywords, published: ed.published, author: ed.author }) + body,
+      frontMatter({ slug: ed.slug, title: ed.title, description: ed.description, type: 'comparison', keywords: ed.keywords, published: ed.published, updated: ctx.figuresDate, author: ed.author }) + body,
   };
 }

@@ -3,12 +3,17 @@ import type { UseCaseRecord } from '../../dataset/dto/use-case.dto.js';
 import type { ExchangeRates } from '../../dataset/exchange-rates.js';
 import { planFigures, type PlanFigures } from '../../dataset/plan-figures.js';
 import type { Plan } from '../../dataset/dto/plan.dto.js';
+import { pricedPlans } from '../../dataset/plan-pricing.js';
+import { newestFigureDate } from '../../dataset/provider-rules.js';
 import type { ComparisonEditorial, Editorial } from './editorial.js';
 
-/** A plan with its figures and its price in USD. */
+/** A plan with its figures and its prices in USD. */
 export interface PricedPlan extends PlanFigures {
   plan: Plan;
+  /** The headline price in USD. */
   usd: number;
+  /** The no-commitment monthly price in USD; null when the plan has none (or it is not known). */
+  noCommitmentUsd: number | null;
 }
 
 /** What the templates read. */
@@ -18,7 +23,9 @@ export interface GeneratorContext {
   useCases: UseCaseRecord[];
   rates: ExchangeRates;
   editorial: Editorial;
-  /** Every plan of a provider, priced in USD, cheapest first. */
+  /** The day of the newest figure a generated guide quotes (a plan source or the exchange rates): its `updated` date. */
+  figuresDate: string;
+  /** Every plan of a provider, priced in USD: cheapest with no commitment first, then those that need one. */
   plansOf(id: string): PricedPlan[];
   /** The comparison guide of a pair, in either order. */
   comparisonOf(a: string, b: string): ComparisonEditorial | undefined;
@@ -28,9 +35,14 @@ export function generatorContext(providers: ProviderRecord[], useCases: UseCaseR
   const plans = new Map(
     providers.map((p) => [
       p.id,
-      p.plans
-        .map((plan) => ({ plan, usd: rates.convert(plan.price, plan.currency, 'USD'), ...planFigures(plan) }))
-        .sort((a, b) => a.usd - b.usd || a.plan.name.localeCompare(b.plan.name)),
+      pricedPlans(p)
+        .map((plan) => ({
+          plan,
+          usd: rates.convert(plan.price, plan.currency, 'USD'),
+          noCommitmentUsd: plan.monthToMonthPrice === null ? null : rates.convert(plan.monthToMonthPrice, plan.currency, 'USD'),
+          ...planFigures(plan),
+        }))
+        .sort(byNoCommitmentPrice),
     ]),
   );
   const pairKey = (a: string, b: string) => [a, b].sort().join('|');
@@ -41,7 +53,14 @@ export function generatorContext(providers: ProviderRecord[], useCases: UseCaseR
     useCases,
     rates,
     editorial,
+    figuresDate: newestFigureDate(providers, rates.date),
     plansOf: (id) => plans.get(id) ?? [],
     comparisonOf: (a, b) => pairs.get(pairKey(a, b)),
   };
+}
+
+/** Cheapest no-commitment price first; plans that need a commitment after, by headline price. */
+export function byNoCommitmentPrice(a: Omit<PricedPlan, keyof PlanFigures>, b: Omit<PricedPlan, keyof PlanFigures>): number {
+  if ((a.noCommitmentUsd === null) !== (b.noCommitmentUsd === null)) return a.noCommitmentUsd === null ? 1 : -1;
+  return (a.noCommitmentUsd ?? a.usd) - (b.noCommitmentUsd ?? b.usd) || a.usd - b.usd || a.plan.name.localeCompare(b.plan.name);
 }

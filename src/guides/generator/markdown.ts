@@ -1,3 +1,4 @@
+import type { Plan } from '../../dataset/dto/plan.dto.js';
 import type { FeatureDetail } from '../../dataset/dto/provider.dto.js';
 import { cell, money, table } from '../../pages/markdown-text.js';
 
@@ -5,7 +6,7 @@ export { cell, money, table };
 export { REGION_NAMES } from '../../dataset/dto/provider.dto.js';
 
 /** The front matter block of a generated guide; strings JSON-quoted (valid YAML), deterministic order. */
-export function frontMatter(fm: { slug: string; title: string; description: string; type: string; keywords: string[]; published: string; author: string }): string {
+export function frontMatter(fm: { slug: string; title: string; description: string; type: string; keywords: string[]; published: string; updated: string; author: string }): string {
   return [
     '---',
     `slug: ${fm.slug}`,
@@ -14,6 +15,7 @@ export function frontMatter(fm: { slug: string; title: string; description: stri
     `type: ${fm.type}`,
     `keywords: ${JSON.stringify(fm.keywords)}`,
     `published: ${JSON.stringify(fm.published)}`,
+    `updated: ${JSON.stringify(fm.updated)}`,
     `author: ${fm.author}`,
     '---',
     '',
@@ -24,6 +26,18 @@ export function frontMatter(fm: { slug: string; title: string; description: stri
 export function priceWithUsd(amount: number, currency: string, usd: number): string {
   return currency === 'USD' ? money(amount, 'USD') : `${money(amount, currency)} (${money(usd, 'USD')})`;
 }
+
+/**
+ * A plan's price on the basis comparisons use: the no-commitment monthly price where there is one
+ * ("6 USD"), else the headline price with the commitment it needs ("4.99 USD on a 24-month prepaid term").
+ */
+export function planPrice(x: { plan: Plan; usd: number; noCommitmentUsd: number | null }): string {
+  if (x.noCommitmentUsd !== null && x.plan.monthToMonthPrice !== null) return priceWithUsd(x.plan.monthToMonthPrice, x.plan.currency, x.noCommitmentUsd);
+  return `${priceWithUsd(x.plan.price, x.plan.currency, x.usd)} on a ${x.plan.termMonths}-month prepaid term`;
+}
+
+/** What a comparison says where a provider has no plan of a size: "none" only when its plan list is complete. */
+export const absentPlan = (p: { planLines: { complete: boolean }[] }) => (p.planLines.every((l) => l.complete) ? 'none' : 'not in the dataset');
 
 /** "a, b and c". */
 export function listing(items: string[]): string {

@@ -1,7 +1,8 @@
 import { isOffered } from '../../dataset/features.js';
+import { priceBasisCell } from '../../dataset/plan-pricing.js';
 import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
 import type { GeneratorContext } from './generator-context.js';
-import { frontMatter, listing, money, priceWithUsd, REGION_NAMES, table } from './markdown.js';
+import { frontMatter, listing, money, planPrice, REGION_NAMES, table } from './markdown.js';
 
 /** `<id>-review`: the verdict and ratings from the data, the editorial sections, the plan table. */
 export function reviewGuide(ctx: GeneratorContext, p: ProviderRecord): { slug: string; content: string } {
@@ -27,7 +28,7 @@ export function reviewGuide(ctx: GeneratorContext, p: ProviderRecord): { slug: s
     table(
       ['', p.name],
       [
-        ['Entry plan', `${entry.plan.name}: ${entry.plan.cpu}, ${entry.plan.ram} RAM, ${entry.plan.storage}, ${priceWithUsd(entry.plan.price, entry.plan.currency, entry.usd)} a month`],
+        ['Entry plan', `${entry.plan.name}: ${entry.plan.cpu}, ${entry.plan.ram} RAM, ${entry.plan.storage}, ${planPrice(entry)} a month`],
         ['Plans listed', plans.length],
         ['Locations', `${p.datacenters.length} in ${listing(regions.map((r) => REGION_NAMES[r as keyof typeof REGION_NAMES] ?? r))}`],
         ['Billing', isOffered(p.featureDetails.hourlyBilling) ? 'hourly, capped at the monthly price' : 'monthly or longer terms'],
@@ -49,15 +50,15 @@ export function reviewGuide(ctx: GeneratorContext, p: ProviderRecord): { slug: s
     '## Plans and prices',
     '',
     table(
-      ['Plan', 'vCPU', 'RAM', 'Storage', 'Traffic', 'CPU', 'Per month'],
-      plans.map((x) => [x.plan.name, x.plan.cpu, x.plan.ram, x.plan.storage, x.plan.bandwidth, x.plan.cpuType, money(x.plan.price, x.plan.currency)]),
+      ['Plan', 'vCPU', 'RAM', 'Storage', 'Traffic', 'CPU', 'Per month', 'How it is paid'],
+      plans.map((x) => [x.plan.name, x.plan.cpu, x.plan.ram, x.plan.storage, x.plan.bandwidth, x.plan.cpuType, money(x.plan.price, x.plan.currency), priceBasisCell(x.plan)]),
     ),
     '',
     p.pricingNotes,
     '',
-    ...tiers.map(([gb, x]) => `- Cheapest with at least ${gb} GB of RAM: ${x!.plan.name} at ${priceWithUsd(x!.plan.price, x!.plan.currency, x!.usd)}.`),
+    ...tiers.map(([gb, x]) => `- Cheapest with at least ${gb} GB of RAM: ${x!.plan.name} at ${planPrice(x!)}.`),
     dedicated.length > 0
-      ? `- Dedicated vCPUs start with ${dedicated[0].plan.name} at ${priceWithUsd(dedicated[0].plan.price, dedicated[0].plan.currency, dedicated[0].usd)}.`
+      ? `- Dedicated vCPUs start with ${dedicated[0].plan.name} at ${planPrice(dedicated[0])}.`
       : `- ${p.name} lists no dedicated-vCPU plan in this lineup.`,
     '',
     '## Data centers',
@@ -97,6 +98,7 @@ export function reviewGuide(ctx: GeneratorContext, p: ProviderRecord): { slug: s
         type: 'review',
         keywords: ed.keywords,
         published: ed.published,
+        updated: ctx.figuresDate,
         author: 'lena-brandt',
       }) + body,
   };

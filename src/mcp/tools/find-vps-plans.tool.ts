@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRICE_BASES } from '../../dataset/dto/plan-line.dto.js';
 import { DEFAULT_PLAN_LIMIT, MAX_PLAN_LIMIT } from '../../plans/plans.service.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { structured, withDomainErrors } from '../tool-results.js';
@@ -10,6 +11,8 @@ export const findVpsPlansTool = defineTool({
   title: 'Find VPS plans',
   description:
     'Finds plans across all providers that meet every constraint you give (minimum RAM, disk and vCPUs, a price ceiling, disk type, a set of providers), cheapest first. ' +
+    'By default plans are ranked and bounded by what they cost month to month with no commitment; plans sold only on a prepaid term (e.g. Hostinger\'s 24-month rates) are left out and counted in leftOutNeedingCommitment. ' +
+    'Pass includeCommitments: true to rank by the lowest effective monthly price instead; every result says its priceBasis, termMonths and renewalPrice, so tell the user when a price needs a commitment or renews higher. ' +
     'Prices are converted into one currency (USD unless you ask for another) with the dataset\'s dated ECB exchange rates, so plans billed in EUR and USD compare fairly; ' +
     'each result keeps the price and currency it is billed in. Use it to answer "what is the cheapest server with at least X"; use recommend_vps_for_workload when the user describes a workload instead of resources. ' +
     `Returns at most ${MAX_PLAN_LIMIT} plans (default ${DEFAULT_PLAN_LIMIT}); totalMatches says how many met the constraints.`,
@@ -34,6 +37,10 @@ export const findVpsPlansTool = defineTool({
       .optional()
       .describe('Only these provider ids, e.g. ["hetzner", "vultr"]; all providers when omitted.'),
     limit: z.number().int().min(1).max(MAX_PLAN_LIMIT).optional().describe(`How many plans to return, 1-${MAX_PLAN_LIMIT} (default ${DEFAULT_PLAN_LIMIT}).`),
+    includeCommitments: z
+      .boolean()
+      .optional()
+      .describe('false (default): rank by the no-commitment monthly price and leave out plans that need a prepaid term. true: rank by the lowest effective monthly price, prepaid terms and promotional rates included.'),
   },
   outputSchema: z.object({
     plans: z.array(
@@ -43,7 +50,7 @@ export const findVpsPlansTool = defineTool({
         planName: z.string(),
         price: z.number().describe('Monthly price as billed, in `currency`.'),
         currency: z.string(),
-        normalizedPrice: z.number().describe('The price converted to `normalizedCurrency`.'),
+        normalizedPrice: z.number().describe('The compared monthly price (see comparedOn) converted to `normalizedCurrency`.'),
         normalizedCurrency: z.string(),
         cpu: z.string(),
         ram: z.string(),
@@ -53,10 +60,17 @@ export const findVpsPlansTool = defineTool({
         ramGb: z.number().nullable(),
         storageGb: z.number().nullable(),
         bandwidthTb: z.number().nullable().describe('Included traffic in TB; null when unmetered or not stated as a volume.'),
+        priceBasis: z.enum(PRICE_BASES).describe('How `price` is paid: hourly-capped and per-second-capped bill for use up to `price` a month, monthly is a subscription, prepaid-term is the monthly equivalent of `termMonths` paid up front.'),
+        termMonths: z.number().int().nullable().describe('Months of the prepaid term `price` needs; null when none.'),
+        promotional: z.boolean().describe('True when `price` is an introductory rate.'),
+        renewalPrice: z.number().nullable().describe('Monthly price after the promotional term; null when not promotional or not confirmed.'),
+        monthToMonthPrice: z.number().nullable().describe('Monthly price with no commitment; null when not sold month to month or not confirmed.'),
         url: z.string().describe('Review page of the provider.'),
       }),
     ),
     totalMatches: z.number(),
+    comparedOn: z.enum(['no-commitment', 'lowest-effective']).describe('Which monthly price ranked and bounded the plans; normalizedPrice is that price converted.'),
+    leftOutNeedingCommitment: z.number().int().describe('Plans that met every constraint but have no no-commitment price, so were left out; pass includeCommitments: true to see them.'),
     currency: z.string(),
     exchangeRatesDate: z.string().describe('Day of the exchange rates used for conversion.'),
   }),

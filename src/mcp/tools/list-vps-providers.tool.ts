@@ -10,12 +10,13 @@ export const listVpsProvidersTool = defineTool({
   description:
     'Lists all eight reviewed VPS providers with their editorial rating (0-5), entry price, data-center locations, the workloads they suit best and their full plan matrix. ' +
     'Use it for an overview or to compare providers side by side; use get_vps_provider for one provider\'s verdict, pros and cons, and find_vps_plans to filter plans by resources or budget. ' +
-    'Prices are monthly, excluding VAT, in the currency each provider bills in; startingPriceUsd converts the entry price to USD for comparison.',
+    'Prices are monthly, excluding VAT, in the currency each provider bills in; startingPriceUsd converts the entry price to USD. ' +
+    'startingPrice may need a prepaid term (see each plan\'s priceBasis); monthToMonthStartingPrice is the entry price with no commitment, and the "price" order sorts on it.',
   inputSchema: {
     sortBy: z
       .enum(PROVIDER_SORTS)
       .optional()
-      .describe('Order of the list: "rating" (best first, the default), "price" (cheapest entry price in USD first) or "name" (A-Z).'),
+      .describe('Order of the list: "rating" (best first, the default), "price" (cheapest no-commitment entry price in USD first; providers with none last) or "name" (A-Z).'),
   },
   outputSchema: z.object({
     providers: z.array(
@@ -26,6 +27,8 @@ export const listVpsProvidersTool = defineTool({
         startingPrice: z.number(),
         currency: z.string(),
         startingPriceUsd: z.number(),
+        monthToMonthStartingPrice: z.number().nullable().describe('Cheapest price with no commitment, in `currency`; null when none is confirmed.'),
+        monthToMonthStartingPriceUsd: z.number().nullable(),
         locations: z.number().int().describe('Number of data-centre locations.'),
         datacenters: z.array(locationSchema),
         bestFor: z.array(z.string()).describe('Use-case slugs, as accepted by recommend_vps_for_workload.'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRICE_BASES } from '../../dataset/dto/plan-line.dto.js';
 import { MAX_QUERY_LENGTH } from '../../search/search-index.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { structured, withDomainErrors } from '../tool-results.js';
@@ -12,6 +13,11 @@ const matchingPlanSchema = z.object({
   ram: z.string(),
   storage: z.string(),
   bandwidth: z.string(),
+  priceBasis: z.enum(PRICE_BASES).describe('How `price` is paid; a prepaid-term plan is chosen only when the provider sells no fitting plan without commitment.'),
+  termMonths: z.number().int().nullable(),
+  promotional: z.boolean(),
+  renewalPrice: z.number().nullable(),
+  monthToMonthPrice: z.number().nullable().describe('The price with no commitment, which picks the cheapest plan; null when none is confirmed.'),
   meets: z.enum(['recommended', 'minimum']).describe('"minimum" when no plan of the provider reaches the recommended spec.'),
 });
 
@@ -20,7 +26,7 @@ export const recommendVpsForWorkloadTool = defineTool({
   title: 'Recommend a VPS for a workload',
   description:
     'Matches a workload to one of the dataset\'s use cases (WordPress, game server, VPN, database, Docker host, CI runner, mail server, AI inference, ...) and answers with its minimum and recommended specs, ' +
-    'a typical entry price, and the providers we recommend for it, each with the reason and its cheapest plan that meets the recommended spec (or the minimum spec, flagged). ' +
+    'the entry price with no commitment, and the providers we recommend for it, each with the reason and its cheapest plan (by no-commitment price) that meets the recommended spec (or the minimum spec, flagged), with how that price is paid. ' +
     'Pass a use-case slug such as "game-server", or describe the workload in plain words ("minecraft server for ten friends"); free text is matched by search, and other close use cases are listed as alternatives. ' +
     'Use find_vps_plans instead when the user gives exact resources.',
   inputSchema: {
@@ -36,7 +42,7 @@ export const recommendVpsForWorkloadTool = defineTool({
     matchedBy: z.enum(['slug', 'search']),
     minimumSpec: specSchema,
     recommendedSpec: specSchema,
-    startingAt: z.string(),
+    startingAt: z.string().describe('The cheapest no-commitment monthly price in USD of any plan in the dataset that meets the minimum spec, e.g. "$3.54/mo".'),
     providers: z.array(
       z.object({
         id: z.string(),

@@ -1,3 +1,4 @@
+import { PRICE_BASES } from '../../dataset/dto/plan-line.dto.js';
 import { BILLING_CYCLE } from '../../dataset/dto/provider.dto.js';
 import { FEATURE_KEYS, FEATURE_STATUSES } from '../../dataset/features.js';
 import { z } from 'zod';
@@ -5,13 +6,21 @@ import { z } from 'zod';
 /** Output shapes shared by several tools. */
 export const planSchema = z.object({
   name: z.string(),
-  price: z.number().describe('Monthly price excluding VAT, in `currency`.'),
+  price: z.number().describe('Headline monthly price excluding VAT, in `currency`, paid as `priceBasis` says.'),
   currency: z.string().describe('ISO 4217 code the plan is billed in.'),
   cpu: z.string(),
   ram: z.string(),
   storage: z.string(),
   bandwidth: z.string(),
   cpuType: z.enum(['shared', 'dedicated']),
+  line: z.string().describe('The plan line (an id in the provider\'s planLines).'),
+  priceBasis: z.enum(PRICE_BASES).describe('hourly-capped / per-second-capped: billed for use up to `price` a month; monthly: a subscription; prepaid-term: the monthly equivalent of `termMonths` paid up front.'),
+  termMonths: z.number().int().nullable(),
+  promotional: z.boolean(),
+  renewalPrice: z.number().nullable().describe('Monthly price after a promotional term; null when not promotional or not confirmed.'),
+  monthToMonthPrice: z.number().nullable().describe('Monthly price with no commitment; null when not sold month to month or not confirmed.'),
+  setupFee: z.number().nullable(),
+  unconfirmed: z.array(z.string()).describe('Fields whose null means "could not be confirmed" rather than "none".'),
 });
 
 export const locationSchema = z.object({ city: z.string(), country: z.string(), region: z.string() });
@@ -57,6 +66,23 @@ export const providerSchema = z.object({
   affiliateUrl: z.string(),
   statusPageUrl: z.string(),
   plans: z.array(planSchema),
+  monthToMonthStartingPrice: z.number().nullable().describe('Cheapest price with no commitment, in `currency`.'),
+  planLines: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      priceBasis: z.enum(PRICE_BASES),
+      termMonths: z.number().int().nullable(),
+      promotional: z.boolean(),
+      monthToMonthSold: z.boolean().optional(),
+      setupFee: z.number().nullable(),
+      priceList: z.string().describe('Which price list (site, currency, locations) the prices are from.'),
+      complete: z.boolean().describe('True when every size of the line is listed.'),
+      notListed: z.string().optional(),
+      source: z.object({ url: z.string(), retrievedAt: z.string(), pageDate: z.string().optional() }),
+    }),
+  ),
+  planListComplete: z.boolean().describe('False when some line lists only part of its sizes: "no plan" then means "not in the dataset".'),
   self: z.string().describe('Canonical URL of this record in the JSON API.'),
   summary: z.string(),
   ratings: z.object({ performance: score, value: score, support: score, easeOfUse: score, features: score }),

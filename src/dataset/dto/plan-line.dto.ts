@@ -1,0 +1,80 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { Source } from './source.dto.js';
+import { SLUG_PATTERN } from './validators.js';
+
+/**
+ * How a plan's headline `price` is paid:
+ * - `hourly-capped` / `per-second-capped`: billed for the time the server exists, never above `price` a month; no commitment;
+ * - `monthly`: a monthly subscription with no commitment;
+ * - `prepaid-term`: `price` is the monthly equivalent of a term of `termMonths` paid up front.
+ */
+export const PRICE_BASES = ['hourly-capped', 'per-second-capped', 'monthly', 'prepaid-term'] as const;
+export type PriceBasis = (typeof PRICE_BASES)[number];
+
+/** True when the headline price needs no commitment: you can stop paying after any month. */
+export const isNoCommitment = (basis: PriceBasis) => basis !== 'prepaid-term';
+
+/** A product line of a provider (e.g. Hetzner's CX line): how its prices are paid and whether the dataset lists all of it. */
+export class PlanLine {
+  /** Identifier of the line within the provider, referenced by each plan's `line`. */
+  @Matches(SLUG_PATTERN, { message: 'must be a lowercase slug (a-z, 0-9, single hyphens)' })
+  @ApiProperty({ example: 'cx' })
+  id: string;
+
+  /** The provider's name for the line. */
+  @IsString()
+  @IsNotEmpty()
+  name: string;
+
+  /** How the headline prices of this line are paid. */
+  @IsIn(PRICE_BASES)
+  @ApiProperty({ enum: PRICE_BASES })
+  priceBasis: PriceBasis;
+
+  /** Months of the prepaid term the headline price needs; null when there is no term. */
+  @ValidateIf((_, v) => v !== null)
+  @IsInt()
+  @Min(2)
+  @ApiProperty({ type: 'integer', nullable: true, example: null })
+  termMonths: number | null;
+
+  /** True when the headline price is an introductory rate; each plan then says its `renewalPrice`. */
+  @IsBoolean()
+  promotional: boolean;
+
+  /** For a prepaid term: whether the line is also sold month to month (each plan then says its `monthToMonthPrice`). */
+  @IsOptional()
+  @IsBoolean()
+  @ApiPropertyOptional()
+  monthToMonthSold?: boolean;
+
+  /** One-time setup fee in the provider's currency (0 when there is none); null when it could not be confirmed. */
+  @ValidateIf((_, v) => v !== null)
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  @ApiProperty({ nullable: true, example: 0 })
+  setupFee: number | null;
+
+  /** Which price list the prices are from: site, currency and the locations it covers. */
+  @IsString()
+  @IsNotEmpty()
+  priceList: string;
+
+  /** True when the dataset lists every size the provider sells in this line. */
+  @IsBoolean()
+  complete: boolean;
+
+  /** What the dataset leaves out of the line, when it is not complete. */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @ApiPropertyOptional()
+  notListed?: string;
+
+  /** Where the line's sizes and prices were read. */
+  @ValidateNested()
+  @Type(() => Source)
+  source: Source;
+}

@@ -1,0 +1,70 @@
+import { isNoCommitment, type PlanLine } from './dto/plan-line.dto.js';
+import type { Plan, PlanRecord } from './dto/plan.dto.js';
+
+/**
+ * A plan with how its price is paid, from its line. The rules, in one place:
+ * - no-commitment lines (hourly, per second, monthly): `monthToMonthPrice` is the price itself;
+ * - a prepaid term: `monthToMonthPrice` is the plan's own figure, null when the line is not sold month
+ *   to month, or null and "unconfirmed" when it is sold but the price could not be confirmed;
+ * - a promotional line: `renewalPrice` is the plan's own figure, null and "unconfirmed" when unknown;
+ *   a price that is not promotional has no renewal price (null);
+ * - the line's `setupFee`, null and "unconfirmed" when unknown.
+ */
+export function pricedPlan(record: PlanRecord, line: PlanLine): Plan {
+  const unconfirmed: string[] = [];
+  let monthToMonthPrice: number | null = record.price;
+  if (!isNoCommitment(line.priceBasis)) {
+    monthToMonthPrice = line.monthToMonthSold === false ? null : (record.monthToMonthPrice ?? null);
+    if (line.monthToMonthSold !== false && monthToMonthPrice === null) unconfirmed.push('monthToMonthPrice');
+  }
+  const renewalPrice = line.promotional ? (record.renewalPrice ?? null) : null;
+  if (line.promotional && renewalPrice === null) unconfirmed.push('renewalPrice');
+  if (line.setupFee === null) unconfirmed.push('setupFee');
+  return {
+    ...record,
+    priceBasis: line.priceBasis,
+    termMonths: line.termMonths,
+    promotional: line.promotional,
+    renewalPrice,
+    monthToMonthPrice,
+    setupFee: line.setupFee,
+    unconfirmed,
+  };
+}
+
+/** Every plan of a provider record, priced by its line (the validator guarantees each line exists). */
+export function pricedPlans(provider: { plans: PlanRecord[]; planLines: PlanLine[] }): Plan[] {
+  const lines = new Map(provider.planLines.map((l) => [l.id, l]));
+  return provider.plans.map((plan) => pricedPlan(plan, lines.get(plan.line)!));
+}
+
+/** The cheapest price a plan can be had for with no commitment, or null when it has none. */
+export const noCommitmentPrice = (plan: Plan): number | null => plan.monthToMonthPrice;
+
+/** How a plan's headline price is paid, in words, for pages and guides ("billed by the hour up to this a month"). */
+export function priceTermsText(plan: Pick<Plan, 'priceBasis' | 'termMonths' | 'promotional' | 'renewalPrice' | 'monthToMonthPrice'>, money: (amount: number) => string): string {
+  switch (plan.priceBasis) {
+    case 'hourly-capped':
+      return 'billed by the hour, never more than this a month, no commitment';
+    case 'per-second-capped':
+      return 'billed by the second, never more than this a month, no commitment';
+    case 'monthly':
+      return 'a monthly subscription, no commitment';
+    case 'prepaid-term': {
+      const term = `the monthly equivalent of ${plan.termMonths} months paid up front`;
+      const renewal = !plan.promotional
+        ? ''
+        : plan.renewalPrice === null
+          ? '; an introductory rate whose renewal price we could not confirm'
+          : `; an introductory rate that renews at ${money(plan.renewalPrice)} a month`;
+      const monthly = plan.monthToMonthPrice === null ? '' : `; ${money(plan.monthToMonthPrice)} month to month`;
+      return term + renewal + monthly;
+    }
+  }
+}
+
+/** How a plan's price is paid, in a few words for a table cell ("hourly, capped", "24-month prepaid, promotional"). */
+export function priceBasisCell(plan: Pick<Plan, 'priceBasis' | 'termMonths' | 'promotional'>): string {
+  const basis = { 'hourly-capped': 'hourly, capped', 'per-second-capped': 'per second, capped', monthly: 'monthly', 'prepaid-term': `${plan.termMonths}-month prepaid` }[plan.priceBasis];
+  return plan.promotional ? `${basis}, promotional` : basis;
+}
