@@ -3,17 +3,14 @@ import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-ex
 import express from 'express';
 import { Logger as NestPinoLogger } from 'nestjs-pino';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import { createServer, type RequestListener, type ServerOptions } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { NestApplicationOptions } from '@nestjs/common';
-import parseUrl from 'parseurl';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { AppModule } from './app.module.js';
-import { FrontDoor, MALFORMED_TARGET } from './common/http/front-door.js';
 import type { AppConfig } from './config/app-config.js';
-import { MetricsService } from './observability/metrics.service.js';
 import { createLogger } from './observability/logger.js';
-import { requestObserver } from './observability/request-observer.js';
+import { type BeforeExpress, installRequestPipeline, routableTarget } from './request-pipeline.js';
 import { OpenApiService } from './openapi/openapi.service.js';
 
 export interface AppOptions {
@@ -36,16 +33,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     httpsOptions: config.tls && { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) },
   });
   app.useLogger(app.get(NestPinoLogger));
-  // Mounted before Nest registers anything, so every request passes them first: the request id, log
-  // line and metrics, then the front door (headers, limit, redirects, 503, known documents).
-  const observer = requestObserver(logger, app.get(MetricsService));
-  app.use(observer.middleware);
-  app.use(app.get(FrontDoor).handle);
-  // In front of Express itself: known documents are answered before Express sets up the request.
-  adapter.doorway = app.get(FrontDoor).doorway(observer.observe, adapter.getInstance<express.Express>().get('trust proxy fn'));
-  const server = app.getHttpServer() as Server;
-  // Requests Node's parser refuses never reach a middleware; answer them in the documented shape too.
-  server.on('clientError', app.get(FrontDoor).rejectMalformed);
+  // Every step a request passes, in order, is set in request-pipeline.ts.
+  installRequestPipeline(app, logger, (listener) => (adapter.beforeExpress = listener));
   await app.get(OpenApiService).initialize(app);
   await app.init();
   return app;
@@ -73,8 +62,8 @@ function serverOptions(config: AppConfig): ServerOptions {
 
 /** Nest's Express adapter, creating its server with our options (these can only be given at creation). */
 class TimedExpressAdapter extends ExpressAdapter {
-  /** The front door's listener, once the application exists (see FrontDoor.doorway). */
-  doorway?: (req: IncomingMessage, res: ServerResponse, pass: () => void) => void;
+  /** The listener in front of Express, once the application exists (request-pipeline.ts, step 2). */
+  beforeExpress?: BeforeExpress;
 
   constructor(
     instance: express.Express,
@@ -85,25 +74,9 @@ class TimedExpressAdapter extends ExpressAdapter {
 
   override initHttpServer(options: NestApplicationOptions): void {
     const express = this.getInstance<RequestListener>();
-    const app = withRoutableTarget((req, res) => (this.doorway ? this.doorway(req, res, () => express(req, res)) : express(req, res)));
+    const app = routableTarget((req, res) => (this.beforeExpress ? this.beforeExpress(req, res, () => express(req, res)) : express(req, res)));
     this.httpServer = options?.httpsOptions ? createHttpsServer({ ...options.httpsOptions, ...this.serverOptions }, app) : createServer(this.serverOptions, app);
   }
-}
-
-/**
- * Express's router skips every middleware when the request target yields no path (Node's legacy URL
- * parser reads `//?#@x` as an empty authority) and answers with its bare HTML 404: no common headers,
- * no count against the limit, no log line. Such a target is malformed. It is marked and given a
- * routable path, so the front door counts it and answers 400 in the documented shape.
- */
-function withRoutableTarget(app: RequestListener): RequestListener {
-  return (req, res) => {
-    if (parseUrl(req)?.pathname == null) {
-      (req as IncomingMessage & { [MALFORMED_TARGET]?: string })[MALFORMED_TARGET] = req.url;
-      req.url = '/';
-    }
-    app(req, res);
-  };
 }
 
 /** Express, configured before its router exists (the router reads these settings once, when created). */

@@ -11,6 +11,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { HealthModule } from './health/health.module.js';
 import { GracefulShutdown } from './lifecycle/graceful-shutdown.js';
+import { APP_LOGGER } from './observability/logger.js';
 import { ObservabilityModule } from './observability/observability.module.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatasetModule } from './dataset/dataset.module.js';
@@ -48,11 +49,11 @@ export class AppModule implements NestModule {
         PagesModule,
         HealthModule,
       ],
-      providers: [{ provide: APP_FILTER, useClass: ErrorResponseFilter }, GracefulShutdown],
+      providers: [{ provide: APP_LOGGER, useValue: logger }, { provide: APP_FILTER, useClass: ErrorResponseFilter }, GracefulShutdown],
     };
   }
 
-  /** Runs for every request that got past the front door (see app.factory.ts), matched route or not. */
+  /** Step 5 of the request pipeline (request-pipeline.ts): every request the front door let through, matched route or not. */
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(ReadOnlyApiMiddleware).forRoutes('*');
   }

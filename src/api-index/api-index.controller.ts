@@ -1,7 +1,7 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { ApiEndpoint } from '../common/http/api-endpoint.decorator.js';
+import { ApiEndpoint } from './api-endpoint.decorator.js';
 import { ApiTag } from '../common/http/api-tags.js';
 import { DocumentResponder } from '../common/http/document-responder.js';
 import { ApiIndexService } from './api-index.service.js';
@@ -18,6 +18,6 @@ export class ApiIndexController {
 
   @ApiEndpoint(API_OPERATIONS.getApiIndex, ApiIndex)
   getApiIndex(@Req() req: Request, @Res() res: Response): void {
-    this.responder.send(req, res, this.apiIndex.index());
+    this.responder.sendRemembered(req, res, this.apiIndex.index());
   }
 }

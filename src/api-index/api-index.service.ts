@@ -5,6 +5,7 @@ import { JsonDocument } from '../dataset/json-document.js';
 import { RATE_LIMIT_HEADERS } from '../common/rate-limit/rate-limit-headers.js';
 import { API_OPERATIONS } from './api-operations.js';
 import type { ApiIndex } from './dto/api-index.dto.js';
+import { MCP_PATH } from '../common/http/mcp-path.js';
 
 export const API_NAME = 'vpsapi';
 
@@ -37,7 +38,7 @@ export class ApiIndexService {
               url: config.url(op.path),
               description: op.description,
             })),
-            mcp: { endpoint: config.url('/mcp'), serverCard: config.url('/.well-known/mcp/server-card.json') },
+            mcp: { endpoint: config.url(MCP_PATH), serverCard: config.url('/.well-known/mcp/server-card.json') },
           },
           snapshot.meta.lastUpdated,
         ),

@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { AppConfig } from './app-config.js';
 
 /** Provides the validated AppConfig everywhere. */
+// Global: every layer reads the validated configuration.
 @Global()
 @Module({})
 export class ConfigModule {

@@ -1,4 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { MetricsService } from '../observability/metrics.service.js';
 import { AppConfig } from '../config/app-config.js';
 import { loadDataset } from './dataset-loader.js';
 import type { DatasetSnapshot } from './dataset-snapshot.js';
@@ -37,7 +38,10 @@ export class DatasetService implements OnModuleInit {
   private snapshot?: DatasetSnapshot;
   private readonly views: DatasetView<unknown>[] = [];
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     if (!this.snapshot) this.publish(await loadDataset(this.config.dataDir));
@@ -65,5 +69,6 @@ export class DatasetService implements OnModuleInit {
   publish(snapshot: DatasetSnapshot): void {
     for (const view of this.views) view.for(snapshot);
     this.snapshot = snapshot;
+    this.metrics.datasetPublished(snapshot.version, snapshot.loadedAt);
   }
 }

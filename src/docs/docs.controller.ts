@@ -16,13 +16,13 @@ export class DocsController {
 
   @Get()
   page(@Req() req: Request, @Res() res: Response): void {
-    this.responder.send(req, res, this.swaggerUi.page);
+    this.responder.sendRemembered(req, res, this.swaggerUi.page);
   }
 
   @Get(':file')
   asset(@Param('file') file: string, @Req() req: Request, @Res() res: Response): void {
     const asset = this.swaggerUi.asset(file);
     if (!asset) throw routeNotFoundError();
-    this.responder.send(req, res, asset);
+    this.responder.sendRemembered(req, res, asset);
   }
 }

@@ -1,4 +1,5 @@
 import { HttpProblem } from '../common/errors/http-problem.js';
+import { JSON_RPC } from '../common/http/json-rpc-error.js';
 
 /**
  * Refusals of the Streamable HTTP transport (MCP 2025-06-18, "Sending messages to the server"),
@@ -19,13 +20,14 @@ export const mcpProblems = {
       'Unsupported Media Type: Content-Type must be application/json.',
       'Send the JSON-RPC message as a JSON body with Content-Type: application/json.',
     ),
-  // "JSON" in the message makes it a -32700 parse error (json-rpc-error.ts).
   invalidMessage: () =>
     new HttpProblem(
       400,
       'bad_request',
       'Parse error: the body is not a valid JSON-RPC message or batch.',
       'Send a JSON-RPC 2.0 request ({"jsonrpc":"2.0","id":1,"method":"tools/list"}), a notification, or an array of them.',
+      {},
+      JSON_RPC.parseError,
     ),
   batchTooLarge: (max: number) =>
     new HttpProblem(400, 'bad_request', `Invalid Request: a batch may hold at most ${max} messages.`, `Split the batch into batches of at most ${max}.`),

@@ -10,13 +10,14 @@ import { McpDispatcher } from './mcp-dispatcher.js';
 import { McpServerFactory } from './mcp-server.factory.js';
 import { ServerCardController } from './server-card.controller.js';
 import { ServerCardService } from './server-card.service.js';
+import { HttpCommonModule } from '../common/http/http-common.module.js';
 
 /** Largest JSON-RPC body accepted on /mcp; larger ones get 413 before they are read in full. */
 export const MCP_BODY_LIMIT = '1mb';
 
 /** The Model Context Protocol server: six tools and two resource templates over the same services as the HTTP API. */
 @Module({
-  imports: [ProvidersModule, PlansModule, UseCasesModule, GuidesModule],
+  imports: [HttpCommonModule, ProvidersModule, PlansModule, UseCasesModule, GuidesModule],
   controllers: [ServerCardController, McpHttpController],
   providers: [McpServerFactory, McpDispatcher, ServerCardService],
 })

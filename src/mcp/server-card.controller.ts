@@ -15,6 +15,6 @@ export class ServerCardController {
 
   @Get(['.well-known/mcp/server-card.json', 'mcp/server-card'])
   card(@Req() req: Request, @Res() res: Response): void {
-    this.responder.send(req, res, this.cards.document(), { cacheControl: 'public, max-age=3600' });
+    this.responder.sendRemembered(req, res, this.cards.document(), { cacheControl: 'public, max-age=3600' });
   }
 }

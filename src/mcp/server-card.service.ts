@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppConfig } from '../config/app-config.js';
 import { JsonDocument } from '../dataset/json-document.js';
 import { DatasetService, type DatasetView } from '../dataset/dataset.service.js';
-import { MCP_PATH } from '../common/http/json-rpc-error.js';
+import { MCP_PATH } from '../common/http/mcp-path.js';
 import { SERVER_DESCRIPTION, SERVER_INFO } from './server-info.js';
 import { TOOLS } from './tools/index.js';
 

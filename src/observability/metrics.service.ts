@@ -3,8 +3,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppConfig } from '../config/app-config.js';
-import { DatasetService } from '../dataset/dataset.service.js';
-import { RateLimitStorage } from '../common/rate-limit/rate-limit-storage.js';
 
 /**
  * Prometheus metrics on their own port (METRICS_PORT), so they are never public: requests by route
@@ -48,46 +46,48 @@ export class MetricsService implements OnApplicationBootstrap, OnModuleDestroy {
     registers: [this.registry],
   });
 
-  constructor(
-    private readonly config: AppConfig,
-    dataset: DatasetService,
-    storage: RateLimitStorage,
-  ) {
+  constructor(private readonly config: AppConfig) {
     collectDefaultMetrics({ register: this.registry });
-    new Gauge({
-      name: 'dataset_info',
-      help: 'The dataset version being served (value 1).',
-      labelNames: ['version'] as const,
-      registers: [this.registry],
-      collect() {
-        this.reset();
-        if (dataset.isLoaded) this.set({ version: dataset.current.version }, 1);
-      },
-    });
-    new Gauge({
-      name: 'dataset_loaded_timestamp_seconds',
-      help: 'When the dataset being served was loaded, in Unix seconds.',
-      registers: [this.registry],
-      collect() {
-        if (dataset.isLoaded) this.set(dataset.current.loadedAt.getTime() / 1000);
-      },
-    });
-    new Gauge({
-      name: 'rate_limit_store_errors',
-      help: 'Failed calls to the shared rate-limit store (Redis) since start.',
-      registers: [this.registry],
-      collect() {
-        this.set(storage.storageErrors);
-      },
-    });
-    new Gauge({
-      name: 'rate_limit_local_fallback_requests',
-      help: 'Requests counted per instance because the shared store was unavailable, since start.',
-      registers: [this.registry],
-      collect() {
-        this.set(storage.fallbackHits);
-      },
-    });
+  }
+
+  // Pushed by their owners (the dataset service and the rate-limit store): metrics depend on nothing.
+  private readonly datasetInfo = new Gauge({
+    name: 'dataset_info',
+    help: 'The dataset version being served (value 1).',
+    labelNames: ['version'] as const,
+    registers: [this.registry],
+  });
+  private readonly datasetLoaded = new Gauge({
+    name: 'dataset_loaded_timestamp_seconds',
+    help: 'When the dataset being served was loaded, in Unix seconds.',
+    registers: [this.registry],
+  });
+  private readonly storeErrors = new Gauge({
+    name: 'rate_limit_store_errors',
+    help: 'Failed calls to the shared rate-limit store (Redis) since start.',
+    registers: [this.registry],
+  });
+  private readonly localFallback = new Gauge({
+    name: 'rate_limit_local_fallback_requests',
+    help: 'Requests counted per instance because the shared store was unavailable, since start.',
+    registers: [this.registry],
+  });
+
+  /** The dataset version now served, and when it was loaded. */
+  datasetPublished(version: string, loadedAt: Date): void {
+    this.datasetInfo.reset();
+    this.datasetInfo.set({ version }, 1);
+    this.datasetLoaded.set(loadedAt.getTime() / 1000);
+  }
+
+  /** A call to the shared rate-limit store failed. */
+  rateLimitStoreError(): void {
+    this.storeErrors.inc();
+  }
+
+  /** A request was counted by this instance alone because the shared store was unavailable. */
+  rateLimitFellBack(): void {
+    this.localFallback.inc();
   }
 
   /** Labelled children per method, route and status, so a request does not hash its labels. */

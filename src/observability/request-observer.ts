@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { contextOf } from '../request/request-context.js';
 import { truncatedAddress } from './client-address.js';
 import type { MetricsService } from './metrics.service.js';
 import { routeTemplate } from './route-template.js';
@@ -9,12 +10,7 @@ import { routeTemplate } from './route-template.js';
 /** A well-formed incoming X-Request-Id: short and printable, so it is safe to log and echo. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
-/** The client address of a request answered before Express (which gives `req.ip` otherwise). */
-export const CLIENT_ADDRESS = Symbol('clientAddress');
-/** Body bytes of a response whose headers went out in one writeHead (no Content-Length to read back). */
-export const SENT_BYTES = Symbol('sentBytes');
-
-type Observed = IncomingMessage & { id?: string; ip?: string; [CLIENT_ADDRESS]?: string };
+type Observed = IncomingMessage & { ip?: string };
 
 /** Starts observing a request and returns its id; the caller sends the id as X-Request-Id. */
 export type Observe = (req: IncomingMessage, res: ServerResponse) => string;
@@ -31,11 +27,12 @@ export function requestObserver(logger: Logger, metrics: MetricsService) {
   const logs = logger.isLevelEnabled('info');
   const observe: Observe = (request, response) => {
     const req = request as Observed;
-    const res = response as ServerResponse & { [SENT_BYTES]?: number };
+    const res = response;
+    const context = contextOf(req);
     const started = process.hrtime.bigint();
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    req.id = id;
+    context.id = id;
     res.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeTemplate(req);
@@ -47,8 +44,8 @@ export function requestObserver(logger: Logger, metrics: MetricsService) {
       logger[status >= 500 ? 'error' : 'info'](
         {
           reqId: id,
-          req: { method: req.method, path: (q === -1 ? url : url.slice(0, q)).slice(0, 200), client: truncatedAddress(req[CLIENT_ADDRESS] ?? req.ip ?? req.socket.remoteAddress) },
-          res: { status, bytes: res[SENT_BYTES] ?? Number(res.getHeader('content-length') ?? 0) },
+          req: { method: req.method, path: (q === -1 ? url : url.slice(0, q)).slice(0, 200), client: truncatedAddress(context.clientAddress ?? req.ip ?? req.socket.remoteAddress) },
+          res: { status, bytes: context.sentBytes ?? Number(res.getHeader('content-length') ?? 0) },
           durationMs: Math.round(seconds * 10000) / 10,
           route,
         },
@@ -59,7 +56,7 @@ export function requestObserver(logger: Logger, metrics: MetricsService) {
   };
   /** Express middleware, for requests the front door passed on without observing them. */
   const middleware = (req: Request, res: Response, next: NextFunction): void => {
-    if ((req as Observed).id === undefined) res.setHeader('X-Request-Id', observe(req, res));
+    if (contextOf(req).id === undefined) res.setHeader('X-Request-Id', observe(req, res));
     next();
   };
   return { observe, middleware };

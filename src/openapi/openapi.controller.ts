@@ -15,6 +15,6 @@ export class OpenApiController {
 
   @Get('openapi.json')
   getOpenApi(@Req() req: Request, @Res() res: Response): void {
-    this.responder.send(req, res, this.openApi.document());
+    this.responder.sendRemembered(req, res, this.openApi.document());
   }
 }

@@ -3,6 +3,7 @@ import { ERROR_CODES } from '../common/errors/error-codes.js';
 import { TOOLS } from '../mcp/tools/index.js';
 import { table } from './markdown-text.js';
 import type { PageContext } from './page-context.js';
+import { MCP_PATH } from '../common/http/mcp-path.js';
 
 /** `/docs.md`: the API reference as markdown, for agents that read markdown rather than OpenAPI. */
 export function apiDocsMarkdown(ctx: PageContext): string {
@@ -26,7 +27,7 @@ export function apiDocsMarkdown(ctx: PageContext): string {
     '',
     '## MCP tools',
     '',
-    `Endpoint \`${config.url('/mcp')}\` (Streamable HTTP, stateless).`,
+    `Endpoint \`${config.url(MCP_PATH)}\` (Streamable HTTP, stateless).`,
     '',
     ...TOOLS.flatMap((tool) => [`### ${tool.name}`, '', tool.description, '', ...Object.entries(tool.inputSchema).map(([name, schema]) => `- \`${name}\`: ${schema.description ?? ''}`), '']),
   ].join('\n');

@@ -2,6 +2,7 @@ import { guidePath } from '../guides/guide-documents.js';
 import { money, table } from './markdown-text.js';
 import { buildPage, type PageContext } from './page-context.js';
 import type { PageDocument } from './page-document.js';
+import { MCP_PATH } from '../common/http/mcp-path.js';
 
 /** `/`: what the service offers, with links to providers, guides, use cases, the API and the MCP server. */
 export function homePage(ctx: PageContext): PageDocument {
@@ -37,7 +38,7 @@ export function homePage(ctx: PageContext): PageDocument {
     '',
     '## For AI agents',
     '',
-    `- MCP server (Streamable HTTP, no authentication): \`${config.url('/mcp')}\`; its [server card](/.well-known/mcp/server-card.json) lists the tools.`,
+    `- MCP server (Streamable HTTP, no authentication): \`${config.url(MCP_PATH)}\`; its [server card](/.well-known/mcp/server-card.json) lists the tools.`,
     '- [llms.txt](/llms.txt) and [llms-full.txt](/llms-full.txt); every page is also available as markdown (`Accept: text/markdown`, or add `.md`).',
     '',
     `Data licensed ${snapshot.meta.license.name}: ${snapshot.meta.license.credit}.`,

@@ -3,6 +3,7 @@ import { guideMarkdownPath } from '../guides/guide-documents.js';
 import { GUIDE_TYPE_TITLES } from './guides-index.page.js';
 import { guideMarkdown } from './guide.page.js';
 import type { PageContext } from './page-context.js';
+import { MCP_PATH } from '../common/http/mcp-path.js';
 
 /** `/llms.txt` (llmstxt.org): title, summary, notes, and sections of links to markdown forms. */
 export function llmsTxt(ctx: PageContext): string {
@@ -17,7 +18,7 @@ export function llmsTxt(ctx: PageContext): string {
     '',
     `> Independent data for choosing a VPS: reviews and plan matrices of ${snapshot.providers.length} providers, sizing for ${snapshot.useCases.length} workloads and ${snapshot.guides.length} guides, as a JSON API, an MCP server and markdown pages.`,
     '',
-    `Dataset version ${snapshot.version}; prices are monthly, exclude VAT and are in the currency each provider bills in. Every page is available as markdown (append \`.md\` or send \`Accept: text/markdown\`). Agents can call the MCP server at ${u('/mcp')} (Streamable HTTP, no authentication).`,
+    `Dataset version ${snapshot.version}; prices are monthly, exclude VAT and are in the currency each provider bills in. Every page is available as markdown (append \`.md\` or send \`Accept: text/markdown\`). Agents can call the MCP server at ${u(MCP_PATH)} (Streamable HTTP, no authentication).`,
     '',
     '## API',
     '',

@@ -23,9 +23,9 @@ export class PagesController {
   @Get(ROUTES)
   serve(@Req() req: Request, @Res() res: Response): void {
     const page = this.pages.page(req.path);
-    if (page) return this.responder.sendNegotiated(req, res, page);
+    if (page) return this.responder.sendRememberedPage(req, res, page);
     const file = this.pages.file(req.path);
     if (!file) throw routeNotFoundError();
-    this.responder.send(req, res, file);
+    this.responder.sendRemembered(req, res, file);
   }
 }

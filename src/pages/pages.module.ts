@@ -1,10 +1,16 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { ERROR_PAGES } from '../common/errors/error-pages.js';
+import { HttpCommonModule } from '../common/http/http-common.module.js';
 import { ProvidersModule } from '../providers/providers.module.js';
 import { UseCasesModule } from '../use-cases/use-cases.module.js';
 import { PagesController } from './pages.controller.js';
 import { PagesService } from './pages.service.js';
 
-/** HTML and markdown pages, llms.txt; global so the error filter can render the 404 page. */
-@Global()
-@Module({ imports: [ProvidersModule, UseCasesModule], controllers: [PagesController], providers: [PagesService], exports: [PagesService] })
+/** HTML and markdown pages and llms.txt; it also gives the error filter its error pages (ERROR_PAGES). */
+@Module({
+  imports: [HttpCommonModule, ProvidersModule, UseCasesModule],
+  controllers: [PagesController],
+  providers: [PagesService, { provide: ERROR_PAGES, useExisting: PagesService }],
+  exports: [ERROR_PAGES],
+})
 export class PagesModule {}

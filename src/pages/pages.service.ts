@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
+import type { ErrorPages } from '../common/errors/error-pages.js';
 import type { HttpProblem } from '../common/errors/http-problem.js';
 import { DatasetService, type DatasetView } from '../dataset/dataset.service.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
@@ -28,9 +29,9 @@ interface Site {
   notFound: PageDocument;
 }
 
-/** Every page of the site, rendered once per dataset version, in HTML and markdown. */
+/** Every page of the site, rendered once per dataset version, in HTML and markdown; and the error pages. */
 @Injectable()
-export class PagesService {
+export class PagesService implements ErrorPages {
   private readonly site: DatasetView<Site>;
   private readonly renderer: MarkdownRenderer;
 
@@ -65,6 +66,10 @@ export class PagesService {
 
   get notFound(): PageDocument {
     return this.site.get().notFound;
+  }
+
+  pageFor(problem: HttpProblem, form: 'html' | 'markdown'): StaticBody {
+    return problem.status === 404 ? this.notFound[form] : this.errorPage(problem, form);
   }
 
   /** An error page for a problem outside the API (rendered per error; errors are rare and small). */

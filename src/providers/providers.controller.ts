@@ -2,7 +2,7 @@ import { Controller, Param, Req, Res } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { API_OPERATIONS } from '../api-index/api-operations.js';
-import { ApiEndpoint } from '../common/http/api-endpoint.decorator.js';
+import { ApiEndpoint } from '../api-index/api-endpoint.decorator.js';
 import { ApiTag } from '../common/http/api-tags.js';
 import { DocumentResponder } from '../common/http/document-responder.js';
 import { ProviderEnvelope } from './dto/provider-envelope.dto.js';
@@ -19,7 +19,7 @@ export class ProvidersController {
 
   @ApiEndpoint(API_OPERATIONS.listProviders, ProviderList)
   listProviders(@Req() req: Request, @Res() res: Response): void {
-    this.responder.send(req, res, this.providers.list());
+    this.responder.sendRemembered(req, res, this.providers.list());
   }
 
   @ApiEndpoint(API_OPERATIONS.getProvider, ProviderEnvelope, {
@@ -27,6 +27,6 @@ export class ProvidersController {
   })
   @ApiParam({ name: 'providerId', description: 'Stable, lowercase provider id.', example: 'hetzner', schema: { type: 'string', pattern: '^[a-z0-9-]+$' } })
   getProvider(@Param('providerId') id: string, @Req() req: Request, @Res() res: Response): void {
-    this.responder.send(req, res, this.providers.get(id));
+    this.responder.sendRemembered(req, res, this.providers.get(id));
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ProvidersController } from './providers.controller.js';
 import { ProvidersService } from './providers.service.js';
+import { HttpCommonModule } from '../common/http/http-common.module.js';
 
-@Module({ controllers: [ProvidersController], providers: [ProvidersService], exports: [ProvidersService] })
+@Module({ imports: [HttpCommonModule], controllers: [ProvidersController], providers: [ProvidersService], exports: [ProvidersService] })
 export class ProvidersModule {}

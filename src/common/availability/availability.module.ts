@@ -1,6 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { AvailabilityService } from './availability.service.js';
 
-@Global()
+/** Whether the service can serve now (starting, draining, maintenance). */
 @Module({ providers: [AvailabilityService], exports: [AvailabilityService] })
 export class AvailabilityModule {}

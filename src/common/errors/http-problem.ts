@@ -11,6 +11,8 @@ export class HttpProblem extends Error {
     message: string,
     readonly resolution: string,
     readonly headers: Readonly<Record<string, string>> = {},
+    /** The JSON-RPC error code when this problem is answered on the MCP endpoint; by default one follows from the status. */
+    readonly jsonRpcCode?: number,
   ) {
     super(message);
     this.name = 'HttpProblem';

@@ -1,3 +1,4 @@
+import { JSON_RPC } from '../http/json-rpc-error.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { NotFoundError } from './domain-errors.js';
 import { HttpProblem } from './http-problem.js';
@@ -36,7 +37,7 @@ export function problemFromHttpStatus(status: number, config: AppConfig, type?: 
     return new HttpProblem(413, 'payload_too_large', 'The request body is too large.', 'Send a body of at most 1 MB.');
   }
   if (type === 'entity.parse.failed') {
-    return new HttpProblem(400, 'bad_request', 'The request body is not valid JSON.', 'Send one JSON-RPC message as a JSON object.');
+    return new HttpProblem(400, 'bad_request', 'The request body is not valid JSON.', 'Send one JSON-RPC message as a JSON object.', {}, JSON_RPC.parseError);
   }
   return new HttpProblem(
     status === 405 ? 405 : 400,

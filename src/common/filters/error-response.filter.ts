@@ -1,19 +1,23 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Injectable, Logger } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject, Injectable, Optional } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { APP_LOGGER } from '../../observability/logger.js';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../../config/app-config.js';
+import { contextOf } from '../../request/request-context.js';
 import { JSON_CONTENT_TYPE } from '../../dataset/json-document.js';
 import { NotFoundError } from '../errors/domain-errors.js';
+import { ERROR_PAGES, type ErrorPages } from '../errors/error-pages.js';
 import type { ErrorEnvelope } from '../errors/error-envelope.dto.js';
 import { HttpProblem } from '../errors/http-problem.js';
 import { toEnvelope } from '../errors/envelope.js';
 import { problemFromHttpStatus, problemFromNotFound, routeNotFound } from '../errors/problems.js';
 import { CommonHeaders } from '../http/common-headers.js';
-import { pathOf } from '../http/exempt-paths.js';
-import { isMcpPath, jsonRpcError } from '../http/json-rpc-error.js';
+import { pathOf } from '../http/admission.js';
+import { jsonRpcError } from '../http/json-rpc-error.js';
+import { isMcpPath } from '../http/mcp-path.js';
 import { isApiPath } from '../http/api-paths.js';
-import { PagesService } from '../../pages/pages.service.js';
-import { errorForm } from '../../pages/negotiation.js';
+import { errorForm } from '../http/negotiation.js';
 
 /**
  * The one place errors become answers. Domain errors, HTTP problems and the exceptions Nest, Express
@@ -24,12 +28,13 @@ import { errorForm } from '../../pages/negotiation.js';
 @Catch()
 @Injectable()
 export class ErrorResponseFilter implements ExceptionFilter {
-  private readonly logger = new Logger('Errors');
-
   constructor(
+    // This application's logger, not Nest's process-wide static one: the error line goes where the
+    // access line of the same request goes, with the same reqId field.
+    @Inject(APP_LOGGER) private readonly logger: Logger,
     private readonly config: AppConfig,
     private readonly commonHeaders: CommonHeaders,
-    private readonly pages: PagesService,
+    @Optional() @Inject(ERROR_PAGES) private readonly pages?: ErrorPages,
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -61,9 +66,8 @@ export class ErrorResponseFilter implements ExceptionFilter {
     if (isMcpPath(path)) return json(jsonRpcError(problem));
     if (isApiPath(path)) return json(this.envelope(problem));
     const form = errorForm(req);
-    if (form === 'json') return json(this.envelope(problem));
-    const page =
-      problem.status === 404 ? this.pages.notFound[form === 'markdown' ? 'markdown' : 'html'] : this.pages.errorPage(problem, form);
+    if (form === 'json' || !this.pages) return json(this.envelope(problem));
+    const page = this.pages.pageFor(problem, form);
     return { body: page.body, contentType: page.contentType, headers: (page.headers ?? []).filter(([name]) => name !== 'Link') };
   }
 
@@ -82,10 +86,12 @@ export class ErrorResponseFilter implements ExceptionFilter {
       return problemFromHttpStatus(status, this.config, type ?? cause?.type);
     }
 
-    const requestId = randomUUID();
+    // The id the observer gave the request (a client-sent one or a new one): the same in the answer's
+    // X-Request-Id, the access log and this error log line.
+    const requestId = contextOf(req).id ?? randomUUID();
     this.logger.error(
+      { reqId: requestId, context: 'Errors', err: exception instanceof Error ? { type: exception.name, message: exception.message, stack: exception.stack } : String(exception) },
       `Unexpected error ${requestId} on ${req.method} ${req.originalUrl.slice(0, 200)}`,
-      exception instanceof Error ? exception.stack : String(exception),
     );
     return new HttpProblem(
       500,

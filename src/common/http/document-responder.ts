@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import fresh from 'fresh';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SENT_BYTES } from '../../observability/request-observer.js';
+import { contextOf } from '../../request/request-context.js';
 import { routeTemplate } from '../../observability/route-template.js';
-import { prefersMarkdown } from '../../pages/negotiation.js';
+import { prefersMarkdown } from './negotiation.js';
 import { HttpProblem } from '../errors/http-problem.js';
 import { CACHE_CONTROL, httpDate } from './cache-policy.js';
 import { CommonHeaders } from './common-headers.js';
@@ -21,7 +21,7 @@ type FlatHeaders = { cacheControl: string | undefined; common: readonly string[]
  * Writes a precomputed body with its validators: ETag, Last-Modified, caching and deprecation
  * headers; picks a precompressed variant by Accept-Encoding; answers a matching conditional request
  * with 304 before touching the body; sends no body for HEAD. Header lists are computed once per
- * document and variant. What it sends for a GET is remembered for the path (FastPaths).
+ * document and variant. What a route sends with `sendRemembered` is remembered for its path (FastPaths).
  */
 @Injectable()
 export class DocumentResponder {
@@ -35,14 +35,24 @@ export class DocumentResponder {
     private readonly common: CommonHeaders,
   ) {}
 
-  /** Sends `doc` as the answer to `req` and remembers it for its path; `cacheControl` overrides the default policy. */
+  /** Sends `doc` as the answer to `req`; `cacheControl` overrides the default policy. Nothing is remembered. */
   send(req: Request, res: Response, doc: Sendable, options: { cacheControl?: string } = {}): void {
+    this.write(req, res, doc, options.cacheControl);
+  }
+
+  /**
+   * Sends `doc` and remembers it for the request's path, so the front door answers later requests of
+   * that path itself (FastPaths). A route opts in by calling this: only for an answer that depends on
+   * nothing but the path and the dataset version (content coding and conditional requests are handled
+   * per request). Requests with a query string are never remembered nor answered from memory.
+   */
+  sendRemembered(req: Request, res: Response, doc: Sendable, options: { cacheControl?: string } = {}): void {
     this.write(req, res, doc, options.cacheControl);
     this.fastPaths.remember(req, { route: routeTemplate(req), pick: () => doc, cacheControl: options.cacheControl });
   }
 
-  /** Sends the form of a page the client prefers, and remembers both forms for its path. */
-  sendNegotiated(req: Request, res: Response, forms: { html: Sendable; markdown: Sendable }): void {
+  /** Sends the form of a page the client prefers (Accept), and remembers both forms for its path, chosen per request. */
+  sendRememberedPage(req: Request, res: Response, forms: { html: Sendable; markdown: Sendable }): void {
     const pick = (r: IncomingMessage) => (prefersMarkdown(r) ? forms.markdown : forms.html);
     this.write(req, res, pick(req));
     this.fastPaths.remember(req, { route: routeTemplate(req), pick });
@@ -82,7 +92,7 @@ export class DocumentResponder {
     const fixed = notModified ? flat.notModified : flat.ok;
     for (let i = 0; i < fixed.length; i++) dynamic.push(fixed[i]);
     const body = variant ? variant.body : doc.body;
-    (res as ServerResponse & { [SENT_BYTES]?: number })[SENT_BYTES] = notModified ? 0 : body.length;
+    contextOf(req).sentBytes = notModified ? 0 : body.length;
     res.writeHead(notModified ? 304 : 200, dynamic);
     res.end(notModified || req.method === 'HEAD' ? undefined : body);
   }

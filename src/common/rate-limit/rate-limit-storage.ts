@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface.js';
 import { AppConfig } from '../../config/app-config.js';
+import { MetricsService } from '../../observability/metrics.service.js';
 import { FixedWindowMemoryStorage } from './fixed-window-memory.storage.js';
 import { RedisCounterStorage } from './redis-counter.storage.js';
 
@@ -24,12 +25,10 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
   private skipSharedUntil = 0;
   private lastOutageLog = 0;
   private inOutage = false;
-  /** Failed calls to the shared store (connection errors included). */
-  storageErrors = 0;
-  /** Requests counted locally because the shared store was unavailable. */
-  fallbackHits = 0;
-
-  constructor(config: AppConfig) {
+  constructor(
+    config: AppConfig,
+    private readonly metrics: MetricsService,
+  ) {
     if (config.rateLimit.store === 'redis' && config.rateLimit.redisUrl) {
       this.shared = new RedisCounterStorage(config.rateLimit.redisUrl, { onError: (e) => this.reportOutage(e) });
       this.shared.client.on('ready', () => this.reportRecovery());
@@ -48,7 +47,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
    */
   incrementLocally(key: string, ttl: number, limit: number, throttlerName: string): ThrottlerStorageRecord | undefined {
     if (this.shared?.ready && Date.now() >= this.skipSharedUntil) return undefined;
-    if (this.shared) this.fallbackHits += 1;
+    if (this.shared) this.metrics.rateLimitFellBack();
     return this.local.incrementSync(`${throttlerName}:${key}`, ttl, limit);
   }
 
@@ -63,7 +62,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
         this.reportOutage(error as Error);
       }
     }
-    if (this.shared) this.fallbackHits += 1;
+    if (this.shared) this.metrics.rateLimitFellBack();
     return this.local.incrementSync(`${throttlerName}:${key}`, ttl, limit);
   }
 
@@ -73,7 +72,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
   }
 
   private reportOutage(error: Error): void {
-    this.storageErrors += 1;
+    this.metrics.rateLimitStoreError();
     this.inOutage = true;
     const now = Date.now();
     if (now - this.lastOutageLog < LOG_INTERVAL_MS) return;

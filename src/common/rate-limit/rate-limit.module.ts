@@ -1,10 +1,9 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { seconds, ThrottlerModule } from '@nestjs/throttler';
 import { AppConfig } from '../../config/app-config.js';
 import { RateLimiter } from './rate-limiter.js';
 import { RateLimitStorage } from './rate-limit-storage.js';
 
-@Global()
 @Module({ providers: [RateLimitStorage], exports: [RateLimitStorage] })
 class RateLimitStorageModule {}
 
@@ -13,11 +12,11 @@ class RateLimitStorageModule {}
  * storage; the RateLimiter applies it in the front door rather than in a ThrottlerGuard, because guards
  * only run for matched routes and never see errors raised before them.
  */
-@Global()
 @Module({
   imports: [
     RateLimitStorageModule,
     ThrottlerModule.forRootAsync({
+      imports: [RateLimitStorageModule],
       inject: [AppConfig, RateLimitStorage],
       useFactory: (config: AppConfig, storage: RateLimitStorage) => ({
         throttlers: [{ name: 'default', limit: config.rateLimit.requests, ttl: seconds(config.rateLimit.windowSeconds) }],

@@ -1,17 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectThrottlerOptions, InjectThrottlerStorage, type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
 import type { ServerResponse } from 'node:http';
+import type { RateLimitState } from '../../request/request-context.js';
 import { RATE_LIMIT_HEADERS, rateLimitPolicy } from './rate-limit-headers.js';
 import { RateLimitStorage } from './rate-limit-storage.js';
 
-/** The outcome of counting one request. */
-export interface RateLimitState {
-  limit: number;
-  remaining: number;
-  /** Whole seconds until the window resets, at least 1. */
-  resetSeconds: number;
-  limited: boolean;
-}
 
 /**
  * Counts requests per client against the @nestjs/throttler configuration and storage, and writes

@@ -1,7 +1,7 @@
 import { applyDecorators, Get, HttpStatus, type Type } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation as ApiOperationDoc, ApiResponse } from '@nestjs/swagger';
-import { expressRoute, type ApiOperation } from '../../api-index/api-operations.js';
-import { ErrorEnvelope } from '../errors/error-envelope.dto.js';
+import { expressRoute, type ApiOperation } from './api-operations.js';
+import { ErrorEnvelope } from '../common/errors/error-envelope.dto.js';
 
 const errorResponse = (status: number, description: string) =>
   ApiResponse({ status, description, type: ErrorEnvelope });

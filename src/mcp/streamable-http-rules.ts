@@ -1,0 +1,60 @@
+import { MAX_BATCH_SIZE } from '@modelcontextprotocol/sdk/server/requestBody.js';
+import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
+import { JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { HttpProblem } from '../common/errors/http-problem.js';
+import { mcpProblems } from './mcp-problems.js';
+
+/** What the transport rules read of a POST to the MCP endpoint. */
+export interface McpPost {
+  accept: string | undefined;
+  contentType: string | undefined;
+  protocolVersion: string | string[] | undefined;
+  /** The parsed JSON body. */
+  body: unknown;
+}
+
+/** What to do with a POST. */
+export type McpPostReading =
+  | { kind: 'refuse'; problem: HttpProblem }
+  /** Notifications or responses only: 202, nothing is handed to the server. */
+  | { kind: 'accept' }
+  /** Requests to answer, in order; `batch` says whether to answer with an array. */
+  | { kind: 'answer'; batch: boolean; requests: JSONRPCRequest[] };
+
+const isRequest = (m: JSONRPCMessage): m is JSONRPCRequest => 'method' in m && 'id' in m;
+
+/**
+ * The Streamable HTTP transport's rules for a POST (MCP 2025-06-18 and 2025-11-25, "Sending messages
+ * to the server"), with the SDK's own schema, media-type check, batch limit and protocol versions, as
+ * a pure function: the client must accept JSON and an event stream; the body must be JSON; a batch
+ * holds at most MAX_BATCH_SIZE valid JSON-RPC messages; initialize comes alone; any other request
+ * names a supported MCP-Protocol-Version or none (the default); a POST of notifications only is
+ * accepted with nothing to answer.
+ */
+export function readMcpPost(post: McpPost): McpPostReading {
+  const accept = post.accept ?? '';
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return refuse(mcpProblems.notAcceptable());
+  if (!isJsonContentType(post.contentType)) return refuse(mcpProblems.unsupportedMediaType());
+  const batch = Array.isArray(post.body);
+  const raw: unknown[] = batch ? (post.body as unknown[]) : [post.body];
+  if (raw.length > MAX_BATCH_SIZE) return refuse(mcpProblems.batchTooLarge(MAX_BATCH_SIZE));
+  const messages: JSONRPCMessage[] = [];
+  for (const item of raw) {
+    const parsed = JSONRPCMessageSchema.safeParse(item);
+    if (!parsed.success) return refuse(mcpProblems.invalidMessage());
+    messages.push(parsed.data);
+  }
+  if (messages.length === 0) return refuse(mcpProblems.invalidMessage());
+  const requests = messages.filter(isRequest);
+  if (requests.some((m) => m.method === 'initialize')) {
+    if (messages.length > 1) return refuse(mcpProblems.lonelyInitialize());
+  } else if (typeof post.protocolVersion === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(post.protocolVersion)) {
+    return refuse(mcpProblems.unsupportedVersion(post.protocolVersion, SUPPORTED_PROTOCOL_VERSIONS));
+  }
+  // Nothing is kept per client, so notifications are not handed to the server: a cancellation could
+  // otherwise name another client's request.
+  if (requests.length === 0) return { kind: 'accept' };
+  return { kind: 'answer', batch, requests };
+}
+
+const refuse = (problem: HttpProblem): McpPostReading => ({ kind: 'refuse', problem });
