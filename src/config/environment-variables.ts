@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { IsTrustProxy } from './is-trust-proxy.js';
@@ -10,7 +11,16 @@ const toBoolean = ({ value }: { value: unknown }): unknown => {
   if (['false', '0', 'no', 'off', ''].includes(v)) return false;
   return value;
 };
-const BOOLEAN = { message: 'must be true or false' };
+
+/** A whole number from the environment, within bounds, with one message for every way it can be wrong. */
+function IntegerSetting(min: number, max: number, message: string): PropertyDecorator {
+  return applyDecorators(Type(() => Number), IsInt({ message }), Min(min, { message }), Max(max, { message }));
+}
+
+/** A boolean from the environment, in any of the usual spellings. */
+function BooleanSetting(): PropertyDecorator {
+  return applyDecorators(Transform(toBoolean), IsBoolean({ message: 'must be true or false' }));
+}
 
 /**
  * Every setting the service reads from its environment, with its default.
@@ -19,10 +29,7 @@ const BOOLEAN = { message: 'must be true or false' };
  */
 export class EnvironmentVariables {
   /** TCP port of the public HTTP server. */
-  @Type(() => Number)
-  @IsInt({ message: 'must be an integer from 0 to 65535' })
-  @Min(0, { message: 'must be an integer from 0 to 65535' })
-  @Max(65535, { message: 'must be an integer from 0 to 65535' })
+  @IntegerSetting(0, 65535, 'must be an integer from 0 to 65535')
   PORT = 3000;
 
   /** Interface the HTTP server binds to. */
@@ -44,17 +51,11 @@ export class EnvironmentVariables {
   DATA_DIR: string | undefined = undefined;
 
   /** Requests each client may make per window. */
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number from 1 to 1000000' })
-  @Min(1, { message: 'must be a whole number from 1 to 1000000' })
-  @Max(1_000_000, { message: 'must be a whole number from 1 to 1000000' })
+  @IntegerSetting(1, 1_000_000, 'must be a whole number from 1 to 1000000')
   RATE_LIMIT_REQUESTS = 600;
 
   /** Length of the rate-limit window in seconds. */
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number of seconds from 1 to 86400' })
-  @Min(1, { message: 'must be a whole number of seconds from 1 to 86400' })
-  @Max(86_400, { message: 'must be a whole number of seconds from 1 to 86400' })
+  @IntegerSetting(1, 86_400, 'must be a whole number of seconds from 1 to 86400')
   RATE_LIMIT_WINDOW_SECONDS = 60;
 
   /** Where the rate-limit counters live: in this process, or in Redis shared by every replica. */
@@ -74,8 +75,7 @@ export class EnvironmentVariables {
   TRUST_PROXY = 'false';
 
   /** Redirect plain HTTP to HTTPS (301) and send Strict-Transport-Security. */
-  @Transform(toBoolean)
-  @IsBoolean(BOOLEAN)
+  @BooleanSetting()
   REQUIRE_HTTPS = false;
 
   /** PEM certificate chain: set with TLS_KEY_FILE to terminate TLS in the service itself. */
@@ -91,10 +91,7 @@ export class EnvironmentVariables {
   TLS_KEY_FILE: string | undefined = undefined;
 
   /** Seconds clients are told to wait in Retry-After on 503. */
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number of seconds from 1 to 3600' })
-  @Min(1, { message: 'must be a whole number of seconds from 1 to 3600' })
-  @Max(3600, { message: 'must be a whole number of seconds from 1 to 3600' })
+  @IntegerSetting(1, 3600, 'must be a whole number of seconds from 1 to 3600')
   RETRY_AFTER_SECONDS = 30;
 
   /** Host names /mcp answers for (DNS-rebinding protection); default: PUBLIC_BASE_URL's host and loopback names. */
@@ -111,10 +108,7 @@ export class EnvironmentVariables {
   MCP_ALLOWED_ORIGINS = '*';
 
   /** Port of the Prometheus metrics server (not public); 0 picks a free port. */
-  @Type(() => Number)
-  @IsInt({ message: 'must be an integer from 0 to 65535' })
-  @Min(0, { message: 'must be an integer from 0 to 65535' })
-  @Max(65535, { message: 'must be an integer from 0 to 65535' })
+  @IntegerSetting(0, 65535, 'must be an integer from 0 to 65535')
   METRICS_PORT = 9464;
 
   /** Interface the metrics server binds to. */
@@ -131,47 +125,30 @@ export class EnvironmentVariables {
   LOG_PRETTY = 'auto';
 
   /** After SIGTERM, how long to keep serving while the load balancer notices the instance is not ready. */
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number of milliseconds from 0 to 120000' })
-  @Min(0, { message: 'must be a whole number of milliseconds from 0 to 120000' })
-  @Max(120_000, { message: 'must be a whole number of milliseconds from 0 to 120000' })
+  @IntegerSetting(0, 120_000, 'must be a whole number of milliseconds from 0 to 120000')
   SHUTDOWN_DELAY_MS = 5000;
 
   /** After the delay, the longest in-flight requests may take before connections are cut. */
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number of milliseconds from 100 to 120000' })
-  @Min(100, { message: 'must be a whole number of milliseconds from 100 to 120000' })
-  @Max(120_000, { message: 'must be a whole number of milliseconds from 100 to 120000' })
+  @IntegerSetting(100, 120_000, 'must be a whole number of milliseconds from 100 to 120000')
   SHUTDOWN_TIMEOUT_MS = 10_000;
 
   /** Idle keep-alive time; above common load-balancer idle timeouts (60 s) so the balancer closes first. */
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number of milliseconds from 1000 to 600000' })
-  @Min(1000, { message: 'must be a whole number of milliseconds from 1000 to 600000' })
-  @Max(600_000, { message: 'must be a whole number of milliseconds from 1000 to 600000' })
+  @IntegerSetting(1000, 600_000, 'must be a whole number of milliseconds from 1000 to 600000')
   KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
   /** Longest time a client may take to send its request headers. */
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number of milliseconds from 1000 to 600000' })
-  @Min(1000, { message: 'must be a whole number of milliseconds from 1000 to 600000' })
-  @Max(600_000, { message: 'must be a whole number of milliseconds from 1000 to 600000' })
+  @IntegerSetting(1000, 600_000, 'must be a whole number of milliseconds from 1000 to 600000')
   HEADERS_TIMEOUT_MS = 10_000;
 
   /** Longest time a client may take to send a whole request. */
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number of milliseconds from 1000 to 600000' })
-  @Min(1000, { message: 'must be a whole number of milliseconds from 1000 to 600000' })
-  @Max(600_000, { message: 'must be a whole number of milliseconds from 1000 to 600000' })
+  @IntegerSetting(1000, 600_000, 'must be a whole number of milliseconds from 1000 to 600000')
   REQUEST_TIMEOUT_MS = 30_000;
 
   /** Reload the dataset when files under DATA_DIR change (SIGHUP always reloads). */
-  @Transform(toBoolean)
-  @IsBoolean(BOOLEAN)
+  @BooleanSetting()
   DATA_WATCH = true;
 
   /** Answer every API request with 503 (planned maintenance). */
-  @Transform(toBoolean)
-  @IsBoolean(BOOLEAN)
+  @BooleanSetting()
   MAINTENANCE_MODE = false;
 }

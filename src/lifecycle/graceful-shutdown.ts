@@ -5,6 +5,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AppConfig } from '../config/app-config.js';
 import { AvailabilityService } from '../common/availability/availability.service.js';
 
+/** How long idle keep-alive connections get to send one more request (and be told to go) before they are closed. */
+const IDLE_GRACE_MS = 1000;
+
 /**
  * Shutdown without failed requests, for a pod behind a load balancer:
  * 1. SIGTERM: /readyz answers 503 at once, everything else is served normally for SHUTDOWN_DELAY_MS,
@@ -14,9 +17,6 @@ import { AvailabilityService } from '../common/availability/availability.service
  *    are closed; after SHUTDOWN_TIMEOUT_MS whatever is left is cut;
  * 3. Nest's shutdown hooks run (Redis, metrics server, file watcher) and the process exits 0.
  */
-/** How long idle keep-alive connections get to send one more request (and be told to go) before they are closed. */
-const IDLE_GRACE_MS = 1000;
-
 @Injectable()
 export class GracefulShutdown {
   private readonly logger = new Logger('Shutdown');

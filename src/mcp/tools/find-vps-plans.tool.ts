@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { PRICE_BASES } from '../../dataset/dto/plan-line.dto.js';
 import { DEFAULT_PLAN_LIMIT, MAX_PLAN_LIMIT } from '../../plans/plans.service.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { structured, withDomainErrors } from '../tool-results.js';
+import { planPricingShape, planTextShape } from './schemas.js';
 
 const positive = (max: number) => z.number().positive().max(max).optional();
 
@@ -52,19 +52,12 @@ export const findVpsPlansTool = defineTool({
         currency: z.string(),
         normalizedPrice: z.number().describe('The compared monthly price (see comparedOn) converted to `normalizedCurrency`.'),
         normalizedCurrency: z.string(),
-        cpu: z.string(),
-        ram: z.string(),
-        storage: z.string(),
-        bandwidth: z.string(),
+        ...planTextShape,
         vcpus: z.number().nullable(),
         ramGb: z.number().nullable(),
         storageGb: z.number().nullable(),
         bandwidthTb: z.number().nullable().describe('Included traffic in TB; null when unmetered or not stated as a volume.'),
-        priceBasis: z.enum(PRICE_BASES).describe('How `price` is paid: hourly-capped and per-second-capped bill for use up to `price` a month, monthly is a subscription, prepaid-term is the monthly equivalent of `termMonths` paid up front.'),
-        termMonths: z.number().int().nullable().describe('Months of the prepaid term `price` needs; null when none.'),
-        promotional: z.boolean().describe('True when `price` is an introductory rate.'),
-        renewalPrice: z.number().nullable().describe('Monthly price after the promotional term; null when not promotional or not confirmed.'),
-        monthToMonthPrice: z.number().nullable().describe('Monthly price with no commitment; null when not sold month to month or not confirmed.'),
+        ...planPricingShape,
         url: z.string().describe('Review page of the provider.'),
       }),
     ),

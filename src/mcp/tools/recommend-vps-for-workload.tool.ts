@@ -1,23 +1,15 @@
 import { z } from 'zod';
-import { PRICE_BASES } from '../../dataset/dto/plan-line.dto.js';
 import { MAX_QUERY_LENGTH } from '../../search/search-index.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { structured, withDomainErrors } from '../tool-results.js';
-import { specSchema } from './schemas.js';
+import { planPricingShape, planTextShape, specSchema } from './schemas.js';
 
 const matchingPlanSchema = z.object({
   planName: z.string(),
   price: z.number(),
   currency: z.string(),
-  cpu: z.string(),
-  ram: z.string(),
-  storage: z.string(),
-  bandwidth: z.string(),
-  priceBasis: z.enum(PRICE_BASES).describe('How `price` is paid; a prepaid-term plan is chosen only when the provider sells no fitting plan without commitment.'),
-  termMonths: z.number().int().nullable(),
-  promotional: z.boolean(),
-  renewalPrice: z.number().nullable(),
-  monthToMonthPrice: z.number().nullable().describe('The price with no commitment, which picks the cheapest plan; null when none is confirmed.'),
+  ...planTextShape,
+  ...planPricingShape,
   meets: z.enum(['recommended', 'minimum']).describe('"minimum" when no plan of the provider reaches the recommended spec.'),
 });
 

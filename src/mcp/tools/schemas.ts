@@ -3,22 +3,27 @@ import { BILLING_CYCLE } from '../../dataset/dto/provider.dto.js';
 import { FEATURE_KEYS, FEATURE_STATUSES } from '../../dataset/features.js';
 import { z } from 'zod';
 
+/** How a plan's price is paid: the same fields in every tool that shows a plan. */
+export const planPricingShape = {
+  priceBasis: z.enum(PRICE_BASES).describe('hourly-capped / per-second-capped: billed for use up to `price` a month; monthly: a subscription; prepaid-term: the monthly equivalent of `termMonths` paid up front.'),
+  termMonths: z.number().int().nullable().describe('Months of the prepaid term `price` needs; null when none.'),
+  promotional: z.boolean().describe('True when `price` is an introductory rate.'),
+  renewalPrice: z.number().nullable().describe('Monthly price after a promotional term; null when not promotional or not confirmed.'),
+  monthToMonthPrice: z.number().nullable().describe('Monthly price with no commitment; null when not sold month to month or not confirmed.'),
+};
+
+/** The contract's text fields of a plan. */
+export const planTextShape = { cpu: z.string(), ram: z.string(), storage: z.string(), bandwidth: z.string() };
+
 /** Output shapes shared by several tools. */
 export const planSchema = z.object({
   name: z.string(),
   price: z.number().describe('Headline monthly price excluding VAT, in `currency`, paid as `priceBasis` says.'),
   currency: z.string().describe('ISO 4217 code the plan is billed in.'),
-  cpu: z.string(),
-  ram: z.string(),
-  storage: z.string(),
-  bandwidth: z.string(),
+  ...planTextShape,
   cpuType: z.enum(['shared', 'dedicated']),
   line: z.string().describe('The plan line (an id in the provider\'s planLines).'),
-  priceBasis: z.enum(PRICE_BASES).describe('hourly-capped / per-second-capped: billed for use up to `price` a month; monthly: a subscription; prepaid-term: the monthly equivalent of `termMonths` paid up front.'),
-  termMonths: z.number().int().nullable(),
-  promotional: z.boolean(),
-  renewalPrice: z.number().nullable().describe('Monthly price after a promotional term; null when not promotional or not confirmed.'),
-  monthToMonthPrice: z.number().nullable().describe('Monthly price with no commitment; null when not sold month to month or not confirmed.'),
+  ...planPricingShape,
   setupFee: z.number().nullable(),
   unconfirmed: z.array(z.string()).describe('Fields whose null means "could not be confirmed" rather than "none".'),
 });
