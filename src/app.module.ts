@@ -18,6 +18,7 @@ import { DocsModule } from './docs/docs.module.js';
 import { GuidesModule } from './guides/guides.module.js';
 import { McpModule } from './mcp/mcp.module.js';
 import { PagesModule } from './pages/pages.module.js';
+import { PlansModule } from './plans/plans.module.js';
 import { OpenApiModule } from './openapi/openapi.module.js';
 import { ProvidersModule } from './providers/providers.module.js';
 import { UseCasesModule } from './use-cases/use-cases.module.js';
@@ -40,6 +41,7 @@ export class AppModule implements NestModule {
         HttpCommonModule,
         ApiIndexModule,
         ProvidersModule,
+        PlansModule,
         GuidesModule,
         UseCasesModule,
         OpenApiModule,

@@ -49,7 +49,8 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
   let rates: ExchangeRates | undefined;
   if (rateTable) {
     const billed = providers.valid.flatMap((p) => [p.currency, ...p.plans.map((plan) => plan.currency)]);
-    const rateProblems = checkExchangeRates(rateTable, [DEFAULT_CURRENCY, ...billed], files.exchangeRates);
+    // The plan table converts every price to USD and EUR.
+    const rateProblems = checkExchangeRates(rateTable, [DEFAULT_CURRENCY, 'EUR', ...billed], files.exchangeRates);
     problems.push(...rateProblems);
     if (rateProblems.length === 0) rates = new ExchangeRates(rateTable);
   }

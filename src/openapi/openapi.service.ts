@@ -15,6 +15,7 @@ import { HEADERS_BY_STATUS, headerComponents } from './response-headers.js';
 const TAG_DESCRIPTIONS: Record<ApiTag, string> = {
   [ApiTag.Index]: 'Where everything is.',
   [ApiTag.Providers]: 'The eight reviewed VPS providers and their plans.',
+  [ApiTag.Plans]: 'Every plan of every provider as one flat table, to download whole.',
   [ApiTag.Guides]: 'The guide library: reviews, comparisons, workload guides and tutorials.',
   [ApiTag.UseCases]: 'Workloads with sizing and provider picks.',
 };

@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import request from 'supertest';
+import { expectedPlanRows } from './support/independent-figures';
+import { OpenApiSchemas } from './support/openapi-schemas';
+import { rawMeta, rawProviders } from './support/raw-data';
+import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
+
+const rates = JSON.parse(readFileSync('data/exchange-rates.json', 'utf8'));
+
+describe('the plan table', () => {
+  let t: TestApp;
+  let schemas: OpenApiSchemas;
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT_REQUESTS: '1000' });
+    schemas = new OpenApiSchemas((await t.http.get('/openapi.json').expect(200)).body);
+  });
+  afterAll(() => t.close());
+
+  describe('GET /api/plans.json', () => {
+    it('holds every plan of every provider as a flat row computed from the data files', async () => {
+      const { body } = await t.http.get('/api/plans.json').expect(200).expect('Content-Type', 'application/json; charset=utf-8');
+      const expected = expectedPlanRows(rawProviders.providers, rates, TEST_BASE_URL);
+      expect(body).toEqual({
+        version: rawMeta.version,
+        lastUpdated: rawMeta.lastUpdated,
+        exchangeRatesDate: rates.date,
+        license: rawMeta.license,
+        count: expected.length,
+        plans: expected,
+      });
+      expect(body.count).toBe(rawProviders.providers.reduce((n: number, p: any) => n + p.plans.length, 0));
+    });
+
+    it('matches its documented schema, and the schema catches a broken row', async () => {
+      const { body } = await t.http.get('/api/plans.json');
+      expect(schemas.errors('listPlans', 200, body)).toEqual([]);
+      const broken = structuredClone(body);
+      broken.plans[0].vcpus = 1.5;
+      broken.plans[1].termMonths = 'twelve';
+      delete broken.plans[2].priceUsd;
+      expect(schemas.errors('listPlans', 200, broken).length).toBeGreaterThanOrEqual(3);
+    });
+
+    it('documents whole numbers as integers and nullable figures as such', () => {
+      const { op } = schemas.operation('listPlans');
+      expect(op.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PlanTable' });
+      const doc = (schemas as any).doc;
+      const row = doc.components.schemas.PlanTableRow;
+      expect(row.properties.vcpus.type).toEqual(['integer', 'null']);
+      expect(row.properties.termMonths.type).toEqual(['integer', 'null']);
+      expect(row.properties.monthToMonthPrice.type).toEqual(['number', 'null']);
+      expect(doc.components.schemas.PlanTable.properties.count.type).toBe('integer');
+      expect(row.required).toEqual(expect.arrayContaining(Object.keys(expectedPlanRows(rawProviders.providers, rates, '')[0])));
+    });
+
+    it('is listed in the index', async () => {
+      const { body } = await t.http.get('/api/index.json');
+      expect(body.endpoints).toContainEqual(expect.objectContaining({ operationId: 'listPlans', method: 'GET', url: `${TEST_BASE_URL}/api/plans.json` }));
+    });
+  });
+
+  describe('caching and headers, as for the five operations', () => {
+    const paths = ['/api/plans.json'];
+
+    it.each(paths)('%s carries a strong ETag, caching, CORS, the rate-limit headers and X-API-Version', async (path) => {
+      const res = await t.http.get(path).expect(200);
+      expect(res.headers.etag).toMatch(/^"[A-Za-z0-9_-]{20,}"$/);
+      expect(res.headers['cache-control']).toBe('public, max-age=300');
+      expect(res.headers['last-modified']).toBe('Fri, 06 Feb 2026 00:00:00 GMT');
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['x-api-version']).toBe(rawMeta.version);
+      expect(res.headers['ratelimit-limit']).toBe('1000');
+      expect(res.headers['ratelimit-policy']).toBe('1000;w=60');
+      expect(Number(res.headers['ratelimit-remaining'])).toBeGreaterThanOrEqual(0);
+      expect(Number(res.headers['content-length'])).toBe(res.text.length === 0 ? 0 : Buffer.byteLength(res.text));
+    });
+
+    it.each(paths)('%s answers If-None-Match with 304 and no body, both through the controller and the front door', async (path) => {
+      const { headers } = await t.http.get(path);
+      for (let i = 0; i < 2; i++) {
+        const res = await t.http.get(path).set('If-None-Match', headers.etag).expect(304);
+        expect(res.text).toBe('');
+        expect(res.headers.etag).toBe(headers.etag);
+      }
+      await t.http.get(path).set('If-None-Match', '"stale"').expect(200);
+    });
+
+    it.each(paths)('%s answers HEAD with the GET headers and no body', async (path) => {
+      const [get, head] = await Promise.all([t.http.get(path), t.http.head(path)]);
+      expect(head.status).toBe(200);
+      expect(head.text).toBeUndefined();
+      for (const name of ['etag', 'content-type', 'content-length', 'cache-control', 'last-modified', 'x-api-version']) expect(head.headers[name]).toBe(get.headers[name]);
+    });
+
+    it.each(paths)('%s is compressed for clients that accept it', async (path) => {
+      // Variants are compressed in the background the first time they are asked for.
+      let encoding: string | undefined;
+      for (let i = 0; i < 100 && encoding !== 'br'; i++) {
+        encoding = (await request(t.app.getHttpServer()).get(path).set('Accept-Encoding', 'br').expect(200)).headers['content-encoding'];
+        if (encoding !== 'br') await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(encoding).toBe('br');
+      const res = await request(t.app.getHttpServer()).get(path).set('Accept-Encoding', 'br');
+      expect(res.headers.vary).toMatch(/Accept-Encoding/);
+    });
+
+    it.each(paths)('%s refuses writes with the error envelope', async (path) => {
+      const res = await t.http.post(path).send({}).expect(405);
+      expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
+      expect(res.body.error).toMatchObject({ code: 'method_not_allowed', status: 405 });
+    });
+
+    it('answers a near miss with the not_found envelope pointing to the index', async () => {
+      const res = await t.http.get('/api/plans.json/').expect(404);
+      expect(res.body.error).toMatchObject({ code: 'not_found', status: 404 });
+      expect(res.body.error.resolution).toContain('/api/index.json');
+    });
+  });
+});
