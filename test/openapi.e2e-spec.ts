@@ -3,7 +3,7 @@ import { OpenApiSchemas } from './support/openapi-schemas';
 import { rawMeta, rawProviders } from './support/raw-data';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
 
-const OPERATIONS = ['getApiIndex', 'listProviders', 'getProvider', 'listGuides', 'listUseCases', 'listPlans'];
+const OPERATIONS = ['getApiIndex', 'listProviders', 'getProvider', 'listGuides', 'listUseCases', 'listPlans', 'downloadPlansCsv'];
 
 describe('OpenAPI contract', () => {
   let t: TestApp;
@@ -53,6 +53,7 @@ describe('OpenAPI contract', () => {
     expect(ops.sort()).toEqual([
       'get /api/guides.json listGuides',
       'get /api/index.json getApiIndex',
+      'get /api/plans.csv downloadPlansCsv',
       'get /api/plans.json listPlans',
       'get /api/providers.json listProviders',
       'get /api/providers/{providerId}.json getProvider',

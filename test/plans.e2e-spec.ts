@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import request from 'supertest';
 import { expectedPlanRows } from './support/independent-figures';
 import { OpenApiSchemas } from './support/openapi-schemas';
@@ -59,8 +60,50 @@ describe('the plan table', () => {
     });
   });
 
+  describe('GET /api/plans.csv', () => {
+    /** A JSON value as the CSV writes it: null empty, booleans and numbers as JSON writes them. */
+    const asCsvField = (value: unknown) => (value === null ? '' : String(value));
+
+    it('is RFC 4180 CSV offered as a file named after the dataset version', async () => {
+      const res = await t.http.get('/api/plans.csv').buffer(true).parse((r, done) => {
+        let text = '';
+        r.on('data', (c: Buffer) => (text += c.toString('utf8')));
+        r.on('end', () => done(null, text));
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="vpsapi-plans-${rawMeta.version}.csv"`);
+      const text: string = res.body;
+      const records = text.split('\r\n');
+      expect(records.at(-1)).toBe('');
+      expect(records[0].split(',')).toEqual(Object.keys(expectedPlanRows(rawProviders.providers, rates, TEST_BASE_URL)[0]));
+      expect(text.replace(/\r\n/g, '')).not.toMatch(/\n/);
+    });
+
+    it('parses back to exactly the rows of plans.json, field by field', async () => {
+      const [csv, json] = await Promise.all([t.http.get('/api/plans.csv'), t.http.get('/api/plans.json')]);
+      const rows = parse(csv.text, { columns: true, record_delimiter: '\r\n' });
+      expect(rows).toHaveLength(json.body.plans.length);
+      const expected = json.body.plans.map((row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, asCsvField(v)])));
+      expect(rows).toEqual(expected);
+    });
+
+    it('is documented in OpenAPI as an additional text/csv operation with JSON errors', () => {
+      const { path, op } = schemas.operation('downloadPlansCsv');
+      expect(path).toBe('/api/plans.csv');
+      expect(Object.keys(op.responses['200'].content)).toEqual(['text/csv']);
+      expect(Object.keys(op.responses['200'].headers)).toEqual(expect.arrayContaining(['ETag', 'Content-Disposition', 'RateLimit-Limit']));
+      expect(op.responses['404'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+    });
+
+    it('is listed in the index', async () => {
+      const { body } = await t.http.get('/api/index.json');
+      expect(body.endpoints).toContainEqual(expect.objectContaining({ operationId: 'downloadPlansCsv', url: `${TEST_BASE_URL}/api/plans.csv` }));
+    });
+  });
+
   describe('caching and headers, as for the five operations', () => {
-    const paths = ['/api/plans.json'];
+    const paths = ['/api/plans.json', '/api/plans.csv'];
 
     it.each(paths)('%s carries a strong ETag, caching, CORS, the rate-limit headers and X-API-Version', async (path) => {
       const res = await t.http.get(path).expect(200);

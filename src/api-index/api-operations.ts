@@ -48,6 +48,12 @@ export const API_OPERATIONS = {
     summary: 'List every plan as one flat table',
     description: 'Every plan of every provider as a flat row: the published text fields, the figures parsed from them, how the price is paid, and the prices converted to USD and EUR at the dated exchange rates.',
   },
+  downloadPlansCsv: {
+    operationId: 'downloadPlansCsv',
+    path: '/api/plans.csv',
+    summary: 'Download every plan as CSV',
+    description: 'The rows of listPlans as RFC 4180 CSV (text/csv, a header row, empty fields for null), for spreadsheets and notebooks; saved as vpsapi-plans-<version>.csv.',
+  },
 } as const satisfies Record<string, ApiOperation>;
 
 /** The Express route of an OpenAPI path template: `{providerId}` becomes `:providerId`. */

@@ -89,12 +89,19 @@ export class OpenApiService {
           content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
         };
         for (const [status, response] of Object.entries(responses)) {
-          response.headers = Object.fromEntries(
-            (HEADERS_BY_STATUS[status] ?? []).map((name) => [name, { $ref: `#/components/headers/${name}` }]),
-          );
+          const names = [...(HEADERS_BY_STATUS[status] ?? [])];
+          // A download that is not JSON is offered under a file name.
+          if (status === '200' && !hasJsonContent(response)) names.push('Content-Disposition');
+          response.headers = Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
         }
       }
     }
     return toOpenApi31(doc as unknown as Record<string, unknown>);
   }
+}
+
+/** True when a response documents a JSON body. */
+function hasJsonContent(response: Record<string, unknown>): boolean {
+  const content = response.content as Record<string, unknown> | undefined;
+  return content === undefined || 'application/json' in content;
 }

@@ -5,11 +5,14 @@ import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import { JsonDocument } from '../dataset/json-document.js';
 import type { PlanTable } from './dto/plan-table.dto.js';
 import type { PlanTableRow } from './dto/plan-table-row.dto.js';
+import { CsvDocument } from './csv-document.js';
+import { planTableCsv } from './plan-csv.js';
 import { buildPlanRows } from './plan-rows.js';
 
 interface PlanTableViews {
   rows: readonly PlanTableRow[];
   json: JsonDocument<PlanTable>;
+  csv: CsvDocument;
 }
 
 /** The flat plan table, built once per dataset version: its rows, and the documents that publish them. */
@@ -35,6 +38,11 @@ export class PlanTableService {
   json(): JsonDocument<PlanTable> {
     return this.views.get().json;
   }
+
+  /** `plans.csv`: the same rows as RFC 4180 CSV, serialized. */
+  csv(): CsvDocument {
+    return this.views.get().csv;
+  }
 }
 
 function buildViews(snapshot: DatasetSnapshot, config: AppConfig): PlanTableViews {
@@ -51,5 +59,6 @@ function buildViews(snapshot: DatasetSnapshot, config: AppConfig): PlanTableView
     },
     meta.lastUpdated,
   );
-  return { rows, json };
+  const csv = new CsvDocument(planTableCsv(rows), `vpsapi-plans-${meta.version}.csv`, meta.lastUpdated);
+  return { rows, json, csv };
 }

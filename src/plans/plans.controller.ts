@@ -20,4 +20,11 @@ export class PlansController {
   listPlans(@Req() req: Request, @Res() res: Response): void {
     this.responder.send(req, res, this.table.json());
   }
+
+  @ApiEndpoint(API_OPERATIONS.downloadPlansCsv, undefined, {
+    produces: { mediaType: 'text/csv', description: 'The rows of `listPlans` as RFC 4180 CSV with a header row, offered as `vpsapi-plans-<version>.csv`.' },
+  })
+  downloadPlansCsv(@Req() req: Request, @Res() res: Response): void {
+    this.responder.send(req, res, this.table.csv());
+  }
 }
