@@ -20,6 +20,8 @@ export function homePage(ctx: PageContext): PageDocument {
       providers.map((p) => [`[${p.name}](/providers/${p.id})`, `${p.rating}/5`, money(p.startingPrice, p.currency), p.bestFor.slice(0, 3).join(', ')]),
     ),
     '',
+    `[Every plan of every provider in one table](/plans), sortable by price, RAM, vCPU, storage and price per GB of RAM; download it as [CSV](/api/plans.csv) or [JSON](/api/plans.json).`,
+    '',
     '## Use cases',
     '',
     ...ctx.useCases.map((u) => `- [${u.title}](/use-cases/${u.slug}): from ${u.startingAt} with no commitment`),

@@ -39,6 +39,7 @@ ${page.structuredData ? html`<script type="application/ld+json">${jsonLd(page.st
 <a class="brand" href="${u('/')}">vpsapi</a>
 <nav aria-label="Site">
 <a href="${u('/#providers')}">Providers</a>
+<a href="${u('/plans')}">Plans</a>
 <a href="${u('/guides')}">Guides</a>
 <a href="${u('/#use-cases')}">Use cases</a>
 <a href="${u('/docs')}">API docs</a>
