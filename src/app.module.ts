@@ -1,6 +1,7 @@
 import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ApiIndexModule } from './api-index/api-index.module.js';
+import { ChangesModule } from './changes/changes.module.js';
 import { ErrorResponseFilter } from './common/filters/error-response.filter.js';
 import { HttpCommonModule } from './common/http/http-common.module.js';
 import { AvailabilityModule } from './common/availability/availability.module.js';
@@ -44,6 +45,7 @@ export class AppModule implements NestModule {
         PlansModule,
         GuidesModule,
         UseCasesModule,
+        ChangesModule,
         OpenApiModule,
         DocsModule,
         McpModule,

@@ -121,7 +121,7 @@ describe('in a real browser', () => {
     const page = await open('/docs');
     await page.waitForSelector('.opblock-summary-path');
     const paths = await page.$$eval('.opblock-summary-path', (els) => els.map((e) => e.textContent));
-    expect(paths).toEqual(['/api/index.json', '/api/providers.json', '/api/providers/{providerId}.json', '/api/plans.json', '/api/plans.csv', '/api/guides.json', '/api/use-cases.json']);
+    expect(paths).toEqual(['/api/index.json', '/api/providers.json', '/api/providers/{providerId}.json', '/api/plans.json', '/api/plans.csv', '/api/guides.json', '/api/use-cases.json', '/api/changes.json']);
     await page.click('#operations-Providers-getProvider .opblock-summary');
     await page.click('#operations-Providers-getProvider .try-out__btn');
     await page.fill('#operations-Providers-getProvider input[placeholder="providerId"]', 'upcloud');

@@ -3,7 +3,7 @@ import { OpenApiSchemas } from './support/openapi-schemas';
 import { rawMeta, rawProviders } from './support/raw-data';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
 
-const OPERATIONS = ['getApiIndex', 'listProviders', 'getProvider', 'listGuides', 'listUseCases', 'listPlans', 'downloadPlansCsv'];
+const OPERATIONS = ['getApiIndex', 'listProviders', 'getProvider', 'listGuides', 'listUseCases', 'listPlans', 'downloadPlansCsv', 'listDatasetChanges'];
 
 describe('OpenAPI contract', () => {
   let t: TestApp;
@@ -51,6 +51,7 @@ describe('OpenAPI contract', () => {
   it("declares exactly the contract's five operations and the additive ones, each a GET", () => {
     const ops = Object.entries<any>(doc.paths).flatMap(([path, item]) => Object.entries<any>(item).map(([method, op]) => `${method} ${path} ${op.operationId}`));
     expect(ops.sort()).toEqual([
+      'get /api/changes.json listDatasetChanges',
       'get /api/guides.json listGuides',
       'get /api/index.json getApiIndex',
       'get /api/plans.csv downloadPlansCsv',

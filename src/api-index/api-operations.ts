@@ -54,6 +54,12 @@ export const API_OPERATIONS = {
     summary: 'Download every plan as CSV',
     description: 'The rows of listPlans as RFC 4180 CSV (text/csv, a header row, empty fields for null), for spreadsheets and notebooks; saved as vpsapi-plans-<version>.csv.',
   },
+  listDatasetChanges: {
+    operationId: 'listDatasetChanges',
+    path: '/api/changes.json',
+    summary: 'List what changed in each dataset release',
+    description: 'Every release of the dataset, newest first: plans added, removed or repriced (old and new price), provider facts that changed, guides added or updated. Also an Atom feed at /changes.atom.',
+  },
 } as const satisfies Record<string, ApiOperation>;
 
 /** The Express route of an OpenAPI path template: `{providerId}` becomes `:providerId`. */

@@ -18,6 +18,7 @@ const TAG_DESCRIPTIONS: Record<ApiTag, string> = {
   [ApiTag.Plans]: 'Every plan of every provider as one flat table, to download whole.',
   [ApiTag.Guides]: 'The guide library: reviews, comparisons, workload guides and tutorials.',
   [ApiTag.UseCases]: 'Workloads with sizing and provider picks.',
+  [ApiTag.Changes]: 'What changed in each dataset release (also an Atom feed at `/changes.atom`).',
 };
 
 /**

@@ -32,7 +32,7 @@ export function plansPage(ctx: PageContext, sort: PlanSort): PageDocument {
   const sorts = Object.keys(PLAN_SORTS) as PlanSort[];
   const title = `Every VPS plan, ${PLAN_SORTS[sort].title}`;
   const lead = `${rows.length} plans from ${snapshot.providers.length} providers. Prices are monthly, excluding VAT, compared with no commitment in US dollars at the exchange rates of ${snapshot.exchangeRates.date}; plans sold only on a prepaid term come last.`;
-  const downloads = `Download the table as [CSV](/api/plans.csv) or [JSON](/api/plans.json).`;
+  const downloads = `Download the table as [CSV](/api/plans.csv) or [JSON](/api/plans.json) (each row with its price history), and see [what changed](/changes.atom) in each dataset release.`;
   const sortLinks = sorts.map((s) => (s === sort ? `**${PLAN_SORTS[s].label}**` : `[${PLAN_SORTS[s].label}](${plansPagePath(s)})`)).join(' · ');
   const markdown = [
     `# ${title}`,

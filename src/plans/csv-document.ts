@@ -1,23 +1,8 @@
-import { strongEtag } from '../dataset/json-document.js';
-import type { Sendable } from '../common/http/sendable.js';
+import { TextDocument } from '../dataset/text-document.js';
 
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
-/** A CSV download serialized once per dataset version, with its ETag and the file name to save it as. */
-export class CsvDocument implements Sendable {
-  readonly contentType = CSV_CONTENT_TYPE;
-  readonly body: Buffer;
-  readonly etag: string;
-  readonly headers: readonly (readonly [string, string])[];
-
-  constructor(
-    text: string,
-    /** File name offered to the browser, e.g. `vpsapi-plans-2026-11-26.csv`. */
-    readonly filename: string,
-    readonly lastModified: string,
-  ) {
-    this.body = Buffer.from(text, 'utf8');
-    this.etag = strongEtag(this.body);
-    this.headers = [['Content-Disposition', `attachment; filename="${filename}"`]];
-  }
+/** A CSV download: offered to the browser as an attachment under `filename` (e.g. `vpsapi-plans-2026-11-26.csv`). */
+export function csvDocument(text: string, filename: string, lastModified: string): TextDocument {
+  return new TextDocument(text, CSV_CONTENT_TYPE, lastModified, [['Content-Disposition', `attachment; filename="${filename}"`]]);
 }

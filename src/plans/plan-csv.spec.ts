@@ -32,6 +32,10 @@ const row = (overrides: Partial<PlanTableRow> = {}): PlanTableRow => ({
   lineId: 'basic',
   lineComplete: true,
   reviewUrl: 'https://vpsapi.test/providers/acme',
+  priceHistory: [
+    { version: '2026-11-26', price: 4.5 },
+    { version: '2027-01-15', price: 4 },
+  ],
   ...overrides,
 });
 
@@ -41,7 +45,7 @@ describe('planTableCsv', () => {
     const lines = text.split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(PLAN_CSV_COLUMNS.join(','));
-    expect(lines[1]).toBe('acme,Acme,S-1,1 vCPU,512MB,10GB SSD,1TB,1,0.5,10,SSD,1,false,shared,4,USD,monthly,,false,,4,4,3.39,4,3.39,2026-02-05,basic,true,https://vpsapi.test/providers/acme');
+    expect(lines[1]).toBe('acme,Acme,S-1,1 vCPU,512MB,10GB SSD,1TB,1,0.5,10,SSD,1,false,shared,4,USD,monthly,,false,,4,4,3.39,4,3.39,2026-02-05,basic,true,https://vpsapi.test/providers/acme,2026-11-26 4.5; 2027-01-15 4');
     expect(lines[2]).toBe('');
   });
 

@@ -32,18 +32,24 @@ export const PLAN_CSV_COLUMNS = [
   'lineId',
   'lineComplete',
   'reviewUrl',
+  'priceHistory',
 ] as const satisfies readonly (keyof PlanTableRow)[];
 
 /**
  * The plan rows as RFC 4180 CSV: a header row, CRLF line ends, fields quoted only when they hold a
  * comma, a quote or a line break. null is an empty field, booleans are `true`/`false`, numbers are
- * written as JSON writes them, so a spreadsheet and a JSON reader see the same values.
+ * written as JSON writes them, so a spreadsheet and a JSON reader see the same values. The price
+ * history is one field, `<version> <price>` pairs joined by `; `.
  */
 export function planTableCsv(rows: readonly PlanTableRow[]): string {
-  return stringify(rows as PlanTableRow[], {
+  const records = rows.map((row) => ({ ...row, priceHistory: priceHistoryField(row.priceHistory) }));
+  return stringify(records, {
     header: true,
     columns: [...PLAN_CSV_COLUMNS],
     record_delimiter: 'windows',
     cast: { boolean: (value) => (value ? 'true' : 'false') },
   });
 }
+
+/** A price history as one CSV field: `2026-11-26 3.49; 2027-01-15 3.99`. */
+export const priceHistoryField = (history: PlanTableRow['priceHistory']) => history.map((p) => `${p.version} ${p.price}`).join('; ');

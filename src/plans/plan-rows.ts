@@ -3,6 +3,7 @@ import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import { planFigures } from '../dataset/plan-figures.js';
 import { pricedPlans } from '../dataset/plan-pricing.js';
 import type { PlanTableRow } from './dto/plan-table-row.dto.js';
+import { planKey, priceHistories } from './price-history.js';
 
 /** Currencies every row carries converted prices in, besides the one it is billed in. */
 export const ROW_CURRENCIES = ['USD', 'EUR'] as const;
@@ -14,6 +15,7 @@ export const ROW_CURRENCIES = ['USD', 'EUR'] as const;
  */
 export function buildPlanRows(snapshot: DatasetSnapshot, config: AppConfig): PlanTableRow[] {
   const rates = snapshot.exchangeRates;
+  const histories = priceHistories(snapshot.changelog);
   const convert = (amount: number | null, from: string, to: string) => (amount === null ? null : rates.convert(amount, from, to));
   return snapshot.providers.flatMap((provider) => {
     const lines = new Map(provider.planLines.map((line) => [line.id, line]));
@@ -49,6 +51,7 @@ export function buildPlanRows(snapshot: DatasetSnapshot, config: AppConfig): Pla
         lineId: plan.line,
         lineComplete: lines.get(plan.line)!.complete,
         reviewUrl: config.url(provider.url),
+        priceHistory: [...(histories.get(planKey(provider.id, plan.name)) ?? [])],
       };
     });
   });

@@ -5,14 +5,15 @@ import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import { JsonDocument } from '../dataset/json-document.js';
 import type { PlanTable } from './dto/plan-table.dto.js';
 import type { PlanTableRow } from './dto/plan-table-row.dto.js';
-import { CsvDocument } from './csv-document.js';
+import type { TextDocument } from '../dataset/text-document.js';
+import { csvDocument } from './csv-document.js';
 import { planTableCsv } from './plan-csv.js';
 import { buildPlanRows } from './plan-rows.js';
 
 interface PlanTableViews {
   rows: readonly PlanTableRow[];
   json: JsonDocument<PlanTable>;
-  csv: CsvDocument;
+  csv: TextDocument;
 }
 
 /** The flat plan table, built once per dataset version: its rows, and the documents that publish them. */
@@ -40,7 +41,7 @@ export class PlanTableService {
   }
 
   /** `plans.csv`: the same rows as RFC 4180 CSV, serialized. */
-  csv(): CsvDocument {
+  csv(): TextDocument {
     return this.views.get().csv;
   }
 }
@@ -59,6 +60,6 @@ function buildViews(snapshot: DatasetSnapshot, config: AppConfig): PlanTableView
     },
     meta.lastUpdated,
   );
-  const csv = new CsvDocument(planTableCsv(rows), `vpsapi-plans-${meta.version}.csv`, meta.lastUpdated);
+  const csv = csvDocument(planTableCsv(rows), `vpsapi-plans-${meta.version}.csv`, meta.lastUpdated);
   return { rows, json, csv };
 }

@@ -74,7 +74,7 @@ export function transferOf(bandwidth: string): { bandwidthTb: number | null; unm
  * The rows plans.json should hold, computed from the raw files: every plan of every provider in file
  * order, with its line's pricing, its parsed figures and its prices in USD and EUR.
  */
-export function expectedPlanRows(providers: any[], rates: { date: string; rates: Record<string, number> }, baseUrl: string) {
+export function expectedPlanRows(providers: any[], rates: { date: string; rates: Record<string, number> }, baseUrl: string, changelog: { releases: any[] } = { releases: [] }) {
   const convert = toCurrencyWith(rates);
   return providers.flatMap((provider) =>
     provider.plans.map((raw: any) => {
@@ -107,7 +107,22 @@ export function expectedPlanRows(providers: any[], rates: { date: string; rates:
         lineId: raw.line,
         lineComplete: line.complete,
         reviewUrl: `${baseUrl}/providers/${provider.id}`,
+        priceHistory: priceHistoryOf(changelog, provider.id, raw.name),
       };
     }),
   );
+}
+
+/** A plan's price at each release that added or repriced it, read from the changelog as the data README describes it. */
+export function priceHistoryOf(changelog: { releases: any[] }, providerId: string, planName: string): { version: string; price: number }[] {
+  let history: { version: string; price: number }[] = [];
+  const same = (p: any) => p.providerId === providerId && p.planName === planName;
+  for (const release of changelog.releases) {
+    if (release.changes.plansRemoved.some(same)) history = [];
+    const added = release.changes.plansAdded.find(same);
+    if (added) history = [{ version: release.version, price: added.price }];
+    const repriced = release.changes.plansRepriced.find(same);
+    if (repriced) history = [...history, { version: release.version, price: repriced.newPrice }];
+  }
+  return history;
 }

@@ -5,4 +5,5 @@ export enum ApiTag {
   Plans = 'Plans',
   Guides = 'Guides',
   UseCases = 'Use cases',
+  Changes = 'Changes',
 }

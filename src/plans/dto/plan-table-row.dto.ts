@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { CPU_TYPES, type CpuType } from '../../dataset/dto/plan.dto.js';
 import { PRICE_BASES, type PriceBasis } from '../../dataset/dto/plan-line.dto.js';
+import { PricePoint } from './price-point.dto.js';
 
 export const STORAGE_TYPES = ['NVMe', 'SSD', 'HDD'] as const;
 
@@ -117,4 +118,8 @@ export class PlanTableRow {
   /** Absolute URL of the provider's review page. */
   @ApiProperty({ format: 'uri' })
   reviewUrl: string;
+
+  /** The plan's price at each dataset release that added or repriced it, oldest first (from the changelog); empty for a plan not yet released. */
+  @ApiProperty({ type: [PricePoint] })
+  priceHistory: PricePoint[];
 }
