@@ -158,6 +158,8 @@ describe('pages and markdown', () => {
       const sections = lines.filter((l) => l.startsWith('## '));
       expect(sections).toEqual(['## API', '## Providers', '## Use cases', '## Guides', '## Optional']);
       const links = [...res.text.matchAll(/^- \[([^\]]+)\]\(([^)]+)\): .+$/gm)].map((m) => m[2]);
+      for (const path of ['/api/plans.json', '/api/plans.csv', '/plans.md', '/api/changes.json']) expect(links).toContain(`${TEST_BASE_URL}${path}`);
+      expect(res.text).toContain('get_dataset_changes');
       expect(links.length).toBeGreaterThanOrEqual(rawGuides.length + rawProviders.providers.length + rawUseCases.useCases.length);
       for (const url of links) {
         const r = await t.http.get(url.replace(TEST_BASE_URL, ''));

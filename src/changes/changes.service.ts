@@ -20,7 +20,10 @@ interface ChangeViews {
 export class ChangesService {
   private readonly views: DatasetView<ChangeViews>;
 
-  constructor(dataset: DatasetService, config: AppConfig) {
+  constructor(
+    private readonly dataset: DatasetService,
+    config: AppConfig,
+  ) {
     this.views = dataset.view((snapshot) => {
       const newestFirst = [...snapshot.changelog].reverse();
       const lastModified = newestFirst[0]?.date ?? snapshot.meta.lastUpdated;
@@ -43,6 +46,11 @@ export class ChangesService {
   /** `changes.atom`, serialized. */
   atom(): TextDocument {
     return this.views.get().atom;
+  }
+
+  /** The dataset version being served. */
+  currentVersion(): string {
+    return this.dataset.current.version;
   }
 
   /** Releases newest first, only those later than `since` when given; throws InvalidArgumentError for a malformed version. */
