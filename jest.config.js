@@ -1,5 +1,5 @@
 // Jest runs in CommonJS mode; @swc/jest compiles our TypeScript and the ESM-only packages below.
-const esmOnly = ['@nestjs', '@redocly'];
+const esmOnly = ['@nestjs', '@redocly', 'feed'];
 
 const common = {
   testEnvironment: 'node',

@@ -1,6 +1,7 @@
 import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ApiIndexModule } from './api-index/api-index.module.js';
+import { ChangesModule } from './changes/changes.module.js';
 import { ErrorResponseFilter } from './common/filters/error-response.filter.js';
 import { HttpCommonModule } from './common/http/http-common.module.js';
 import { AvailabilityModule } from './common/availability/availability.module.js';
@@ -19,6 +20,7 @@ import { DocsModule } from './docs/docs.module.js';
 import { GuidesModule } from './guides/guides.module.js';
 import { McpModule } from './mcp/mcp.module.js';
 import { PagesModule } from './pages/pages.module.js';
+import { PlansModule } from './plans/plans.module.js';
 import { OpenApiModule } from './openapi/openapi.module.js';
 import { ProvidersModule } from './providers/providers.module.js';
 import { UseCasesModule } from './use-cases/use-cases.module.js';
@@ -41,8 +43,10 @@ export class AppModule implements NestModule {
         HttpCommonModule,
         ApiIndexModule,
         ProvidersModule,
+        PlansModule,
         GuidesModule,
         UseCasesModule,
+        ChangesModule,
         OpenApiModule,
         DocsModule,
         McpModule,

@@ -79,6 +79,9 @@ describe('JSON API operations', () => {
         expect.objectContaining({ operationId: 'getProvider', method: 'GET', url: `${TEST_BASE_URL}/api/providers/{providerId}.json` }),
         expect.objectContaining({ operationId: 'listGuides', method: 'GET', url: `${TEST_BASE_URL}/api/guides.json` }),
         expect.objectContaining({ operationId: 'listUseCases', method: 'GET', url: `${TEST_BASE_URL}/api/use-cases.json` }),
+        expect.objectContaining({ operationId: 'listPlans', method: 'GET', url: `${TEST_BASE_URL}/api/plans.json` }),
+        expect.objectContaining({ operationId: 'downloadPlansCsv', method: 'GET', url: `${TEST_BASE_URL}/api/plans.csv` }),
+        expect.objectContaining({ operationId: 'listDatasetChanges', method: 'GET', url: `${TEST_BASE_URL}/api/changes.json` }),
       ]);
       for (const endpoint of body.endpoints) expect(endpoint.description.length).toBeGreaterThan(20);
     });

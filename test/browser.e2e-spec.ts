@@ -84,6 +84,29 @@ describe('in a real browser', () => {
     await page.close();
   }, 30_000);
 
+  it('shows the plan table readably on a phone: price first, the wide table scrolling in a container that says so', async () => {
+    const plans = rawProviders.providers.reduce((n: number, p: any) => n + p.plans.length, 0);
+    const page = await open('/plans', 390);
+    expect(await page.locator('table.plans tbody tr').count()).toBe(plans);
+    expect(await page.locator('table.plans thead th').first().textContent()).toBe('Month to month (USD)');
+    // The page itself does not overflow the phone; the table scrolls inside its container.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const wrap = page.locator('div.table-wrap[role="region"]');
+    const { scrollWidth, clientWidth } = await wrap.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+    expect(scrollWidth).toBeGreaterThan(clientWidth);
+    expect(await wrap.getAttribute('aria-label')).toMatch(/scrolls/);
+    expect(await page.locator('.scroll-hint').isVisible()).toBe(true);
+    // The first column is on screen without scrolling.
+    const firstCell = await page.locator('table.plans tbody tr').first().locator('td').first().boundingBox();
+    expect(firstCell!.x + firstCell!.width).toBeLessThanOrEqual(390);
+    await shot(page, 'plans-phone');
+    await page.click('nav.sorts a:has-text("RAM")');
+    await page.waitForURL(`${base}/plans/by-ram`);
+    expect(await page.textContent('h1')).toMatch(/by RAM/);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 30_000);
+
   it('shows a use-case page with its sizing and recommended providers', async () => {
     const useCase = rawUseCases.useCases.find((u: any) => u.slug === 'game-server');
     const page = await open('/use-cases/game-server');
@@ -94,11 +117,11 @@ describe('in a real browser', () => {
     await page.close();
   }, 30_000);
 
-  it('lists the five operations in Swagger UI, and "try it out" gets a 200', async () => {
+  it('lists the operations in Swagger UI, and "try it out" gets a 200', async () => {
     const page = await open('/docs');
     await page.waitForSelector('.opblock-summary-path');
     const paths = await page.$$eval('.opblock-summary-path', (els) => els.map((e) => e.textContent));
-    expect(paths).toEqual(['/api/index.json', '/api/providers.json', '/api/providers/{providerId}.json', '/api/guides.json', '/api/use-cases.json']);
+    expect(paths).toEqual(['/api/index.json', '/api/providers.json', '/api/providers/{providerId}.json', '/api/plans.json', '/api/plans.csv', '/api/guides.json', '/api/use-cases.json', '/api/changes.json']);
     await page.click('#operations-Providers-getProvider .opblock-summary');
     await page.click('#operations-Providers-getProvider .try-out__btn');
     await page.fill('#operations-Providers-getProvider input[placeholder="providerId"]', 'upcloud');

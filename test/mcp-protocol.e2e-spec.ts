@@ -237,7 +237,7 @@ describe('MCP protocol', () => {
       expect(res.body.protocolVersions).toEqual(expect.arrayContaining(['2025-06-18', '2025-03-26']));
     });
 
-    it('lists the six tools with the input schemas tools/list gives', async () => {
+    it('lists every tool with the input schemas tools/list gives', async () => {
       const client = await connectMcp(t.baseUrl);
       try {
         const { tools } = await client.listTools();

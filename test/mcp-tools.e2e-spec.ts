@@ -64,7 +64,7 @@ describe('MCP tools', () => {
       });
     });
 
-    it('lists the six tools, read-only, each parameter described, with object output schemas', () => {
+    it('lists the seven tools, read-only, each parameter described, with object output schemas', () => {
       expect(tools.map((x) => x.name)).toEqual([
         'list_vps_providers',
         'get_vps_provider',
@@ -72,6 +72,7 @@ describe('MCP tools', () => {
         'recommend_vps_for_workload',
         'search_guides',
         'get_guide',
+        'get_dataset_changes',
       ]);
       for (const tool of tools) {
         expect(tool.title).toEqual(expect.any(String));
@@ -82,6 +83,26 @@ describe('MCP tools', () => {
           expect([param, schema.description?.length > 10]).toEqual([param, true]);
         }
       }
+    });
+  });
+
+  describe('get_dataset_changes', () => {
+    const changelog = JSON.parse(readFileSync('data/changelog.json', 'utf8'));
+
+    it('returns every release of the changelog, newest first, with the version being served', async () => {
+      const result = data(await call('get_dataset_changes'));
+      expect(result).toEqual({ currentVersion: JSON.parse(readFileSync('data/meta.json', 'utf8')).version, releases: [...changelog.releases].reverse() });
+      expect(result.releases.at(-1).summary).toBe('initial release');
+    });
+
+    it('returns only the releases after `since`', async () => {
+      const first = changelog.releases[0].version;
+      expect(data(await call('get_dataset_changes', { since: first })).releases).toEqual(changelog.releases.filter((r: any) => r.version > first).reverse());
+      expect(data(await call('get_dataset_changes', { since: '2000-01-01' })).releases).toHaveLength(changelog.releases.length);
+    });
+
+    it.each(['yesterday', '2026-13-45'])('answers a malformed since (%s) with isError saying how to write it', async (since) => {
+      expect(errorText(await call('get_dataset_changes', { since }))).toMatch(/YYYY-MM-DD/);
     });
   });
 

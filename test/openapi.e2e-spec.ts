@@ -3,7 +3,7 @@ import { OpenApiSchemas } from './support/openapi-schemas';
 import { rawMeta, rawProviders } from './support/raw-data';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
 
-const OPERATIONS = ['getApiIndex', 'listProviders', 'getProvider', 'listGuides', 'listUseCases'];
+const OPERATIONS = ['getApiIndex', 'listProviders', 'getProvider', 'listGuides', 'listUseCases', 'listPlans', 'downloadPlansCsv', 'listDatasetChanges'];
 
 describe('OpenAPI contract', () => {
   let t: TestApp;
@@ -48,11 +48,14 @@ describe('OpenAPI contract', () => {
     expect(doc.info.description).toContain('250 requests per 20 seconds');
   });
 
-  it('declares exactly the five operations, each a GET', () => {
+  it("declares exactly the contract's five operations and the additive ones, each a GET", () => {
     const ops = Object.entries<any>(doc.paths).flatMap(([path, item]) => Object.entries<any>(item).map(([method, op]) => `${method} ${path} ${op.operationId}`));
     expect(ops.sort()).toEqual([
+      'get /api/changes.json listDatasetChanges',
       'get /api/guides.json listGuides',
       'get /api/index.json getApiIndex',
+      'get /api/plans.csv downloadPlansCsv',
+      'get /api/plans.json listPlans',
       'get /api/providers.json listProviders',
       'get /api/providers/{providerId}.json getProvider',
       'get /api/use-cases.json listUseCases',

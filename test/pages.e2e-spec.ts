@@ -1,6 +1,8 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { expectedPlanRows } from './support/independent-figures';
 import { DATA_DIR, rawGuides, rawProviders, rawUseCases } from './support/raw-data';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
 
@@ -58,7 +60,7 @@ describe('pages and markdown', () => {
   });
 
   describe('content negotiation', () => {
-    it.each(['/', '/guides', '/guides/swap-file', '/providers/hetzner', '/use-cases/vpn'])('answers %s in markdown for Accept: text/markdown', async (path) => {
+    it.each(['/', '/guides', '/guides/swap-file', '/providers/hetzner', '/use-cases/vpn', '/plans', '/plans/by-ram'])('answers %s in markdown for Accept: text/markdown', async (path) => {
       const [htmlRes, mdRes] = await Promise.all([t.http.get(path), t.http.get(path).set('Accept', 'text/markdown')]);
       expect(htmlRes.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(mdRes.headers['content-type']).toBe('text/markdown; charset=utf-8');
@@ -86,6 +88,67 @@ describe('pages and markdown', () => {
     });
   });
 
+  describe('the plans page', () => {
+    const rates = JSON.parse(readFileSync('data/exchange-rates.json', 'utf8'));
+    const rows = expectedPlanRows(rawProviders.providers, rates, TEST_BASE_URL);
+    // The orders as the issue states them, written here rather than imported: no-commitment USD price
+    // (plans needing a term last, by effective price), then provider id and plan name; the other sorts
+    // ascend by their figure and break ties by that price order.
+    const nullsLast = (a: number | null, b: number | null) => (a === null || b === null ? (a === null ? 1 : 0) - (b === null ? 1 : 0) : a - b);
+    const byPrice = (a: any, b: any) =>
+      nullsLast(a.monthToMonthPriceUsd, b.monthToMonthPriceUsd) || a.priceUsd - b.priceUsd || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName);
+    const perGb = (r: any) => (r.monthToMonthPriceUsd === null ? null : Math.round((r.monthToMonthPriceUsd / r.ramGb) * 100) / 100);
+    const orders: [string, (a: any, b: any) => number][] = [
+      ['/plans', byPrice],
+      ['/plans/by-ram', (a, b) => a.ramGb - b.ramGb || byPrice(a, b)],
+      ['/plans/by-vcpu', (a, b) => a.vcpus - b.vcpus || byPrice(a, b)],
+      ['/plans/by-storage', (a, b) => a.storageGb - b.storageGb || byPrice(a, b)],
+      ['/plans/by-price-per-gb-ram', (a, b) => nullsLast(perGb(a), perGb(b)) || byPrice(a, b)],
+    ];
+    /** Provider name and plan name of each body row, in page order. */
+    const rowsOf = (page: string) =>
+      [...page.matchAll(/<tr><td class="num">([^<]*)<\/td><td>([^<]*)<\/td><td><a href="[^"]*">([^<]*)<\/a>/g)].map((m) => `${m[3]} ${m[2]}`);
+
+    it.each(orders)('%s lists every plan in its order, with the no-commitment USD price first', async (path, compare) => {
+      const res = await t.http.get(path).expect(200).expect('Content-Type', 'text/html; charset=utf-8');
+      const expected = [...rows].sort(compare);
+      expect(rowsOf(res.text)).toEqual(expected.map((r) => `${r.providerName} ${r.planName}`.replace(/&/g, '&amp;')));
+      const firstPrice = /<tr><td class="num">([^<]*)<\/td>/.exec(res.text)![1];
+      if (path === '/plans') expect(firstPrice).toBe(`$${expected[0].monthToMonthPriceUsd.toFixed(2)}`);
+      expect(res.text).toContain(`aria-current="page" href="${TEST_BASE_URL}${path}"`);
+      expect(res.text).toMatch(/<div class="table-wrap" role="region" aria-label="[^"]*scrolls[^"]*"/);
+      for (const [other] of orders) expect(res.text).toContain(`href="${TEST_BASE_URL}${other}"`);
+      const md = await t.http.get(`${path}.md`).expect(200).expect('Content-Type', 'text/markdown; charset=utf-8');
+      expect(md.text).toMatch(/^# Every VPS plan/);
+      expect(md.text.split('\n').filter((l) => l.startsWith('| $') || l.startsWith('| needs')).length).toBe(rows.length);
+      expect((await t.http.get(path).set('Accept', 'text/markdown')).text).toBe(md.text);
+    });
+
+    it('puts plans that need a prepaid term last, saying so', async () => {
+      const res = await t.http.get('/plans.md');
+      const termOnly = rows.filter((r) => r.monthToMonthPrice === null);
+      expect(termOnly.length).toBeGreaterThan(0);
+      const lines = res.text.split('\n').filter((l) => l.startsWith('| $') || l.startsWith('| needs'));
+      expect(lines.slice(-termOnly.length).every((l) => l.startsWith('| needs a '))).toBe(true);
+    });
+
+    it('links to the CSV and JSON downloads, and is linked from the home page and every provider page', async () => {
+      const page = await t.http.get('/plans');
+      expect(page.text).toContain(`href="${TEST_BASE_URL}/api/plans.csv"`);
+      expect(page.text).toContain(`href="${TEST_BASE_URL}/api/plans.json"`);
+      for (const path of ['/', ...rawProviders.providers.map((p: any) => `/providers/${p.id}`)]) {
+        const res = await t.http.get(path);
+        expect([path, res.text.includes(`<main>`) && /<main>[\s\S]*href="[^"]*\/plans"[\s\S]*<\/main>/.test(res.text)]).toEqual([path, true]);
+      }
+    });
+
+    it('answers an unknown sort with the 404 page, and takes no query string into account', async () => {
+      await t.http.get('/plans/by-colour').expect(404).expect('Content-Type', 'text/html; charset=utf-8');
+      const [plain, query] = await Promise.all([t.http.get('/plans'), t.http.get('/plans?sort=ram')]);
+      expect(query.text).toBe(plain.text);
+    });
+  });
+
   describe('llms.txt', () => {
     it('follows the llmstxt.org format and links markdown forms that resolve', async () => {
       const res = await t.http.get('/llms.txt').expect(200).expect('Content-Type', 'text/plain; charset=utf-8');
@@ -95,6 +158,8 @@ describe('pages and markdown', () => {
       const sections = lines.filter((l) => l.startsWith('## '));
       expect(sections).toEqual(['## API', '## Providers', '## Use cases', '## Guides', '## Optional']);
       const links = [...res.text.matchAll(/^- \[([^\]]+)\]\(([^)]+)\): .+$/gm)].map((m) => m[2]);
+      for (const path of ['/api/plans.json', '/api/plans.csv', '/plans.md', '/api/changes.json']) expect(links).toContain(`${TEST_BASE_URL}${path}`);
+      expect(res.text).toContain('get_dataset_changes');
       expect(links.length).toBeGreaterThanOrEqual(rawGuides.length + rawProviders.providers.length + rawUseCases.useCases.length);
       for (const url of links) {
         const r = await t.http.get(url.replace(TEST_BASE_URL, ''));

@@ -25,6 +25,7 @@ export class ApiIndexService {
             documentation: config.url('/docs'),
             openapi: config.url('/openapi.json'),
             llmsTxt: config.url('/llms.txt'),
+            changesFeed: config.url('/changes.atom'),
             authentication: 'none',
             rateLimit: {
               requests: config.rateLimit.requests,

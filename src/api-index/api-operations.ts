@@ -7,7 +7,10 @@ export interface ApiOperation {
   description: string;
 }
 
-/** The five operations: the single list that routes, the OpenAPI document and the index are built from. */
+/**
+ * Every operation of the JSON API: the single list that routes, the OpenAPI document and the index are
+ * built from. The contract's five come first; the rest are additive.
+ */
 export const API_OPERATIONS = {
   getApiIndex: {
     operationId: 'getApiIndex',
@@ -38,6 +41,24 @@ export const API_OPERATIONS = {
     path: '/api/use-cases.json',
     summary: 'List every workload use case',
     description: 'Workloads with minimum and recommended server specs, a typical entry price and the providers we recommend for each.',
+  },
+  listPlans: {
+    operationId: 'listPlans',
+    path: '/api/plans.json',
+    summary: 'List every plan as one flat table',
+    description: 'Every plan of every provider as a flat row: the published text fields, the figures parsed from them, how the price is paid, and the prices converted to USD and EUR at the dated exchange rates.',
+  },
+  downloadPlansCsv: {
+    operationId: 'downloadPlansCsv',
+    path: '/api/plans.csv',
+    summary: 'Download every plan as CSV',
+    description: 'The rows of listPlans as RFC 4180 CSV (text/csv, a header row, empty fields for null), for spreadsheets and notebooks; saved as vpsapi-plans-<version>.csv.',
+  },
+  listDatasetChanges: {
+    operationId: 'listDatasetChanges',
+    path: '/api/changes.json',
+    summary: 'List what changed in each dataset release',
+    description: 'Every release of the dataset, newest first: plans added, removed or repriced (old and new price), provider facts that changed, guides added or updated. Also an Atom feed at /changes.atom.',
   },
 } as const satisfies Record<string, ApiOperation>;
 

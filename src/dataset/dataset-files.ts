@@ -15,12 +15,14 @@ export interface RawGuide {
 /** The dataset's files as parsed JSON and YAML, not yet validated. */
 export interface RawDataset {
   /** Display path of each JSON file, keyed by its role. */
-  files: { meta: string; providers: string; useCases: string; authors: string; exchangeRates: string };
+  files: { meta: string; providers: string; useCases: string; authors: string; exchangeRates: string; changelog: string };
   meta: unknown;
   exchangeRates: unknown;
   providers: unknown;
   useCases: unknown;
   authors: unknown;
+  /** `changelog.json`, or undefined when the dataset has none (it has never been released). */
+  changelog: unknown;
   guides: RawGuide[];
 }
 
@@ -45,6 +47,7 @@ export async function readDatasetFiles(dir: string): Promise<{ raw: RawDataset; 
     useCases: displayPath(path('use-cases.json')),
     authors: displayPath(path('authors.json')),
     exchangeRates: displayPath(path('exchange-rates.json')),
+    changelog: displayPath(path('changelog.json')),
   };
 
   const readJson = async (name: string, shown: string): Promise<unknown> => {
@@ -56,15 +59,27 @@ export async function readDatasetFiles(dir: string): Promise<{ raw: RawDataset; 
     }
   };
 
-  const [meta, providers, useCases, authors, exchangeRates, guides] = await Promise.all([
+  // The changelog is optional: a dataset that was never released (or a ConfigMap without it) has none.
+  const readOptionalJson = async (name: string, shown: string): Promise<unknown> => {
+    try {
+      return JSON.parse(await readFile(path(name), 'utf8'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      problems.push(`${shown}: ${describeReadError(error)}`);
+      return undefined;
+    }
+  };
+
+  const [meta, providers, useCases, authors, exchangeRates, changelog, guides] = await Promise.all([
     readJson('meta.json', files.meta),
     readJson('providers.json', files.providers),
     readJson('use-cases.json', files.useCases),
     readJson('authors.json', files.authors),
     readJson('exchange-rates.json', files.exchangeRates),
+    readOptionalJson('changelog.json', files.changelog),
     readGuides(path('guides'), problems),
   ]);
-  return { raw: { files, meta, providers, useCases, authors, exchangeRates, guides }, problems };
+  return { raw: { files, meta, providers, useCases, authors, exchangeRates, changelog, guides }, problems };
 }
 
 async function readGuides(dir: string, problems: string[]): Promise<RawGuide[]> {

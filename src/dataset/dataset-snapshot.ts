@@ -1,4 +1,5 @@
 import type { AuthorRecord } from './dto/author.dto.js';
+import type { DatasetRelease } from './dto/changelog.dto.js';
 import type { GuideFrontMatter } from './dto/guide.dto.js';
 import type { DatasetMeta } from './dto/meta.dto.js';
 import type { ProviderRecord } from './dto/provider.dto.js';
@@ -21,6 +22,8 @@ export interface DatasetContent {
   /** Newest first: `published` descending, then slug. */
   guides: GuideEntry[];
   exchangeRates: ExchangeRates;
+  /** Every release of the dataset, oldest first (`changelog.json`); empty when it was never released. */
+  changelog: DatasetRelease[];
 }
 
 /**
@@ -35,6 +38,7 @@ export class DatasetSnapshot implements DatasetContent {
   readonly authors: AuthorRecord[];
   readonly guides: GuideEntry[];
   readonly exchangeRates: ExchangeRates;
+  readonly changelog: DatasetRelease[];
   readonly providersById: ReadonlyMap<string, ProviderRecord>;
   readonly useCasesBySlug: ReadonlyMap<string, UseCaseRecord>;
   readonly authorsById: ReadonlyMap<string, AuthorRecord>;

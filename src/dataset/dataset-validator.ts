@@ -1,4 +1,5 @@
 import { AuthorRecord } from './dto/author.dto.js';
+import { DatasetRelease } from './dto/changelog.dto.js';
 import { GuideFrontMatter } from './dto/guide.dto.js';
 import { DatasetMeta } from './dto/meta.dto.js';
 import { ProviderRecord } from './dto/provider.dto.js';
@@ -49,7 +50,8 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
   let rates: ExchangeRates | undefined;
   if (rateTable) {
     const billed = providers.valid.flatMap((p) => [p.currency, ...p.plans.map((plan) => plan.currency)]);
-    const rateProblems = checkExchangeRates(rateTable, [DEFAULT_CURRENCY, ...billed], files.exchangeRates);
+    // The plan table converts every price to USD and EUR.
+    const rateProblems = checkExchangeRates(rateTable, [DEFAULT_CURRENCY, 'EUR', ...billed], files.exchangeRates);
     problems.push(...rateProblems);
     if (rateProblems.length === 0) rates = new ExchangeRates(rateTable);
   }
@@ -118,6 +120,13 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
     .filter((g): g is GuideEntry => g !== undefined)
     .sort((a, b) => (a.published === b.published ? a.slug.localeCompare(b.slug) : a.published < b.published ? 1 : -1));
 
+  const changelog = validateList(DatasetRelease, raw.changelog, 'releases', files.changelog, (r) => r.version, problems);
+  changelog.indexed.forEach(([i, release], n) => {
+    const previous = changelog.indexed[n - 1]?.[1];
+    if (previous && release.version <= previous.version) problems.push(`${files.changelog}: releases[${i}].version: must be later than the release before it (${previous.version})`);
+    if (meta && release.version > meta.version) problems.push(`${files.changelog}: releases[${i}].version: must not be after the dataset version (${meta.version})`);
+  });
+
   if (problems.length > 0 || !meta || !rates) return { problems };
   const bestBudget = cheapestNoCommitmentProvider(providers.valid, rates);
   return {
@@ -129,6 +138,7 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
       authors: authors.valid,
       guides,
       exchangeRates: rates,
+      changelog: changelog.valid,
     },
     problems,
   };

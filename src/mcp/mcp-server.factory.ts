@@ -6,6 +6,7 @@ import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { GuidesService } from '../guides/guides.service.js';
 import { PlansService } from '../plans/plans.service.js';
+import { ChangesService } from '../changes/changes.service.js';
 import { ProvidersService } from '../providers/providers.service.js';
 import { UseCasesService } from '../use-cases/use-cases.service.js';
 import { MetricsService } from '../observability/metrics.service.js';
@@ -40,10 +41,11 @@ export class McpServerFactory {
     plans: PlansService,
     useCases: UseCasesService,
     guides: GuidesService,
+    changes: ChangesService,
     private readonly metrics: MetricsService,
     private readonly dataset: DatasetService,
   ) {
-    this.services = { providers, plans, useCases, guides };
+    this.services = { providers, plans, useCases, guides, changes };
   }
 
   create(): McpServer {

@@ -1,5 +1,6 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
+import type { ChangesService } from '../changes/changes.service.js';
 import type { GuidesService } from '../guides/guides.service.js';
 import type { PlansService } from '../plans/plans.service.js';
 import type { ProvidersService } from '../providers/providers.service.js';
@@ -11,6 +12,7 @@ export interface ToolServices {
   plans: PlansService;
   useCases: UseCasesService;
   guides: GuidesService;
+  changes: ChangesService;
 }
 
 /** Every tool of this server only reads public data. */

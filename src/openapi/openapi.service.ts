@@ -15,8 +15,10 @@ import { HEADERS_BY_STATUS, headerComponents } from './response-headers.js';
 const TAG_DESCRIPTIONS: Record<ApiTag, string> = {
   [ApiTag.Index]: 'Where everything is.',
   [ApiTag.Providers]: 'The eight reviewed VPS providers and their plans.',
+  [ApiTag.Plans]: 'Every plan of every provider as one flat table, to download whole.',
   [ApiTag.Guides]: 'The guide library: reviews, comparisons, workload guides and tutorials.',
   [ApiTag.UseCases]: 'Workloads with sizing and provider picks.',
+  [ApiTag.Changes]: 'What changed in each dataset release (also an Atom feed at `/changes.atom`).',
 };
 
 /**
@@ -88,12 +90,19 @@ export class OpenApiService {
           content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
         };
         for (const [status, response] of Object.entries(responses)) {
-          response.headers = Object.fromEntries(
-            (HEADERS_BY_STATUS[status] ?? []).map((name) => [name, { $ref: `#/components/headers/${name}` }]),
-          );
+          const names = [...(HEADERS_BY_STATUS[status] ?? [])];
+          // A download that is not JSON is offered under a file name.
+          if (status === '200' && !hasJsonContent(response)) names.push('Content-Disposition');
+          response.headers = Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
         }
       }
     }
     return toOpenApi31(doc as unknown as Record<string, unknown>);
   }
+}
+
+/** True when a response documents a JSON body. */
+function hasJsonContent(response: Record<string, unknown>): boolean {
+  const content = response.content as Record<string, unknown> | undefined;
+  return content === undefined || 'application/json' in content;
 }

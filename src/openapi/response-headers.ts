@@ -30,6 +30,7 @@ export function headerComponents(config: AppConfig): Record<string, HeaderDoc> {
     Deprecation: { description: 'Present when the body carries a deprecated field (RFC 9745): `@<epoch seconds>`.', schema: text },
     Sunset: { description: 'Present with `Deprecation`: HTTP-date after which the field may be removed.', schema: text },
     Link: { description: 'Present with `Deprecation`: `<url>; rel="deprecation"` pointing to the migration notes.', schema: text },
+    'Content-Disposition': { description: 'On downloads: `attachment; filename="<name>"`, the file name to save the body as.', schema: text },
     Allow: { description: 'Methods this path answers: `GET, HEAD, OPTIONS`.', schema: text },
     'X-Request-Id': { description: 'Identifier of the failed request; quote it when reporting a problem.', schema: text },
   };

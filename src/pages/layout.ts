@@ -30,6 +30,7 @@ export function layout(config: AppConfig, page: LayoutInput): string {
 <meta name="description" content="${page.description}">
 <link rel="canonical" href="${page.url}">
 <link rel="alternate" type="text/markdown" href="${page.markdownUrl}">
+<link rel="alternate" type="application/atom+xml" title="vpsapi dataset releases" href="${u('/changes.atom')}">
 <link rel="stylesheet" href="${u('/assets/site.css')}">
 <link rel="icon" href="data:,">
 ${page.structuredData ? html`<script type="application/ld+json">${jsonLd(page.structuredData)}</script>` : ''}
@@ -39,6 +40,7 @@ ${page.structuredData ? html`<script type="application/ld+json">${jsonLd(page.st
 <a class="brand" href="${u('/')}">vpsapi</a>
 <nav aria-label="Site">
 <a href="${u('/#providers')}">Providers</a>
+<a href="${u('/plans')}">Plans</a>
 <a href="${u('/guides')}">Guides</a>
 <a href="${u('/#use-cases')}">Use cases</a>
 <a href="${u('/docs')}">API docs</a>
@@ -49,7 +51,7 @@ ${page.structuredData ? html`<script type="application/ld+json">${jsonLd(page.st
 ${page.main}
 </main>
 <footer class="site">
-<p>Independent data on VPS hosting. Read this page <a href="${page.markdownUrl}">as markdown</a>, use the <a href="${u('/docs')}">JSON API</a> or connect an agent to <a href="${u('/.well-known/mcp/server-card.json')}">the MCP server</a>.</p>
+<p>Independent data on VPS hosting. Read this page <a href="${page.markdownUrl}">as markdown</a>, use the <a href="${u('/docs')}">JSON API</a> or connect an agent to <a href="${u('/.well-known/mcp/server-card.json')}">the MCP server</a>. Follow <a href="${u('/changes.atom')}">what changes</a> with each dataset release.</p>
 </footer>
 </body>
 </html>

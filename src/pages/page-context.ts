@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config/app-config.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
+import type { PlanTableRow } from '../plans/dto/plan-table-row.dto.js';
 import type { ProviderDocuments } from '../providers/provider-documents.js';
 import type { UseCase } from '../dataset/dto/use-case.dto.js';
 import type { Recommendation } from '../use-cases/use-cases.service.js';
@@ -16,6 +17,8 @@ export interface PageContext {
   recommendations: ReadonlyMap<string, Recommendation>;
   /** The use cases as the API serves them, with their derived entry prices. */
   useCases: readonly UseCase[];
+  /** Every plan as a flat row (the plan table). */
+  plans: readonly PlanTableRow[];
   renderer: MarkdownRenderer;
 }
 

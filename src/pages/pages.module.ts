@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ERROR_PAGES } from '../common/errors/error-pages.js';
 import { HttpCommonModule } from '../common/http/http-common.module.js';
+import { PlansModule } from '../plans/plans.module.js';
 import { ProvidersModule } from '../providers/providers.module.js';
 import { UseCasesModule } from '../use-cases/use-cases.module.js';
 import { PagesController } from './pages.controller.js';
@@ -8,7 +9,7 @@ import { PagesService } from './pages.service.js';
 
 /** HTML and markdown pages and llms.txt; it also gives the error filter its error pages (ERROR_PAGES). */
 @Module({
-  imports: [HttpCommonModule, ProvidersModule, UseCasesModule],
+  imports: [HttpCommonModule, ProvidersModule, PlansModule, UseCasesModule],
   controllers: [PagesController],
   providers: [PagesService, { provide: ERROR_PAGES, useExisting: PagesService }],
   exports: [ERROR_PAGES],

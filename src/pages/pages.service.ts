@@ -4,6 +4,8 @@ import type { ErrorPages } from '../common/errors/error-pages.js';
 import type { HttpProblem } from '../common/errors/http-problem.js';
 import { DatasetService, type DatasetView } from '../dataset/dataset.service.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
+import { PlanTableService } from '../plans/plan-table.service.js';
+import { PLAN_SORTS, plansPagePath, type PlanSort } from '../plans/plan-sorts.js';
 import { ProvidersService } from '../providers/providers.service.js';
 import { UseCasesService } from '../use-cases/use-cases.service.js';
 import { apiDocsMarkdown } from './api-docs.markdown.js';
@@ -17,6 +19,7 @@ import { MarkdownRenderer } from './markdown-renderer.js';
 import { notFoundPage } from './not-found.page.js';
 import { markdownPathOf, type PageContext } from './page-context.js';
 import { HTML_TYPE, MARKDOWN_TYPE, StaticBody, TEXT_TYPE, type PageDocument } from './page-document.js';
+import { plansPage } from './plans.page.js';
 import { providerPage } from './provider.page.js';
 import { SITE_CSS } from './stylesheet.js';
 import { useCasePage } from './use-case.page.js';
@@ -39,6 +42,7 @@ export class PagesService implements ErrorPages {
     dataset: DatasetService,
     providers: ProvidersService,
     useCases: UseCasesService,
+    plans: PlanTableService,
     private readonly config: AppConfig,
   ) {
     this.renderer = new MarkdownRenderer(config.publicBaseUrl);
@@ -49,6 +53,7 @@ export class PagesService implements ErrorPages {
         providers: providers.documentsFor(snapshot),
         recommendations: useCases.recommendationsFor(snapshot),
         useCases: useCases.useCasesFor(snapshot),
+        plans: plans.rowsFor(snapshot),
         renderer: this.renderer,
       }),
     );
@@ -87,6 +92,7 @@ function buildSite(ctx: PageContext): Site {
   const add = (path: string, page: PageDocument) => pages.set(path, page);
   add('/', homePage(ctx));
   add('/guides', guidesIndexPage(ctx));
+  for (const sort of Object.keys(PLAN_SORTS) as PlanSort[]) add(plansPagePath(sort), plansPage(ctx, sort));
   for (const guide of snapshot.guides) add(`/guides/${guide.slug}`, guidePage(ctx, guide));
   for (const provider of ctx.providers.list.value.providers) add(`/providers/${provider.id}`, providerPage(ctx, provider));
   for (const useCase of ctx.useCases) add(`/use-cases/${useCase.slug}`, useCasePage(ctx, useCase));

@@ -48,6 +48,8 @@ export function providerMarkdown(ctx: PageContext, p: Provider): string {
     '',
     p.pricingNotes,
     '',
+    `Compare these plans with every other provider's in [the plan table](/plans).`,
+    '',
     ...p.planLines.map((line) => `- **${line.name}:** ${line.priceList}. ${line.complete ? 'Every size is listed.' : `Not listed here: ${line.notListed}.`} Source: ${line.source.url} (read ${line.source.retrievedAt}).`),
     '',
     '## Locations',

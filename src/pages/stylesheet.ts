@@ -15,6 +15,11 @@ h2{font-size:1.35rem;margin-top:2rem}
 .meta,.lead{color:var(--muted)}
 .lead{font-size:1.1rem}
 .table-wrap{overflow-x:auto;margin:1rem 0}
+.table-wrap:focus{outline:2px solid var(--accent)}
+.scroll-hint{color:var(--muted);font-size:.9rem;margin-bottom:0}
+@media (min-width:70rem){.scroll-hint{display:none}}
+table.plans td,table.plans th{white-space:nowrap}
+nav.sorts a{margin-right:.5rem}
 table{border-collapse:collapse;width:100%;font-size:.95rem}
 th,td{border-bottom:1px solid var(--line);padding:.45rem .6rem;text-align:left;vertical-align:top}
 th{background:var(--soft)}

@@ -1,27 +1,58 @@
 import type { AppConfig } from '../config/app-config.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
-import type { Plan } from '../dataset/dto/plan.dto.js';
-import { planFigures, type PlanFigures } from '../dataset/plan-figures.js';
+import { planFigures } from '../dataset/plan-figures.js';
 import { pricedPlans } from '../dataset/plan-pricing.js';
+import type { PlanTableRow } from './dto/plan-table-row.dto.js';
+import { planKey, priceHistories } from './price-history.js';
 
-/** A plan with its provider and parsed figures, built once per dataset version. */
-export interface PlanRow extends PlanFigures {
-  providerId: string;
-  providerName: string;
-  plan: Plan;
-  /** Absolute URL of the provider's review page. */
-  url: string;
-}
+/** Currencies every row carries converted prices in, besides the one it is billed in. */
+export const ROW_CURRENCIES = ['USD', 'EUR'] as const;
 
-/** Every plan of every provider, in dataset order, with figures parsed once. */
-export function buildPlanRows(snapshot: DatasetSnapshot, config: AppConfig): PlanRow[] {
-  return snapshot.providers.flatMap((provider) =>
-    pricedPlans(provider).map((plan) => ({
-      providerId: provider.id,
-      providerName: provider.name,
-      plan,
-      url: config.url(provider.url),
-      ...planFigures(plan),
-    })),
-  );
+/**
+ * Every plan of every provider as a flat row, in dataset order, with figures parsed and prices
+ * converted once per snapshot. The one source of plan rows: plans.json, plans.csv, the plans page,
+ * find_vps_plans and the use-case entry prices all read these.
+ */
+export function buildPlanRows(snapshot: DatasetSnapshot, config: AppConfig): PlanTableRow[] {
+  const rates = snapshot.exchangeRates;
+  const histories = priceHistories(snapshot.changelog);
+  const convert = (amount: number | null, from: string, to: string) => (amount === null ? null : rates.convert(amount, from, to));
+  return snapshot.providers.flatMap((provider) => {
+    const lines = new Map(provider.planLines.map((line) => [line.id, line]));
+    return pricedPlans(provider).map((plan): PlanTableRow => {
+      const figures = planFigures(plan);
+      return {
+        providerId: provider.id,
+        providerName: provider.name,
+        planName: plan.name,
+        cpu: plan.cpu,
+        ram: plan.ram,
+        storage: plan.storage,
+        bandwidth: plan.bandwidth,
+        vcpus: figures.vcpus,
+        ramGb: figures.ramGb,
+        storageGb: figures.storageGb,
+        storageType: figures.storageType as PlanTableRow['storageType'],
+        bandwidthTb: figures.bandwidthTb,
+        unmetered: figures.unmetered,
+        cpuType: plan.cpuType,
+        price: plan.price,
+        currency: plan.currency,
+        priceBasis: plan.priceBasis,
+        termMonths: plan.termMonths,
+        promotional: plan.promotional,
+        renewalPrice: plan.renewalPrice,
+        monthToMonthPrice: plan.monthToMonthPrice,
+        priceUsd: rates.convert(plan.price, plan.currency, 'USD'),
+        priceEur: rates.convert(plan.price, plan.currency, 'EUR'),
+        monthToMonthPriceUsd: convert(plan.monthToMonthPrice, plan.currency, 'USD'),
+        monthToMonthPriceEur: convert(plan.monthToMonthPrice, plan.currency, 'EUR'),
+        exchangeRatesDate: rates.date,
+        lineId: plan.line,
+        lineComplete: lines.get(plan.line)!.complete,
+        reviewUrl: config.url(provider.url),
+        priceHistory: [...(histories.get(planKey(provider.id, plan.name)) ?? [])],
+      };
+    });
+  });
 }

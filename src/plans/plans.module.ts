@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
+import { HttpCommonModule } from '../common/http/http-common.module.js';
+import { PlanTableService } from './plan-table.service.js';
+import { PlansController } from './plans.controller.js';
 import { PlansService } from './plans.service.js';
 
-/** Plan search across providers; used by the MCP tools. */
-@Module({ providers: [PlansService], exports: [PlansService] })
+/** The flat plan table (plans.json) and plan search across providers (find_vps_plans). */
+@Module({ imports: [HttpCommonModule], controllers: [PlansController], providers: [PlanTableService, PlansService], exports: [PlanTableService, PlansService] })
 export class PlansModule {}

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig } from '../config/app-config.js';
 import { InvalidArgumentError, NotFoundError } from '../common/errors/domain-errors.js';
-import { DatasetService, type DatasetView } from '../dataset/dataset.service.js';
+import { DatasetService } from '../dataset/dataset.service.js';
 import { DEFAULT_CURRENCY } from '../dataset/dataset-validator.js';
-import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import type { PriceBasis } from '../dataset/dto/plan-line.dto.js';
 import { meetsSpec, type SpecBounds } from '../dataset/plan-figures.js';
-import { buildPlanRows, type PlanRow } from './plan-rows.js';
+import type { PlanTableRow } from './dto/plan-table-row.dto.js';
+import { PlanTableService } from './plan-table.service.js';
 
 export const DEFAULT_PLAN_LIMIT = 10;
 export const MAX_PLAN_LIMIT = 50;
@@ -72,19 +71,10 @@ export interface PlanSearchResult {
 /** Finds plans across providers by resources and price, comparing prices in one currency. */
 @Injectable()
 export class PlansService {
-  private readonly rows: DatasetView<PlanRow[]>;
-
   constructor(
     private readonly dataset: DatasetService,
-    config: AppConfig,
-  ) {
-    this.rows = dataset.view((snapshot) => buildPlanRows(snapshot, config));
-  }
-
-  /** Every plan of a snapshot, with parsed figures (computed once per snapshot). */
-  rowsFor(snapshot: DatasetSnapshot): readonly PlanRow[] {
-    return this.rows.for(snapshot);
-  }
+    private readonly table: PlanTableService,
+  ) {}
 
   /**
    * Every plan meeting all constraints, cheapest first by its compared price (with no commitment
@@ -107,14 +97,14 @@ export class PlansService {
     const comparedOn: ComparedOn = query.includeCommitments ? 'lowest-effective' : 'no-commitment';
     const matches: PlanMatch[] = [];
     let leftOutNeedingCommitment = 0;
-    for (const row of this.rows.get()) {
+    for (const row of this.table.rows()) {
       if (providers && !providers.has(row.providerId)) continue;
       if (!meetsSpec(row, query)) continue;
       if (storageType && row.storageType?.toLowerCase() !== storageType) continue;
-      const compared = comparedOn === 'no-commitment' ? row.plan.monthToMonthPrice : row.plan.price;
+      const compared = comparedOn === 'no-commitment' ? row.monthToMonthPrice : row.price;
       // A plan with no no-commitment price is bounded by its effective price, so that the count of
       // those left out is the number includeCommitments would add.
-      const normalizedPrice = exchangeRates.convert(compared ?? row.plan.price, row.plan.currency, currency);
+      const normalizedPrice = exchangeRates.convert(compared ?? row.price, row.currency, currency);
       if (query.maxMonthlyPrice !== undefined && normalizedPrice > query.maxMonthlyPrice) continue;
       if (compared === null) leftOutNeedingCommitment += 1;
       else matches.push(toMatch(row, normalizedPrice, currency));
@@ -133,29 +123,28 @@ export class PlansService {
   }
 }
 
-function toMatch(row: PlanRow, normalizedPrice: number, currency: string): PlanMatch {
-  const { plan } = row;
+function toMatch(row: PlanTableRow, normalizedPrice: number, currency: string): PlanMatch {
   return {
     providerId: row.providerId,
     providerName: row.providerName,
-    planName: plan.name,
-    price: plan.price,
-    currency: plan.currency,
+    planName: row.planName,
+    price: row.price,
+    currency: row.currency,
     normalizedPrice,
     normalizedCurrency: currency,
-    cpu: plan.cpu,
-    ram: plan.ram,
-    storage: plan.storage,
-    bandwidth: plan.bandwidth,
+    cpu: row.cpu,
+    ram: row.ram,
+    storage: row.storage,
+    bandwidth: row.bandwidth,
     vcpus: row.vcpus,
     ramGb: row.ramGb,
     storageGb: row.storageGb,
     bandwidthTb: row.bandwidthTb,
-    priceBasis: plan.priceBasis,
-    termMonths: plan.termMonths,
-    promotional: plan.promotional,
-    renewalPrice: plan.renewalPrice,
-    monthToMonthPrice: plan.monthToMonthPrice,
-    url: row.url,
+    priceBasis: row.priceBasis,
+    termMonths: row.termMonths,
+    promotional: row.promotional,
+    renewalPrice: row.renewalPrice,
+    monthToMonthPrice: row.monthToMonthPrice,
+    url: row.reviewUrl,
   };
 }

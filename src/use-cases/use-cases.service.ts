@@ -5,11 +5,10 @@ import { carriedDeprecations } from '../dataset/deprecations.js';
 import { DatasetService, type DatasetView } from '../dataset/dataset.service.js';
 import type { Spec, SpecRecord, UseCase, UseCaseRecord } from '../dataset/dto/use-case.dto.js';
 import { meetsSpec, specBounds, specText } from '../dataset/plan-figures.js';
-import type { ExchangeRates } from '../dataset/exchange-rates.js';
 import { JsonDocument } from '../dataset/json-document.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
-import type { PlanRow } from '../plans/plan-rows.js';
-import { PlansService } from '../plans/plans.service.js';
+import type { PlanTableRow as PlanRow } from '../plans/dto/plan-table-row.dto.js';
+import { PlanTableService } from '../plans/plan-table.service.js';
 import { MAX_QUERY_LENGTH, SearchIndex } from '../search/search-index.js';
 import type { UseCaseList } from './dto/use-case-list.dto.js';
 import type { MatchingPlan, WorkloadRecommendation } from './workload-recommendation.js';
@@ -32,12 +31,12 @@ export class UseCasesService {
 
   constructor(
     private readonly dataset: DatasetService,
-    plans: PlansService,
+    plans: PlanTableService,
     config: AppConfig,
   ) {
     this.views = dataset.view((snapshot) => {
       const rows = plans.rowsFor(snapshot);
-      const useCases: UseCase[] = snapshot.useCases.map((u) => toUseCase(u, startingAtUsd(rows, u, snapshot.exchangeRates), config));
+      const useCases: UseCase[] = snapshot.useCases.map((u) => toUseCase(u, startingAtUsd(rows, u), config));
       const bySlug = new Map(useCases.map((u) => [u.slug, u]));
       const id = (u: UseCaseRecord) => u.slug;
       const recommendation = (u: UseCaseRecord): Recommendation => ({
@@ -143,10 +142,10 @@ export function toUseCase(record: UseCaseRecord, entryUsd: number, config: AppCo
  * The cheapest no-commitment monthly price, in USD, of any plan in the dataset that meets the use
  * case's minimum spec. The validator guarantees there is one.
  */
-export function startingAtUsd(rows: readonly PlanRow[], useCase: UseCaseRecord, rates: ExchangeRates): number {
+export function startingAtUsd(rows: readonly PlanRow[], useCase: UseCaseRecord): number {
   const prices = rows
-    .filter((r) => r.plan.monthToMonthPrice !== null && meetsSpec(r, specBounds(useCase.minimumSpec)))
-    .map((r) => rates.convert(r.plan.monthToMonthPrice!, r.plan.currency, 'USD'));
+    .filter((r) => r.monthToMonthPrice !== null && meetsSpec(r, specBounds(useCase.minimumSpec)))
+    .map((r) => r.monthToMonthPriceUsd!);
   return Math.min(...prices);
 }
 
@@ -163,12 +162,12 @@ function cheapestFor(rows: readonly PlanRow[], useCase: UseCaseRecord): Matching
   for (const [spec, meets] of [[useCase.recommendedSpec, 'recommended'], [useCase.minimumSpec, 'minimum']] as const) {
     const fitting = rows.filter((r) => meetsSpec(r, specBounds(spec)));
     if (fitting.length === 0) continue;
-    const withoutCommitment = fitting.filter((r) => r.plan.monthToMonthPrice !== null);
+    const withoutCommitment = fitting.filter((r) => r.monthToMonthPrice !== null);
     const pool = withoutCommitment.length > 0 ? withoutCommitment : fitting;
-    const price = (r: PlanRow) => r.plan.monthToMonthPrice ?? r.plan.price;
-    const { plan } = pool.reduce((best, r) => (price(r) < price(best) ? r : best));
+    const price = (r: PlanRow) => r.monthToMonthPrice ?? r.price;
+    const plan = pool.reduce((best, r) => (price(r) < price(best) ? r : best));
     return {
-      planName: plan.name,
+      planName: plan.planName,
       price: plan.price,
       currency: plan.currency,
       cpu: plan.cpu,

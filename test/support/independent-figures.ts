@@ -61,3 +61,68 @@ export function cheapestWithoutCommitment(providers: any[], rates: { rates: Reco
   entries.sort((a: any, b: any) => a.price - b.price || a.id.localeCompare(b.id));
   return entries[0].id;
 }
+
+/** Monthly transfer as the data README writes it: "20TB", "500GB" (decimal), "Unmetered (...)", or words with no volume. */
+export function transferOf(bandwidth: string): { bandwidthTb: number | null; unmetered: boolean } {
+  if (/^unmetered/i.test(bandwidth)) return { bandwidthTb: null, unmetered: true };
+  const m = /^(\d+)(GB|TB)$/.exec(bandwidth);
+  if (!m) return { bandwidthTb: null, unmetered: false };
+  return { bandwidthTb: m[2] === 'TB' ? Number(m[1]) : Number(m[1]) / 1000, unmetered: false };
+}
+
+/**
+ * The rows plans.json should hold, computed from the raw files: every plan of every provider in file
+ * order, with its line's pricing, its parsed figures and its prices in USD and EUR.
+ */
+export function expectedPlanRows(providers: any[], rates: { date: string; rates: Record<string, number> }, baseUrl: string, changelog: { releases: any[] } = { releases: [] }) {
+  const convert = toCurrencyWith(rates);
+  return providers.flatMap((provider) =>
+    provider.plans.map((raw: any) => {
+      const plan = pricedPlanOf(provider, raw);
+      const line = provider.planLines.find((l: any) => l.id === raw.line);
+      const mtm = plan.monthToMonthPrice;
+      return {
+        providerId: provider.id,
+        providerName: provider.name,
+        planName: raw.name,
+        cpu: raw.cpu,
+        ram: raw.ram,
+        storage: raw.storage,
+        bandwidth: raw.bandwidth,
+        ...figures(raw),
+        ...transferOf(raw.bandwidth),
+        cpuType: raw.cpuType,
+        price: raw.price,
+        currency: raw.currency,
+        priceBasis: plan.priceBasis,
+        termMonths: plan.termMonths,
+        promotional: plan.promotional,
+        renewalPrice: plan.renewalPrice,
+        monthToMonthPrice: mtm,
+        priceUsd: convert(raw.price, raw.currency, 'USD'),
+        priceEur: convert(raw.price, raw.currency, 'EUR'),
+        monthToMonthPriceUsd: mtm === null ? null : convert(mtm, raw.currency, 'USD'),
+        monthToMonthPriceEur: mtm === null ? null : convert(mtm, raw.currency, 'EUR'),
+        exchangeRatesDate: rates.date,
+        lineId: raw.line,
+        lineComplete: line.complete,
+        reviewUrl: `${baseUrl}/providers/${provider.id}`,
+        priceHistory: priceHistoryOf(changelog, provider.id, raw.name),
+      };
+    }),
+  );
+}
+
+/** A plan's price at each release that added or repriced it, read from the changelog as the data README describes it. */
+export function priceHistoryOf(changelog: { releases: any[] }, providerId: string, planName: string): { version: string; price: number }[] {
+  let history: { version: string; price: number }[] = [];
+  const same = (p: any) => p.providerId === providerId && p.planName === planName;
+  for (const release of changelog.releases) {
+    if (release.changes.plansRemoved.some(same)) history = [];
+    const added = release.changes.plansAdded.find(same);
+    if (added) history = [{ version: release.version, price: added.price }];
+    const repriced = release.changes.plansRepriced.find(same);
+    if (repriced) history = [...history, { version: release.version, price: repriced.newPrice }];
+  }
+  return history;
+}

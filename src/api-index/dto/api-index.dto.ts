@@ -65,6 +65,10 @@ export class ApiIndex {
   @ApiProperty({ format: 'uri' })
   llmsTxt: string;
 
+  /** The Atom feed of dataset releases (`listDatasetChanges` as a feed). */
+  @ApiProperty({ format: 'uri' })
+  changesFeed: string;
+
   /** No authentication: every endpoint is public. */
   @ApiProperty({ enum: ['none'] })
   authentication: 'none';

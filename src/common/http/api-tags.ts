@@ -2,6 +2,8 @@
 export enum ApiTag {
   Index = 'Index',
   Providers = 'Providers',
+  Plans = 'Plans',
   Guides = 'Guides',
   UseCases = 'Use cases',
+  Changes = 'Changes',
 }

@@ -1,11 +1,12 @@
 import { findVpsPlansTool } from './find-vps-plans.tool.js';
+import { getDatasetChangesTool } from './get-dataset-changes.tool.js';
 import { getGuideTool } from './get-guide.tool.js';
 import { getVpsProviderTool } from './get-vps-provider.tool.js';
 import { listVpsProvidersTool } from './list-vps-providers.tool.js';
 import { recommendVpsForWorkloadTool } from './recommend-vps-for-workload.tool.js';
 import { searchGuidesTool } from './search-guides.tool.js';
 
-/** The six tools, in the order tools/list shows them. */
+/** The seven tools, in the order tools/list shows them. */
 export const TOOLS = [
   listVpsProvidersTool,
   getVpsProviderTool,
@@ -13,4 +14,5 @@ export const TOOLS = [
   recommendVpsForWorkloadTool,
   searchGuidesTool,
   getGuideTool,
+  getDatasetChangesTool,
 ] as const;

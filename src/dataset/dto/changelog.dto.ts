@@ -1,0 +1,166 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { Allow, IsArray, IsISO4217CurrencyCode, IsNotEmpty, IsNumber, IsString, Matches, Min, ValidateNested } from 'class-validator';
+import { IsCalendarDate, SLUG_PATTERN } from './validators.js';
+
+/** A plan as a release saw it. */
+export class ReleasedPlan {
+  /** Provider id. */
+  @Matches(SLUG_PATTERN)
+  @ApiProperty({ example: 'hetzner' })
+  providerId: string;
+
+  /** Plan name as sold. */
+  @IsString()
+  @IsNotEmpty()
+  planName: string;
+
+  /** Monthly price in `currency`. */
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  price: number;
+
+  /** ISO 4217 code. */
+  @IsISO4217CurrencyCode()
+  @ApiProperty({ pattern: '^[A-Z]{3}$' })
+  currency: string;
+}
+
+/** A plan whose price changed between two releases. */
+export class PlanRepricing {
+  @Matches(SLUG_PATTERN)
+  providerId: string;
+
+  @IsString()
+  @IsNotEmpty()
+  planName: string;
+
+  /** Monthly price in the previous release, in `oldCurrency`. */
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  oldPrice: number;
+
+  /** Monthly price in this release, in `currency`. */
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  newPrice: number;
+
+  /** ISO 4217 code of `oldPrice`. */
+  @IsISO4217CurrencyCode()
+  @ApiProperty({ pattern: '^[A-Z]{3}$' })
+  oldCurrency: string;
+
+  /** ISO 4217 code of `newPrice`. */
+  @IsISO4217CurrencyCode()
+  @ApiProperty({ pattern: '^[A-Z]{3}$' })
+  currency: string;
+}
+
+const ANY_JSON = { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: {} }, { type: 'object' }, { type: 'null' }] };
+
+/** One top-level field of a provider record (other than its plans) that changed. */
+export class ProviderFactChange {
+  @Matches(SLUG_PATTERN)
+  providerId: string;
+
+  /** Field name in the provider record, e.g. `uptime` or `datacenters`. */
+  @IsString()
+  @IsNotEmpty()
+  field: string;
+
+  /** The value in the previous release; null when the field was absent. */
+  @Allow()
+  @ApiProperty({ ...ANY_JSON, description: 'The value in the previous release; null when the field was absent.' })
+  oldValue: unknown;
+
+  /** The value in this release; null when the field was removed. */
+  @Allow()
+  @ApiProperty({ ...ANY_JSON, description: 'The value in this release; null when the field was removed.' })
+  newValue: unknown;
+}
+
+/** A guide added or updated in a release. */
+export class ReleasedGuide {
+  @Matches(SLUG_PATTERN)
+  slug: string;
+
+  @IsString()
+  @IsNotEmpty()
+  title: string;
+
+  /** The guide's `updated` date (its `published` date when it has none). */
+  @IsCalendarDate()
+  @ApiProperty({ format: 'date' })
+  date: string;
+}
+
+/** What changed from the previous release to this one. Every list is present, empty when nothing of its kind changed. */
+export class DatasetChanges {
+  /** Providers new in this release, by id. */
+  @IsArray()
+  @Matches(SLUG_PATTERN, { each: true })
+  providersAdded: string[];
+
+  /** Providers no longer in the dataset, by id. */
+  @IsArray()
+  @Matches(SLUG_PATTERN, { each: true })
+  providersRemoved: string[];
+
+  /** Plans new in this release (every plan, in the initial release). */
+  @ValidateNested({ each: true })
+  @Type(() => ReleasedPlan)
+  @IsArray()
+  plansAdded: ReleasedPlan[];
+
+  /** Plans no longer listed, with their last price. */
+  @ValidateNested({ each: true })
+  @Type(() => ReleasedPlan)
+  @IsArray()
+  plansRemoved: ReleasedPlan[];
+
+  /** Plans whose price changed, with the old and the new price. */
+  @ValidateNested({ each: true })
+  @Type(() => PlanRepricing)
+  @IsArray()
+  plansRepriced: PlanRepricing[];
+
+  /** Provider facts (fields other than plans) that changed, one entry per field. */
+  @ValidateNested({ each: true })
+  @Type(() => ProviderFactChange)
+  @IsArray()
+  providerFacts: ProviderFactChange[];
+
+  /** Guides new in this release. */
+  @ValidateNested({ each: true })
+  @Type(() => ReleasedGuide)
+  @IsArray()
+  guidesAdded: ReleasedGuide[];
+
+  /** Guides whose `updated` (or `published`) date moved. */
+  @ValidateNested({ each: true })
+  @Type(() => ReleasedGuide)
+  @IsArray()
+  guidesUpdated: ReleasedGuide[];
+}
+
+/** One release of the dataset: its version, the day it was released and what changed since the previous one. */
+export class DatasetRelease {
+  /** Dataset version, `YYYY-MM-DD`. */
+  @IsCalendarDate()
+  @ApiProperty({ format: 'date', example: '2026-11-26' })
+  version: string;
+
+  /** Day the release was made. */
+  @IsCalendarDate()
+  @ApiProperty({ format: 'date', example: '2026-11-26' })
+  date: string;
+
+  /** One line: "initial release", or counts of what changed. */
+  @IsString()
+  @IsNotEmpty()
+  summary: string;
+
+  @ValidateNested()
+  @Type(() => DatasetChanges)
+  changes: DatasetChanges;
+}

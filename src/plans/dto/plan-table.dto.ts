@@ -1,0 +1,28 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { License } from '../../dataset/dto/meta.dto.js';
+import { PlanTableRow } from './plan-table-row.dto.js';
+
+/** Every plan of every provider as one flat table. */
+export class PlanTable {
+  /** Dataset version, `YYYY-MM-DD`. */
+  @ApiProperty({ format: 'date', example: '2026-11-26' })
+  version: string;
+
+  /** Day the prices were last verified. */
+  @ApiProperty({ format: 'date' })
+  lastUpdated: string;
+
+  /** Day of the exchange rates every converted price uses. */
+  @ApiProperty({ format: 'date', example: '2026-02-05' })
+  exchangeRatesDate: string;
+
+  /** Terms of reuse and the credit line to show. */
+  license: License;
+
+  /** Number of rows. */
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  count: number;
+
+  /** One row per plan, providers in dataset order, each provider's plans as it lists them. */
+  plans: PlanTableRow[];
+}
