@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzip } from 'node:zlib';
 import { JsonDocument } from '../../dataset/json-document';
-import { ContentEncodings, windowBits } from './content-encoding';
+import { ContentEncodings, MAX_CACHED_HEADER_LENGTH, MAX_CACHED_HEADERS, windowBits } from './content-encoding';
+
+// The real compressors, wrapped so a test can count how often a document is compressed.
+jest.mock('node:zlib', () => {
+  const actual = jest.requireActual<typeof import('node:zlib')>('node:zlib');
+  return { ...actual, brotliCompress: jest.fn(actual.brotliCompress), gzip: jest.fn(actual.gzip) };
+});
 
 describe(windowBits.name, () => {
   it('is the smallest window holding the document, within brotli bounds', () => {
@@ -74,5 +80,50 @@ describe(ContentEncodings.name, () => {
     expect(fresh.choose('br', doc)).toBeUndefined();
     expect(fresh.choose('br', doc)).toBeUndefined();
     expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('compresses a document once: asking again neither withdraws nor replaces its ready variants', async () => {
+    const first = encodings.choose('br', doc);
+    expect(first?.encoding).toBe('br');
+    const again = encodings.precompress(doc);
+    expect(encodings.choose('br', doc)).toBe(first);
+    await again;
+    expect(encodings.choose('br', doc)).toBe(first);
+    expect(encodings.choose('gzip', doc)?.etag).toMatch(/-gz"$/);
+  });
+
+  it('compresses a document once however often and however concurrently it is asked for', async () => {
+    const fresh = new ContentEncodings();
+    const once = new JsonDocument({ items: Array.from({ length: 100 }, (_, i) => ({ id: i, note: 'compressed once' })) }, '2026-02-06');
+    const compressionsOf = (fn: unknown) => jest.mocked(fn as (...args: unknown[]) => void).mock.calls.filter(([input]) => input === once.body).length;
+    fresh.choose('br', once);
+    await Promise.all([fresh.precompress(once), fresh.precompress(once)]);
+    await fresh.precompress(once);
+    fresh.choose('gzip', once);
+    expect([compressionsOf(brotliCompress), compressionsOf(gzip)]).toEqual([1, 1]);
+  });
+});
+
+describe(`${ContentEncodings.name} Accept-Encoding cache`, () => {
+  const doc = new JsonDocument({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `provider ${i}` })) }, '2026-02-06');
+
+  it('stays at its bound after 10,000 distinct Accept-Encoding values, and still answers each one right', async () => {
+    const encodings = new ContentEncodings();
+    await encodings.precompress(doc);
+    expect(MAX_CACHED_HEADERS).toBeLessThan(10_000);
+    for (let i = 0; i < 10_000; i++) {
+      const header = i % 2 === 0 ? `x-client-${i}, gzip` : `br, gzip;q=0.${(i % 9) + 1}, x-client-${i}`;
+      expect(encodings.choose(header, doc)?.encoding).toBe(i % 2 === 0 ? 'gzip' : 'br');
+    }
+    expect(encodings.cachedHeaderCount).toBe(MAX_CACHED_HEADERS);
+  });
+
+  it('caches a header up to its length limit and negotiates a longer one every time', () => {
+    const encodings = new ContentEncodings();
+    const padded = (length: number) => `gzip, x-${'a'.repeat(length - 'gzip, x-'.length)}`;
+    encodings.choose(padded(MAX_CACHED_HEADER_LENGTH), doc);
+    expect(encodings.cachedHeaderCount).toBe(1);
+    encodings.choose(padded(MAX_CACHED_HEADER_LENGTH + 1), doc);
+    expect(encodings.cachedHeaderCount).toBe(1);
   });
 });
