@@ -170,6 +170,8 @@ describe('answers remembered by the front door', () => {
       // Plain HTTP through the proxy is still redirected, remembered path or not.
       const plain = await get('203.0.113.7', 'http').expect(301);
       expect(plain.headers.location).toBe(`${TEST_BASE_URL}/api/providers/vultr.json`);
+      // Lines are written in order: once the redirect's line is there, every earlier request's is too.
+      await sink.waitForLine((l) => l.reqId === 'door-203.0.113.7' && l.res?.status === 301);
       const lines = sink.lines().filter((l) => l.reqId === 'door-198.51.100.9');
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatchObject({ req: { client: '198.51.100.0/24', path: '/api/providers/vultr.json' }, res: { status: 200, bytes: Number(first.headers['content-length']) } });
