@@ -22,10 +22,10 @@ const common = {
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
 };
 
+/** The unit specs beside the code; also what mutation testing runs (stryker.config.mjs). */
+export const unitProject = { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] };
+
 export default {
   globalSetup: '<rootDir>/test/global-setup.cjs',
-  projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
-  ],
+  projects: [unitProject, { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] }],
 };
