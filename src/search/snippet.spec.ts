@@ -8,6 +8,26 @@ describe('plainText', () => {
   });
 });
 
+describe('plainText markers', () => {
+  it.each([
+    ['an indented bullet', 'intro\n  - nested item', 'intro nested item'],
+    ['a numbered step past nine', '10. tenth step', 'tenth step'],
+    ['a heading', '###   Spaced heading', 'Spaced heading'],
+    ['a quote and a table row', '> quoted\n| a | b |', 'quoted a b'],
+    ['a number that opens a line', '1.5 GB of RAM', '1.5 GB of RAM'],
+    ['a hash without a space', '#hashtag', '#hashtag'],
+    ['a dash inside a line', 'price - value', 'price - value'],
+    ['an indented quote', 'intro\n  > quoted', 'intro quoted'],
+    ['a quote mark without a space', '>quoted', 'quoted'],
+  ])('handles %s', (_name, markdown, text) => {
+    expect(plainText(markdown)).toBe(text);
+  });
+
+  it('keeps words on either side of a code block apart and trims the ends', () => {
+    expect(plainText('\n\nbefore```code```after\n')).toBe('before after');
+  });
+});
+
 describe('snippet', () => {
   const text = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ') + ' WireGuard tunnels ' + 'tail '.repeat(50);
 
@@ -35,6 +55,7 @@ describe('snippet cuts', () => {
     expect(snippet(words, ['w50', 'w30'], 42)).toBe(passage);
     expect(snippet(words, ['w30', 'w50'], 42)).toBe(passage);
     expect(snippet(words, ['zzz', 'W50', 'W30'], 42)).toBe(passage);
+    expect(snippet(words, ['w30', 'zzz'], 42)).toBe(passage);
   });
 
   it('opens the text without a leading ellipsis when the term is near the start or nothing matches', () => {
@@ -70,5 +91,18 @@ describe('snippet cuts', () => {
     // The last space, at 5, is exactly half of a 10-character passage: too short a passage to keep.
     expect(snippet(text, ['short'], 10)).toBe('short yyyy…');
     expect(snippet(text, ['short'], 40)).toBe(`short ${'y'.repeat(34)}…`);
+  });
+
+  it('keeps a text that exactly fits the passage whole, without ellipses', () => {
+    expect(snippet('alpha beta gamma', ['alpha'], 16)).toBe('alpha beta gamma');
+  });
+
+  it('trims the spaces around the passage', () => {
+    expect(snippet('  hello world  ', ['zzz'])).toBe('hello world');
+  });
+
+  it('starts at the term itself when the passage is shorter than three characters', () => {
+    // 2 / 3 rounds down to no context before the term.
+    expect(snippet(' ab', ['ab'], 2)).toBe('…ab');
   });
 });
