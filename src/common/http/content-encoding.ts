@@ -25,7 +25,7 @@ export interface Variant {
 }
 
 /** Below this size compression saves too little to be worth a variant. */
-const MIN_BYTES = 512;
+export const MIN_BYTES = 512;
 /** Preference when the client values several codings equally. */
 const PREFERRED = ['br', 'gzip', 'identity'];
 /** Accept-Encoding values seen in practice repeat; their outcome is cached (bounded). */
