@@ -42,6 +42,8 @@ describe(meetsSpec.name, () => {
 
   it.each([['vcpus', { minVcpus: 1 }], ['ramGb', { minRamGb: 1 }], ['storageGb', { minStorageGb: 1 }]])('fails a set bound when %s could not be read', (field, bounds) => {
     expect(meetsSpec({ ...row, [field]: null } as never, bounds)).toBe(false);
+    // Even a bound of zero: a figure that could not be read is not known to meet it.
+    expect(meetsSpec({ ...row, [field]: null } as never, Object.fromEntries(Object.keys(bounds).map((k) => [k, 0])))).toBe(false);
     expect(meetsSpec({ ...row, [field]: null } as never, {})).toBe(true);
   });
 

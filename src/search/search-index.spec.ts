@@ -12,9 +12,10 @@ describe(SearchIndex.name, () => {
     { slug: 'backup', title: 'Nightly backups', body: 'Copy snapshots offsite; a wireguard link is optional.' },
     { slug: 'docker', title: 'Docker basics', body: 'Containers, images and volumes on a small server.' },
   ];
-  const index = new SearchIndex(docs, {
-    id: (d) => d.slug,
-    fields: { title: { text: (d) => d.title, boost: 3 }, body: { text: (d) => d.body, boost: 1 } },
+  const fields = { title: { text: (d: Doc) => d.title, boost: 3 }, body: { text: (d: Doc) => d.body, boost: 1 } };
+  let index: SearchIndex<Doc>;
+  beforeAll(() => {
+    index = new SearchIndex(docs, { id: (d) => d.slug, fields });
   });
   const ids = (query: string, ...rest: Parameters<SearchIndex<Doc>['search']> extends [string, ...infer R] ? R : never) => index.search(query, ...rest).map((h) => h.id);
 
@@ -23,6 +24,20 @@ describe(SearchIndex.name, () => {
     expect(hits.map((h) => h.id)).toEqual(['vpn', 'backup']);
     expect(hits[0].score).toBeGreaterThan(hits[1].score);
     expect(hits[0].terms).toEqual(['wireguard']);
+  });
+
+  it("multiplies a field's score by its boost", () => {
+    // Mirror documents: each term once in a title and once in a body, so only the boost tells them apart.
+    const mirror = new SearchIndex(
+      [
+        { slug: 'in-title', title: 'zebra', body: 'horse' },
+        { slug: 'in-body', title: 'horse', body: 'zebra' },
+      ],
+      { id: (d) => d.slug, fields },
+    );
+    const [first, second] = mirror.search('zebra');
+    expect([first.id, second.id]).toEqual(['in-title', 'in-body']);
+    expect(first.score / second.score).toBeCloseTo(3, 5);
   });
 
   it('finds a document by either of two terms', () => {
