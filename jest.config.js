@@ -25,11 +25,13 @@ const common = {
 /** Suites that start other processes or services (several replicas, Redis, nginx, Chromium) or run for a minute. */
 const SYSTEM = ['cluster', 'soak', 'browser', 'rate-limit-redis', 'shutdown', 'bench-smoke'].map((name) => `<rootDir>/test/${name}.e2e-spec.ts`);
 
+/** The unit specs beside the code: no app, seconds (npm run test:unit); also what mutation testing runs (stryker.config.mjs). */
+export const unitProject = { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] };
+
 export default {
   globalSetup: '<rootDir>/test/global-setup.cjs',
   projects: [
-    // Unit specs beside the code: no server, a few seconds (npm run test:unit).
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    unitProject,
     // The real app over real HTTP in this process (npm run test:e2e).
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], testPathIgnorePatterns: SYSTEM.map((p) => p.replace('<rootDir>', '')) },
     // The system suites (npm run test:system); npm test runs all three projects.

@@ -7,6 +7,7 @@
 // two seconds. The first 40% of the run is warm-up (V8 sizes its heap to the load); "growth" compares the
 // mean RSS of the first and the last quarter of the samples taken after it, so one GC cycle landing on a
 // sample does not decide the verdict.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { startCluster } from './cluster-local.mjs';
 import { productionNodeOptions } from './production-node-options.mjs';
@@ -62,6 +63,36 @@ const nextAction = () => {
   return ACTIONS[0][1]();
 };
 
+/** A counter from an instance's Prometheus text; NaN when the instance does not report it. */
+const metric = (text, name) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+
+/**
+ * Rate-limit counts Redis itself executed (the instances' hit script runs as EVALSHA, or EVAL when
+ * Redis does not know it yet): a count the instances cannot inflate, so a run in which Redis was never
+ * used cannot pass as one where the limit was shared.
+ */
+const redisScriptCalls = (port) => {
+  const info = spawnSync('redis-cli', ['-p', String(port), 'INFO', 'commandstats'], { encoding: 'utf8' }).stdout ?? '';
+  const calls = (command) => Number(new RegExp(`^cmdstat_${command}:calls=(\\d+)`, 'm').exec(info)?.[1] ?? 0);
+  return calls('evalsha') + calls('eval');
+};
+
+/** Waits until every instance reports that it counts in Redis, so no client starts while one still connects. */
+async function waitForSharedStore(nodes, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (const [i, node] of nodes.entries()) {
+    for (;;) {
+      const ready = await fetch(`${node.url}/readyz`).then((r) => r.json()).catch(() => undefined);
+      if (ready?.info?.rateLimitStore?.mode === 'shared') break;
+      if (Date.now() > deadline) throw new Error(`instance ${i} never counted in Redis: ${JSON.stringify(ready?.info?.rateLimitStore)}`);
+      await sleep(100);
+    }
+  }
+}
+
+/** The least share of the limited requests Redis must have counted for the run to test a shared limit. */
+const MIN_SHARED_SHARE = 0.9;
+
 const procStat = (pid) => {
   const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
   const fds = readdirSync(`/proc/${pid}/fd`).length;
@@ -72,6 +103,7 @@ async function main() {
   const cluster = await startCluster({
     env: { RATE_LIMIT_REQUESTS: String(LIMIT), RATE_LIMIT_WINDOW_SECONDS: String(WINDOW), DATA_WATCH: 'false', NODE_OPTIONS: HEAP_OPTIONS },
   });
+  await waitForSharedStore(cluster.nodes);
   const records = [];
   const etags = new Map();
   const deadline = Date.now() + DURATION * 1000;
@@ -118,14 +150,16 @@ async function main() {
   await Promise.all(clients);
   running = false;
   clearInterval(sampler);
-  // Requests an instance counted on its own because Redis did not answer in time (the documented
-  // fallback during an outage): the only way past the shared limit, so the verdict accounts for them.
-  const fallback = await Promise.all(
+  // Per instance: requests it counted on its own (the documented fallback while Redis fails or is slow)
+  // and the failed calls to Redis that explain them.
+  const rateLimit = await Promise.all(
     cluster.nodes.map(async (n) => {
       const text = await (await fetch(n.metricsUrl)).text();
-      return Number(/^rate_limit_local_fallback_requests (\d+)/m.exec(text)?.[1] ?? NaN);
+      return { fallback: metric(text, 'rate_limit_local_fallback_requests'), storeErrors: metric(text, 'rate_limit_store_errors') };
     }),
   );
+  const fallback = rateLimit.map((r) => r.fallback);
+  const sharedStoreCounted = redisScriptCalls(cluster.redisPort);
   await cluster.stop();
   const memory = samples.map((list) => {
     if (list.length === 0) return { samples: 0 };
@@ -179,6 +213,8 @@ async function main() {
     normalClientsRefused: records.filter((r) => !r.over && r.status === 429).length,
     maxAcceptedPerClientWindow: maxAccepted,
     localFallbackRequests: fallback,
+    storeErrors: rateLimit.map((r) => r.storeErrors),
+    sharedStoreCounted,
     latencyMs: { p50: pct(0.5), p99: pct(0.99), max: pct(1) },
     instances: memory,
   };
@@ -189,9 +225,21 @@ async function main() {
   if (result.serverErrors > 0) problems.push(`${result.serverErrors} answers were 5xx`);
   if (result.failed > 0) problems.push(`${result.failed} requests failed`);
   if (result.tooManyWithoutRetryAfter > 0) problems.push(`${result.tooManyWithoutRetryAfter} 429s had no Retry-After`);
+  if (rateLimit.some((r) => !Number.isInteger(r.fallback) || !Number.isInteger(r.storeErrors))) {
+    problems.push('an instance did not report rate_limit_local_fallback_requests and rate_limit_store_errors');
+  }
+  // Every limited request is counted once, in Redis or (while Redis fails) by its instance; Redis must
+  // have counted nearly all of them, or the run did not test the shared limit at all.
+  const limited = records.length - result.failed;
   const fellBack = fallback.reduce((a, b) => a + b, 0);
-  if (fallback.some((n) => !Number.isInteger(n))) problems.push('an instance did not report rate_limit_local_fallback_requests');
-  if (maxAccepted > LIMIT + fellBack) problems.push(`a client got ${maxAccepted} requests accepted in one window (limit ${LIMIT}, ${fellBack} counted locally)`);
+  if (sharedStoreCounted < MIN_SHARED_SHARE * limited) problems.push(`Redis counted ${sharedStoreCounted} of ${limited} limited requests (at least ${MIN_SHARED_SHARE * 100}% expected)`);
+  if (sharedStoreCounted + fellBack < limited) problems.push(`${limited - sharedStoreCounted - fellBack} requests were counted neither in Redis nor locally`);
+  // Local counting is excused only where Redis actually failed for that instance.
+  for (const [i, r] of rateLimit.entries()) {
+    if (r.fallback > 0 && !(r.storeErrors > 0)) problems.push(`instance ${i} counted ${r.fallback} requests locally though Redis never failed for it`);
+  }
+  const excused = rateLimit.filter((r) => r.storeErrors > 0).reduce((a, r) => a + r.fallback, 0);
+  if (maxAccepted > LIMIT + excused) problems.push(`a client got ${maxAccepted} requests accepted in one window (limit ${LIMIT}, ${excused} counted locally while Redis failed)`);
   if (fellBack > 0) console.warn(`note: ${fellBack} requests were counted per instance because Redis did not answer within its timeout`);
   if (OVER > 0 && result.overLimitRefused === 0) problems.push('no over-limit client was refused');
   if (!(byStatus[304] > 0)) problems.push('no conditional request was answered 304');

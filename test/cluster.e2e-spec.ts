@@ -24,8 +24,22 @@ describe('the local cluster (npm run cluster:local)', () => {
 
   const get = (path: string, client: string) => fetch(cluster.lbUrl + path, { headers: { 'X-Forwarded-For': client } });
 
-  it('enforces one limit across the three replicas behind the balancer', async () => {
+  /** Answers of `route` each replica counted in its own metrics, by status. */
+  const answeredByReplica = async (route: string) =>
+    Promise.all(
+      cluster.nodes.map(async (node: { metricsUrl: string }) => {
+        const text = await (await fetch(node.metricsUrl)).text();
+        const byStatus: Record<string, number> = {};
+        for (const [, status, count] of text.matchAll(new RegExp(`^http_requests_total\\{method="GET",route="${route}",status="(\\d+)"\\} (\\d+)$`, 'gm'))) {
+          byStatus[status] = (byStatus[status] ?? 0) + Number(count);
+        }
+        return byStatus;
+      }),
+    );
+
+  it('enforces one limit across the three replicas behind the balancer, each replica answering part of it', async () => {
     const client = '203.0.113.77';
+    const before = await answeredByReplica('/api/index.json');
     const statuses: number[] = [];
     for (let batch = 0; batch < 12; batch++) {
       const answers = await Promise.all(Array.from({ length: 50 }, () => get('/api/index.json', client)));
@@ -35,9 +49,18 @@ describe('the local cluster (npm run cluster:local)', () => {
     const refused = await get('/api/index.json', client);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    // Each replica took part: their own counters would have let far more through.
+    // The limit is per client: another client is still served.
     const other = await get('/api/index.json', '203.0.113.78');
     expect(other.status).toBe(200);
+    // Each replica answered part of the 600 (their metrics say so), and together they accepted exactly
+    // 600 for the client plus the other client's one: separate counters would have let far more through.
+    const after = await answeredByReplica('/api/index.json');
+    const accepted = after.map((byStatus, i) => (byStatus['200'] ?? 0) - (before[i]['200'] ?? 0));
+    const tooMany = after.map((byStatus, i) => (byStatus['429'] ?? 0) - (before[i]['429'] ?? 0));
+    expect(accepted).toHaveLength(3);
+    for (const n of accepted) expect(n).toBeGreaterThan(0);
+    expect(accepted.reduce((x, y) => x + y, 0)).toBe(601);
+    expect(tooMany.reduce((x, y) => x + y, 0)).toBe(1);
   }, 60_000);
 
   /**

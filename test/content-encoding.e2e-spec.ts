@@ -1,36 +1,21 @@
-import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { rawRequest, waitForEncoding, type RawResponse } from './support/raw-request';
 import { startTestApp, type TestApp } from './support/test-app';
 
-interface Raw {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
+/** How long the variants may take to appear: brotli at quality 11, on two cores other suites share. */
+const COMPRESSION_WAIT_MS = 20_000;
 
 describe('precompressed responses', () => {
   let t: TestApp;
-  let plain: Raw;
+  let plain: RawResponse;
   /** The exact bytes on the wire: no client-side decoding. */
-  const raw = (path: string, headers: Record<string, string>, method = 'GET'): Promise<Raw> =>
-    new Promise((resolve, reject) => {
-      const req = http.request(`${t.baseUrl}${path}`, { method, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      });
-      req.on('error', reject);
-      req.end();
-    });
+  const raw = (path: string, headers: Record<string, string>, method = 'GET') => rawRequest(`${t.baseUrl}${path}`, headers, method);
   beforeAll(async () => {
     t = await startTestApp({ RATE_LIMIT_REQUESTS: '100000' });
     plain = await raw('/api/providers.json', { 'accept-encoding': 'identity' });
     // Variants are compressed once, in the background, the first time they are asked for.
-    for (let i = 0; i < 100; i++) {
-      if ((await raw('/api/providers.json', { 'accept-encoding': 'br' })).headers['content-encoding'] === 'br') break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  });
+    await waitForEncoding(`${t.baseUrl}/api/providers.json`, 'br', COMPRESSION_WAIT_MS);
+  }, COMPRESSION_WAIT_MS + 10_000);
   afterAll(() => t.close());
 
   it.each([

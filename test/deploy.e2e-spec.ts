@@ -127,14 +127,22 @@ describe('Kubernetes manifests', () => {
 describe('Dockerfile', () => {
   const dockerfile = readFileSync('Dockerfile', 'utf8');
 
-  it('builds in one stage and runs production dependencies only, as a non-root user, HTTPS-only', () => {
-    expect(dockerfile.match(/^FROM node:20[^\n]*/gm)).toHaveLength(2);
-    expect(dockerfile).toMatch(/RUN npm ci/);
-    expect(dockerfile).toMatch(/npm prune --omit=dev/);
-    expect(dockerfile).toMatch(/NODE_ENV=production/);
-    expect(dockerfile).toMatch(/REQUIRE_HTTPS=true/);
-    expect(dockerfile).toMatch(/^USER node$/m);
-    expect(dockerfile).toMatch(/CMD \["node", "dist\/main.js"\]/);
+  it('builds in a build stage and runs only what that stage produced, production dependencies only, as a non-root user, HTTPS-only', () => {
+    // One stage per FROM: a build stage with the compiler, then the runtime image copied from it.
+    const stages = dockerfile.split(/^(?=FROM )/m).filter((stage) => stage.startsWith('FROM '));
+    expect(stages.map((stage) => stage.split('\n')[0])).toEqual(['FROM node:20-bookworm-slim AS build', 'FROM node:20-bookworm-slim']);
+    const [build, runtime] = stages;
+    // The build stage installs everything, compiles, then drops the development dependencies.
+    expect(build).toMatch(/^RUN npm ci$/m);
+    expect(build).toMatch(/^RUN npm run build && npm prune --omit=dev$/m);
+    // The runtime stage installs nothing itself: its node_modules and dist are the build stage's.
+    expect(runtime).not.toMatch(/^RUN /m);
+    expect(runtime).toMatch(/^COPY --from=build \/app\/node_modules \.\/node_modules$/m);
+    expect(runtime).toMatch(/^COPY --from=build \/app\/dist \.\/dist$/m);
+    expect(runtime).toMatch(/NODE_ENV=production/);
+    expect(runtime).toMatch(/REQUIRE_HTTPS=true/);
+    expect(runtime).toMatch(/^USER node$/m);
+    expect(runtime).toMatch(/^CMD \["node", "dist\/main.js"\]$/m);
     expect(readFileSync('.dockerignore', 'utf8')).toMatch(/^node_modules$/m);
   });
 });

@@ -214,11 +214,13 @@ describe('HTTP behaviour', () => {
         expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
         expect(res.body.error.resolution).toContain(res.headers['x-request-id']);
         expect(res.headers['access-control-allow-origin']).toBe('*');
+        spy.mockRestore();
+        // The failure was not remembered: the next request reaches the restored service.
+        await fresh.http.get('/api/providers.json').expect(200);
       } finally {
         spy.mockRestore();
+        await fresh.close();
       }
-      await fresh.http.get('/api/providers.json').expect(200);
-      await fresh.close();
     });
   });
 });

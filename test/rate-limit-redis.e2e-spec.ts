@@ -44,11 +44,12 @@ describe('rate limiting shared through Redis', () => {
 
   it('keeps serving when Redis stops, without 5xx or stalls, and shares the limit again when it returns', async () => {
     const statuses: number[] = [];
-    const slowest: number[] = [];
+    const outageMs: number[] = [];
+    let redisDown = false;
     const send = async (app: TestApp, client: string): Promise<request.Response> => {
       const started = Date.now();
       const res = await from(app, client);
-      slowest.push(Date.now() - started);
+      if (redisDown) outageMs.push(Date.now() - started);
       statuses.push(res.status);
       expect(res.headers['ratelimit-limit']).toBe('600');
       return res;
@@ -56,12 +57,14 @@ describe('rate limiting shared through Redis', () => {
 
     await send(a, '203.0.113.60');
     await redis.stop();
+    redisDown = true;
     for (let i = 0; i < 40; i++) await send(i % 2 ? a : b, '203.0.113.61');
     // Each instance now counts on its own: the two counters are independent.
     const [onA, onB] = [await send(a, '203.0.113.62'), await send(b, '203.0.113.62')];
     expect(onA.headers['ratelimit-remaining']).toBe('599');
     expect(onB.headers['ratelimit-remaining']).toBe('599');
 
+    redisDown = false;
     await redis.start();
     // The clients reconnect in the background (retry every second at most).
     const deadline = Date.now() + 10_000;
@@ -76,8 +79,13 @@ describe('rate limiting shared through Redis', () => {
     }
     expect(shared).toBe(true);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
-    // No request waited on the dead store (a generous bound that only a stall would cross).
-    expect(Math.max(...slowest)).toBeLessThan(500);
+    // No request waited on the dead store. A request queued for Redis would wait for it to return, which
+    // happens only after these 42 requests were answered: the test would hang. One that waited for a
+    // command or connect timeout (200 ms, 1 s) would take at least that long, every time; the median
+    // shows that, while a single request delayed by two busy shared cores does not move it.
+    expect(outageMs).toHaveLength(42);
+    const median = [...outageMs].sort((x, y) => x - y)[outageMs.length / 2];
+    expect(median).toBeLessThan(150);
   }, 30_000);
 });
 

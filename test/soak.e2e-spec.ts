@@ -37,14 +37,23 @@ describe('soak across three replicas (short form)', () => {
     expect(report.overLimitRefused).toBeGreaterThan(0);
     expect(report.tooManyWithoutRetryAfter).toBe(0);
     expect(report.normalClientsRefused).toBe(0);
-    // Three instances, one shared budget: no client got more than 600 accepted in a window, except
-    // by requests an instance had to count on its own because Redis did not answer in time (the
-    // documented outage fallback, which a CPU-starved machine can trigger; reported by each instance).
+    // Three instances, one shared budget. Redis's own count of the hit script proves the budget was
+    // shared: it counted nearly every limited request, and together with what the instances counted
+    // on their own (the documented fallback while Redis fails or is slow) it counted all of them.
+    const limited = report.requests - report.failed;
     expect(report.localFallbackRequests).toHaveLength(3);
-    const fellBack = (report.localFallbackRequests as number[]).reduce((a, b) => a + b, 0);
-    expect(Number.isInteger(fellBack)).toBe(true);
+    expect(report.storeErrors).toHaveLength(3);
+    const fallback = report.localFallbackRequests as number[];
+    const storeErrors = report.storeErrors as number[];
+    for (const n of [...fallback, ...storeErrors]) expect(Number.isInteger(n)).toBe(true);
+    expect(report.sharedStoreCounted).toBeGreaterThanOrEqual(0.9 * limited);
+    expect(report.sharedStoreCounted + fallback.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(limited);
+    // A request counted locally is excused only on an instance for which Redis actually failed; only
+    // those can take a client past the limit.
+    fallback.forEach((n, i) => expect([i, n > 0 ? storeErrors[i] > 0 : true]).toEqual([i, true]));
+    const excused = fallback.reduce((sum, n, i) => sum + (storeErrors[i] > 0 ? n : 0), 0);
     expect(report.maxAcceptedPerClientWindow).toBeGreaterThan(0);
-    expect(report.maxAcceptedPerClientWindow).toBeLessThanOrEqual(600 + fellBack);
+    expect(report.maxAcceptedPerClientWindow).toBeLessThanOrEqual(600 + excused);
     expect(report.instances).toHaveLength(3);
     for (const instance of report.instances as SoakInstance[]) {
       expect(instance.samples).toBeGreaterThanOrEqual(8);

@@ -27,6 +27,8 @@ describe('plan figures', () => {
     ['8GiB', 8],
     ['256 MiB', 0.25],
     ['Unlimited', null],
+    ['2 gb', 2],
+    ['512KB', 0.0005],
     ['GB', null],
     ['-4GB', null],
     ['0GB', null],
@@ -51,6 +53,8 @@ describe('plan figures', () => {
     ['20TB', { tb: 20, unmetered: false }],
     ['500GB', { tb: 0.5, unmetered: false }],
     ['1.5 TB', { tb: 1.5, unmetered: false }],
+    ['500 GiB', { tb: 0.5, unmetered: false }],
+    ['0TB', { tb: null, unmetered: false }],
     ['Unmetered', { tb: null, unmetered: true }],
     ['Unmetered (400 Mbit/s)', { tb: null, unmetered: true }],
     ['1 Gbps unmetered', { tb: null, unmetered: true }],
@@ -73,16 +77,19 @@ describe('plan figures', () => {
   });
 
   it('stays linear on hostile input', () => {
+    // Linear parsing of these 200,000 characters takes milliseconds; a backtracking pattern would take
+    // minutes. The bound sits far between the two, so two busy shared cores cannot cross it.
     const hostile = '1'.repeat(100_000) + 'x'.repeat(100_000);
     const started = process.hrtime.bigint();
     for (const parse of [parseVcpus, parseSizeGb, (t: string) => parseStorage(t), (t: string) => parseBandwidth(t)]) parse(hostile);
-    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(500);
-  });
+    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(10_000);
+  }, 30_000);
 
   it.each([
     [{ vcpus: 2, ramGb: 4, storageGb: 80, bandwidthTb: 2 }, { cpu: '2 vCPU', ram: '4GB', storage: '80GB', bandwidth: '2TB' }],
     [{ vcpus: 1, ramGb: 0.5, storageGb: 10, bandwidthTb: 0.5 }, { cpu: '1 vCPU', ram: '512MB', storage: '10GB', bandwidth: '500GB' }],
     [{ vcpus: 8, ramGb: 1.5, storageGb: 4000, bandwidthTb: 0.1 }, { cpu: '8 vCPU', ram: '1.5GB', storage: '4000GB', bandwidth: '100GB' }],
+    [{ vcpus: 1, ramGb: 1, storageGb: 25, bandwidthTb: 1 }, { cpu: '1 vCPU', ram: '1GB', storage: '25GB', bandwidth: '1TB' }],
   ])('writes the spec %j as the contract text %j, which parses back to the same figures', (figures, text) => {
     expect(specText(figures)).toEqual(text);
     expect(parseVcpus(text.cpu)).toBe(figures.vcpus);

@@ -4,7 +4,8 @@ export function plainText(markdown: string): string {
     .replace(/```[^`]*```/g, ' ')
     .replace(/`([^`\n]*)`/g, '$1')
     .replace(/!?\[([^\]\n]*)\]\([^)\n]*\)/g, '$1')
-    .replace(/^[ \t]*(#{1,6}|[-*+]|\d+\.|>|\|)[ \t]*/gm, '')
+    // A heading, bullet or number is a marker only when a space follows it ("1.5 GB" is text).
+    .replace(/^[ \t]*(#{1,6}|[-*+]|\d+\.)[ \t]+|^[ \t]*[>|][ \t]*/gm, '')
     .replace(/[*_|]+/g, '')
     .replace(/\s+/g, ' ')
     .trim();

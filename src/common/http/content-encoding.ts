@@ -25,11 +25,13 @@ export interface Variant {
 }
 
 /** Below this size compression saves too little to be worth a variant. */
-const MIN_BYTES = 512;
+export const MIN_BYTES = 512;
 /** Preference when the client values several codings equally. */
 const PREFERRED = ['br', 'gzip', 'identity'];
 /** Accept-Encoding values seen in practice repeat; their outcome is cached (bounded). */
-const MAX_CACHED_HEADERS = 256;
+export const MAX_CACHED_HEADERS = 256;
+/** Longer headers are negotiated every time: a cache entry should not cost more than the work it saves. */
+export const MAX_CACHED_HEADER_LENGTH = 200;
 
 /**
  * Precompressed variants of documents and the choice among them. Each document is compressed once
@@ -55,6 +57,11 @@ export class ContentEncodings {
       if (variant) return variant;
     }
     return identity ? undefined : null;
+  }
+
+  /** How many Accept-Encoding values have their outcome cached; bounded, because clients choose the headers. */
+  get cachedHeaderCount(): number {
+    return this.choices.size;
   }
 
   /** Starts compressing `doc` if that has not begun; resolves when its variants are ready. */
@@ -98,7 +105,7 @@ export class ContentEncodings {
     const encodings = Negotiator.prototype.encodings as (this: Negotiator, available: string[], options: { preferred: string[] }) => string[];
     const accepted = encodings.call(new Negotiator({ headers: { 'accept-encoding': header } }), PREFERRED, { preferred: PREFERRED });
     const wanted = { codings: accepted.filter((e): e is Encoding => e === 'br' || e === 'gzip'), identity: accepted.includes('identity') };
-    if (this.choices.size < MAX_CACHED_HEADERS && header.length <= 200) this.choices.set(header, wanted);
+    if (this.choices.size < MAX_CACHED_HEADERS && header.length <= MAX_CACHED_HEADER_LENGTH) this.choices.set(header, wanted);
     return wanted;
   }
 }

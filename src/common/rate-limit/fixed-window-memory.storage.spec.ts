@@ -38,3 +38,41 @@ describe(FixedWindowMemoryStorage.name, () => {
     expect(storage.size).toBe(1);
   });
 });
+
+describe(`${FixedWindowMemoryStorage.name} on its own schedule`, () => {
+  // The real clock, faked: the sweeper's setInterval and the storage's Date.now advance together,
+  // so the test sees what a server sees when nobody calls sweep().
+  let storage: FixedWindowMemoryStorage;
+  beforeEach(() => {
+    jest.useFakeTimers({ now: 1_000_000 });
+    storage = new FixedWindowMemoryStorage();
+  });
+  afterEach(() => {
+    storage.close();
+    jest.useRealTimers();
+  });
+
+  it('forgets idle clients once their window has ended, without anyone calling sweep()', async () => {
+    for (const client of ['a', 'b', 'c']) await storage.increment(client, 1000, 2, 1000, 'default');
+    expect(storage.size).toBe(3);
+    jest.advanceTimersByTime(999);
+    expect(storage.size).toBe(3);
+    jest.advanceTimersByTime(1001);
+    expect(storage.size).toBe(0);
+  });
+
+  it('keeps a client that is still inside its window when the sweeper runs', async () => {
+    await storage.increment('idle', 1000, 2, 1000, 'default');
+    jest.advanceTimersByTime(500);
+    await storage.increment('active', 1000, 2, 1000, 'default');
+    jest.advanceTimersByTime(600);
+    expect(storage.size).toBe(1);
+    expect(await storage.increment('active', 1000, 2, 1000, 'default')).toMatchObject({ totalHits: 2 });
+  });
+
+  it('stops sweeping once closed, so a closed store holds no timer', async () => {
+    await storage.increment('a', 1000, 2, 1000, 'default');
+    storage.close();
+    expect(jest.getTimerCount()).toBe(0);
+  });
+});

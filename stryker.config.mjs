@@ -1,0 +1,35 @@
+// `npm run test:mutation`: StrykerJS mutates the core modules and runs the unit specs against each
+// mutant (the e2e suites boot servers and take minutes; a mutant here must be caught beside the code).
+// One module at a time: `npm run test:mutation -- --mutate src/search/snippet.ts`. Scores: docs/testing.md.
+import { unitProject } from './jest.config.js';
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'jest',
+  // The jest config file has two projects; Stryker runs one flat config, the unit project's.
+  jest: {
+    projectType: 'custom',
+    configFile: 'jest.config.js',
+    config: { ...unitProject, projects: undefined, globalSetup: undefined, displayName: undefined },
+    enableFindRelatedTests: true,
+  },
+  mutate: [
+    'src/common/rate-limit/*.ts',
+    '!src/common/rate-limit/*.spec.ts',
+    'src/common/http/content-encoding.ts',
+    'src/search/snippet.ts',
+    'src/search/search-index.ts',
+    'src/dataset/plan-figures.ts',
+    'src/plans/plan-rows.ts',
+  ],
+  coverageAnalysis: 'perTest',
+  // Two cores, shared with other work.
+  concurrency: 2,
+  thresholds: { high: 90, low: 80, break: 80 },
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  ignorePatterns: ['dist', 'coverage', 'reports', 'test-results'],
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};
