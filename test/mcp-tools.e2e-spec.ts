@@ -382,8 +382,13 @@ describe('MCP tools', () => {
     });
 
     it('handles regular-expression characters as plain text', async () => {
+      // The special characters are ignored as text; the word inside them still finds the SSH guides.
       const result = await call('search_guides', { query: '.*(a+)+$ [ssh]' });
       expect(result.isError).toBeFalsy();
+      const plain = data(await call('search_guides', { query: 'ssh' })).results.map((r: any) => r.slug);
+      const { results } = data(result);
+      expect(results.length).toBeGreaterThan(0);
+      expect(results.map((r: any) => r.slug)).toEqual(expect.arrayContaining(plain.slice(0, 3)));
     });
 
     it.each([[''], ['   '], ['x'.repeat(201)]])('answers the query %j with isError and guidance', async (query) => {

@@ -374,4 +374,36 @@ describe('validateDataset', () => {
       expect(problemsAfter((raw) => (guide(raw, 'hetzner-review').updated = version))).toEqual([]);
     });
   });
+
+  describe('boundaries and the rules a mutant once deleted', () => {
+    it('accepts a sunset exactly 180 days after the deprecation', () => {
+      expect(
+        problemsAfter((raw) =>
+          raw.meta.deprecations.push({ field: 'Provider.affiliateUrl', deprecatedAt: '2026-01-01', sunsetAt: '2026-06-30', link: 'https://example.com/changes' }),
+        ),
+      ).toEqual([]);
+      expect(
+        problemsAfter((raw) =>
+          raw.meta.deprecations.push({ field: 'Provider.affiliateUrl', deprecatedAt: '2026-01-01', sunsetAt: '2026-06-29', link: 'https://example.com/changes' }),
+        ),
+      ).toEqual(['data/meta.json: deprecations[0] (Provider.affiliateUrl).sunsetAt: must be at least 180 days after deprecatedAt (is 179)']);
+    });
+
+    it('accepts a guide published on the day of the dataset version', () => {
+      expect(problemsAfter((raw) => (guide(raw, 'install-docker').published = (pristine as Json).meta.version))).toEqual([]);
+    });
+
+    it('refuses a use case whose url is not its own page', () => {
+      expect(problemsAfter((raw) => (raw.useCases.useCases[1].url = '/use-cases/wordpress'))).toEqual([
+        'data/use-cases.json: useCases[1] (web-app).url: must be /use-cases/web-app',
+      ]);
+    });
+
+    it('refuses a recommendation key that is not a camelCase scenario name, and one that is not a provider id', () => {
+      expect(problemsAfter((raw) => (raw.providers.recommendations['best-overall'] = 'hetzner'))).toEqual([
+        'data/providers.json: recommendations.best-overall: must be a camelCase scenario name',
+      ]);
+      expect(problemsAfter((raw) => (raw.providers.recommendations.bestValue = 7))).toEqual(['data/providers.json: recommendations.bestValue: must be a provider id']);
+    });
+  });
 });

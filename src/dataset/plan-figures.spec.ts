@@ -1,4 +1,4 @@
-import { parseBandwidth, parseSizeGb, parseStorage, parseVcpus, planFigures, specText } from './plan-figures';
+import { meetsSpec, parseBandwidth, parseSizeGb, parseStorage, parseVcpus, planFigures, specText } from './plan-figures';
 
 describe('plan figures', () => {
   it.each([
@@ -96,5 +96,33 @@ describe('plan figures', () => {
     expect(parseSizeGb(text.ram)).toBe(figures.ramGb);
     expect(parseSizeGb(text.storage)).toBe(figures.storageGb);
     expect(parseBandwidth(text.bandwidth).tb).toBe(figures.bandwidthTb);
+  });
+});
+
+describe(meetsSpec.name, () => {
+  const row = { vcpus: 2, ramGb: 4, storageGb: 80 };
+
+  it('accepts a plan with no bounds set', () => {
+    expect(meetsSpec({ ...row, vcpus: null, ramGb: null, storageGb: null } as never, {})).toBe(true);
+  });
+
+  it.each([
+    ['minVcpus', { minVcpus: 2 }, { minVcpus: 3 }],
+    ['minRamGb', { minRamGb: 4 }, { minRamGb: 4.5 }],
+    ['minStorageGb', { minStorageGb: 80 }, { minStorageGb: 81 }],
+  ])('includes the bound %s itself and refuses one above it', (_name, equal, above) => {
+    expect(meetsSpec(row as never, equal)).toBe(true);
+    expect(meetsSpec(row as never, above)).toBe(false);
+  });
+
+  it.each([['vcpus', { minVcpus: 1 }], ['ramGb', { minRamGb: 1 }], ['storageGb', { minStorageGb: 1 }]])('fails a set bound when %s could not be read', (field, bounds) => {
+    expect(meetsSpec({ ...row, [field]: null } as never, bounds)).toBe(false);
+    // Even a bound of zero: a figure that could not be read is not known to meet it.
+    expect(meetsSpec({ ...row, [field]: null } as never, Object.fromEntries(Object.keys(bounds).map((k) => [k, 0])))).toBe(false);
+    expect(meetsSpec({ ...row, [field]: null } as never, {})).toBe(true);
+  });
+
+  it('accepts a bound of zero when the figure is zero', () => {
+    expect(meetsSpec({ ...row, storageGb: 0 } as never, { minStorageGb: 0 })).toBe(true);
   });
 });

@@ -1,53 +1,49 @@
 import type { AppConfig } from '../config/app-config';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot';
-import { buildPlanRows, meetsSpec } from './plan-rows';
+import { ExchangeRates } from '../dataset/exchange-rates';
+import { buildPlanRows } from './plan-rows';
 
 describe(buildPlanRows.name, () => {
-  const plan = (name: string, cpu: string, ram: string) => ({ name, price: 5, currency: 'USD', cpu, ram, storage: '25GB NVMe', bandwidth: '1TB', cpuType: 'shared' as const });
+  const plan = (name: string, cpu: string, ram: string, line: string, price = 5, extra: object = {}) => ({
+    name, price, currency: 'USD', cpu, ram, storage: '25GB NVMe', bandwidth: '1TB', cpuType: 'shared' as const, line, ...extra,
+  });
+  const source = { url: 'https://example.com', retrievedAt: '2026-11-26' };
+  const line = (id: string, extra: object = {}) => ({ id, name: id, priceBasis: 'hourly-capped', termMonths: null, promotional: false, setupFee: 0, priceList: 'x', complete: true, source, ...extra });
   const snapshot = {
     providers: [
-      { id: 'alpha', name: 'Alpha Cloud', url: '/providers/alpha', plans: [plan('a1', '1 vCPU', '1GB'), plan('a2', '2 vCPU', '4GB')] },
-      { id: 'beta', name: 'Beta Hosting', url: '/providers/beta', plans: [plan('b1', '4 vCPU', '8GB')] },
+      { id: 'alpha', name: 'Alpha Cloud', url: '/providers/alpha', planLines: [line('std')], plans: [plan('a1', '1 vCPU', '1GB', 'std'), plan('a2', '2 vCPU', '4GB', 'std')] },
+      {
+        id: 'beta',
+        name: 'Beta Hosting',
+        url: '/providers/beta',
+        planLines: [line('promo', { priceBasis: 'prepaid-term', termMonths: 24, promotional: true, monthToMonthSold: true, complete: false, notListed: 'more' })],
+        plans: [plan('b1', '4 vCPU', '8GB', 'promo', 4.99, { renewalPrice: 9.99, monthToMonthPrice: null })],
+      },
     ],
+    exchangeRates: new ExchangeRates({ date: '2026-02-05', base: 'EUR', source: 'ECB', sourceUrl: 'https://example.com', rates: { EUR: 1, USD: 1.25 } }),
+    changelog: [{ version: '2026-01-01', date: '2026-01-01', changes: { plansAdded: [{ providerId: 'alpha', planName: 'a2', price: 6 }], plansRemoved: [], plansRepriced: [{ providerId: 'alpha', planName: 'a2', oldPrice: 6, newPrice: 5 }] } }],
   } as unknown as DatasetSnapshot;
   const config = { url: (path: string) => `https://vpsapi.test${path}` } as unknown as AppConfig;
 
-  it('lists every plan of every provider in dataset order, with its provider, absolute URL and parsed figures', () => {
+  it('lists every plan of every provider in dataset order, with its provider, review URL and parsed figures', () => {
     const rows = buildPlanRows(snapshot, config);
-    expect(rows.map((r) => [r.providerId, r.providerName, r.plan.name, r.url])).toEqual([
+    expect(rows.map((r) => [r.providerId, r.providerName, r.planName, r.reviewUrl])).toEqual([
       ['alpha', 'Alpha Cloud', 'a1', 'https://vpsapi.test/providers/alpha'],
       ['alpha', 'Alpha Cloud', 'a2', 'https://vpsapi.test/providers/alpha'],
       ['beta', 'Beta Hosting', 'b1', 'https://vpsapi.test/providers/beta'],
     ]);
-    expect(rows[1]).toMatchObject({ vcpus: 2, ramGb: 4, storageGb: 25, storageType: 'NVMe', bandwidthTb: 1, unmetered: false });
-    expect(rows[1].plan).toBe(snapshot.providers[0].plans[1]);
-  });
-});
-
-describe(meetsSpec.name, () => {
-  const row = { vcpus: 2, ramGb: 4, storageGb: 80 };
-
-  it('accepts a plan with no bounds set', () => {
-    expect(meetsSpec({ ...row, vcpus: null, ramGb: null, storageGb: null } as never, {})).toBe(true);
+    expect(rows[1]).toMatchObject({ vcpus: 2, ramGb: 4, storageGb: 25, storageType: 'NVMe', bandwidthTb: 1, unmetered: false, cpu: '2 vCPU', ram: '4GB' });
   });
 
-  it.each([
-    ['minVcpus', { minVcpus: 2 }, { minVcpus: 3 }],
-    ['minRamGb', { minRamGb: 4 }, { minRamGb: 4.5 }],
-    ['minStorageGb', { minStorageGb: 80 }, { minStorageGb: 81 }],
-  ])('includes the bound %s itself and refuses one above it', (_name, equal, above) => {
-    expect(meetsSpec(row as never, equal)).toBe(true);
-    expect(meetsSpec(row as never, above)).toBe(false);
+  it("prices each row from its line, converted to USD and EUR at the table's date", () => {
+    const [a1, , b1] = buildPlanRows(snapshot, config);
+    expect(a1).toMatchObject({ priceBasis: 'hourly-capped', termMonths: null, monthToMonthPrice: 5, priceUsd: 5, priceEur: 4, monthToMonthPriceEur: 4, exchangeRatesDate: '2026-02-05', lineId: 'std', lineComplete: true });
+    expect(b1).toMatchObject({ priceBasis: 'prepaid-term', termMonths: 24, promotional: true, renewalPrice: 9.99, monthToMonthPrice: null, monthToMonthPriceUsd: null, priceEur: 3.99, lineComplete: false });
   });
 
-  it.each([['vcpus', { minVcpus: 1 }], ['ramGb', { minRamGb: 1 }], ['storageGb', { minStorageGb: 1 }]])('fails a set bound when %s could not be read', (field, bounds) => {
-    expect(meetsSpec({ ...row, [field]: null } as never, bounds)).toBe(false);
-    // Even a bound of zero: a figure that could not be read is not known to meet it.
-    expect(meetsSpec({ ...row, [field]: null } as never, Object.fromEntries(Object.keys(bounds).map((k) => [k, 0])))).toBe(false);
-    expect(meetsSpec({ ...row, [field]: null } as never, {})).toBe(true);
-  });
-
-  it('accepts a bound of zero when the figure is zero', () => {
-    expect(meetsSpec({ ...row, storageGb: 0 } as never, { minStorageGb: 0 })).toBe(true);
+  it('carries the price history the changelog records for a plan, and none for a plan it never names', () => {
+    const [a1, a2] = buildPlanRows(snapshot, config);
+    expect(a2.priceHistory).toEqual([{ version: '2026-01-01', price: 6 }, { version: '2026-01-01', price: 5 }]);
+    expect(a1.priceHistory).toEqual([]);
   });
 });
