@@ -21,6 +21,13 @@ export default {
     'src/search/search-index.ts',
     'src/dataset/plan-figures.ts',
     'src/plans/plan-rows.ts',
+    'src/common/http/admission.ts',
+    'src/mcp/streamable-http-rules.ts',
+    'src/mcp/in-process-transport.ts',
+    'src/dataset/dataset-validator.ts',
+    'src/dataset/provider-rules.ts',
+    'src/dataset/use-case-rules.ts',
+    'src/dataset/plan-pricing.ts',
   ],
   coverageAnalysis: 'perTest',
   // Two cores, shared with other work.

@@ -38,9 +38,6 @@ export function pricedPlans(provider: { plans: PlanRecord[]; planLines: PlanLine
   return provider.plans.map((plan) => pricedPlan(plan, lines.get(plan.line)!));
 }
 
-/** The cheapest price a plan can be had for with no commitment, or null when it has none. */
-export const noCommitmentPrice = (plan: Plan): number | null => plan.monthToMonthPrice;
-
 /** How a plan's headline price is paid, in words, for pages and guides ("billed by the hour up to this a month"). */
 export function priceTermsText(plan: Pick<Plan, 'priceBasis' | 'termMonths' | 'promotional' | 'renewalPrice' | 'monthToMonthPrice'>, money: (amount: number) => string): string {
   switch (plan.priceBasis) {

@@ -1,7 +1,13 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { Allow, IsArray, IsISO4217CurrencyCode, IsNotEmpty, IsNumber, IsString, Matches, Min, ValidateNested } from 'class-validator';
 import { IsCalendarDate, SLUG_PATTERN } from './validators.js';
+
+/** A list of nested records, each validated as `cls`. */
+function ListOf(cls: new () => object): PropertyDecorator {
+  return applyDecorators(IsArray(), ValidateNested({ each: true }), Type(() => cls));
+}
 
 /** A plan as a release saw it. */
 export class ReleasedPlan {
@@ -107,39 +113,27 @@ export class DatasetChanges {
   providersRemoved: string[];
 
   /** Plans new in this release (every plan, in the initial release). */
-  @ValidateNested({ each: true })
-  @Type(() => ReleasedPlan)
-  @IsArray()
+  @ListOf(ReleasedPlan)
   plansAdded: ReleasedPlan[];
 
   /** Plans no longer listed, with their last price. */
-  @ValidateNested({ each: true })
-  @Type(() => ReleasedPlan)
-  @IsArray()
+  @ListOf(ReleasedPlan)
   plansRemoved: ReleasedPlan[];
 
   /** Plans whose price changed, with the old and the new price. */
-  @ValidateNested({ each: true })
-  @Type(() => PlanRepricing)
-  @IsArray()
+  @ListOf(PlanRepricing)
   plansRepriced: PlanRepricing[];
 
   /** Provider facts (fields other than plans) that changed, one entry per field. */
-  @ValidateNested({ each: true })
-  @Type(() => ProviderFactChange)
-  @IsArray()
+  @ListOf(ProviderFactChange)
   providerFacts: ProviderFactChange[];
 
   /** Guides new in this release. */
-  @ValidateNested({ each: true })
-  @Type(() => ReleasedGuide)
-  @IsArray()
+  @ListOf(ReleasedGuide)
   guidesAdded: ReleasedGuide[];
 
   /** Guides whose `updated` (or `published`) date moved. */
-  @ValidateNested({ each: true })
-  @Type(() => ReleasedGuide)
-  @IsArray()
+  @ListOf(ReleasedGuide)
   guidesUpdated: ReleasedGuide[];
 }
 
