@@ -67,4 +67,32 @@ describe(InProcessTransport.name, () => {
     for (const answer of await Promise.all(pending)) expect(answer).toEqual({ error: { code: -32000, message: 'The server is shutting down.' } });
     expect(onclose).toHaveBeenCalledTimes(1);
   });
+
+  it('does not mistake a request from the server for the answer to a pending request with the same id', async () => {
+    const { transport, received } = harness();
+    const pending = transport.request(request(1), new AbortController().signal);
+    const sentId = (received[0] as JSONRPCRequest).id;
+    await transport.send({ jsonrpc: '2.0', id: sentId, method: 'sampling/createMessage', params: {} } as never);
+    await transport.send({ jsonrpc: '2.0', id: sentId, result: { answered: true } });
+    await expect(pending).resolves.toEqual({ result: { answered: true } });
+  });
+
+  it('sends no cancellation for a request the shutdown already answered', async () => {
+    const { transport, received } = harness();
+    const closed = new AbortController();
+    const pending = transport.request(request(1), closed.signal);
+    await transport.close();
+    closed.abort();
+    await expect(pending).resolves.toEqual({ error: { code: -32000, message: 'The server is shutting down.' } });
+    expect(received).toHaveLength(1);
+  });
+
+  it('closes and abandons without listeners set, before any server is connected', async () => {
+    const transport = new InProcessTransport();
+    const closed = new AbortController();
+    const pending = transport.request(request(1), closed.signal);
+    closed.abort();
+    await expect(pending).resolves.toBeUndefined();
+    await expect(transport.close()).resolves.toBeUndefined();
+  });
 });

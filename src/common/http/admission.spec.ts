@@ -1,5 +1,5 @@
 import { loadConfig } from '../../config/load-config';
-import { AdmissionPolicy, isAdmissionExempt, isSecure, type RequestFacts } from './admission';
+import { AdmissionPolicy, HSTS, isAdmissionExempt, isSecure, pathOf, type RequestFacts } from './admission';
 
 const config = (env: Record<string, string> = {}) => loadConfig({ PUBLIC_BASE_URL: 'https://vpsapi.example', METRICS_PORT: '0', ...env });
 const under = { limit: 600, remaining: 10, resetSeconds: 30, limited: false };
@@ -22,7 +22,7 @@ describe(AdmissionPolicy.name, () => {
     ['serves an ordinary request', plain, {}, 'serve', { hsts: false }],
     ['serves with HSTS when HTTPS is required and used', https, {}, 'serve', { hsts: true }],
     ['refuses a client over its limit with 429 before anything else', https, { limit: over, secure: false, malformed: true, unavailable: 'draining' }, 'refuse', { hsts: false, closeConnection: false }],
-    ['refuses an unroutable target with 400', plain, { malformed: true, unavailable: 'maintenance' }, 'refuse', { hsts: false }],
+    ['refuses an unroutable target with 400, keeping the connection', plain, { malformed: true, unavailable: 'maintenance' }, 'refuse', { hsts: false, closeConnection: false }],
     ['redirects plain HTTP to the public host when HTTPS is required, before a 503', https, { secure: false, unavailable: 'maintenance' }, 'redirect', { location: 'https://vpsapi.example/api/providers.json?x=1' }],
     ['does not redirect plain HTTP when HTTPS is not required', plain, { secure: false }, 'serve', { hsts: false }],
     ['refuses while in maintenance with 503, keeping the connection', https, { unavailable: 'maintenance' }, 'refuse', { hsts: true, closeConnection: false }],
@@ -45,8 +45,8 @@ describe(AdmissionPolicy.name, () => {
     expect(https.decide(facts({ secure: false, url: 'http://evil.example/' }))).toEqual({ kind: 'redirect', location: 'https://vpsapi.example/' });
   });
 
-  it('gives the MCP endpoint its own preflight headers', () => {
-    const mcp = plain.decide(facts({ method: 'OPTIONS', url: '/mcp' }));
+  it('gives the MCP endpoint its own preflight headers, whatever the query', () => {
+    const mcp = plain.decide(facts({ method: 'OPTIONS', url: '/mcp?session=x' }));
     const api = plain.decide(facts({ method: 'OPTIONS', url: '/api/index.json' }));
     expect(mcp.kind === 'preflight' && Object.fromEntries(mcp.headers)['Allow']).toBe('POST, OPTIONS');
     expect(api.kind === 'preflight' && Object.fromEntries(api.headers)['Allow']).toBe('GET, HEAD, OPTIONS');
@@ -54,6 +54,15 @@ describe(AdmissionPolicy.name, () => {
 });
 
 describe('admission helpers', () => {
+  it('sends HSTS for a year, subdomains included', () => {
+    expect(HSTS).toBe('max-age=31536000; includeSubDomains');
+  });
+
+
+  it('reads the path of a target without its query', () => {
+    expect([pathOf('/api/x.json?a=1&b=2'), pathOf('/api/x.json'), pathOf('/?')]).toEqual(['/api/x.json', '/api/x.json', '/']);
+  });
+
   it('exempts exactly the orchestrator probes', () => {
     expect(['/healthz', '/readyz'].every(isAdmissionExempt)).toBe(true);
     expect(['/healthz/', '/api/index.json', '/metrics', '/'].some(isAdmissionExempt)).toBe(false);
@@ -67,6 +76,7 @@ describe('admission helpers', () => {
     [true, '203.0.113.9', undefined, true],
     [false, '127.0.0.1', 'https', true],
     [false, '127.0.0.1', 'https, http', true],
+    [false, '127.0.0.1', 'https ,http', true],
     [false, '127.0.0.1', 'http, https', false],
     [false, '203.0.113.9', 'https', false],
     [false, '127.0.0.1', undefined, false],
