@@ -1,3 +1,4 @@
+import { estimateMonthlyCostTool } from './estimate-monthly-cost.tool.js';
 import { findVpsPlansTool } from './find-vps-plans.tool.js';
 import { getDatasetChangesTool } from './get-dataset-changes.tool.js';
 import { getGuideTool } from './get-guide.tool.js';
@@ -6,7 +7,7 @@ import { listVpsProvidersTool } from './list-vps-providers.tool.js';
 import { recommendVpsForWorkloadTool } from './recommend-vps-for-workload.tool.js';
 import { searchGuidesTool } from './search-guides.tool.js';
 
-/** The seven tools, in the order tools/list shows them. */
+/** Every tool, in the order tools/list shows them. */
 export const TOOLS = [
   listVpsProvidersTool,
   getVpsProviderTool,
@@ -15,4 +16,5 @@ export const TOOLS = [
   searchGuidesTool,
   getGuideTool,
   getDatasetChangesTool,
+  estimateMonthlyCostTool,
 ] as const;
