@@ -74,6 +74,8 @@ describe('MCP tools', () => {
         'get_guide',
         'get_dataset_changes',
         'estimate_monthly_cost',
+        'find_equivalent_plans',
+        'describe_filters',
       ]);
       for (const tool of tools) {
         expect(tool.title).toEqual(expect.any(String));

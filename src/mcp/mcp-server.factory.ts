@@ -8,6 +8,8 @@ import { GuidesService } from '../guides/guides.service.js';
 import { PlansService } from '../plans/plans.service.js';
 import { ChangesService } from '../changes/changes.service.js';
 import { CostEstimator } from '../costs/cost-estimator.service.js';
+import { FiltersService } from '../filters/filters.service.js';
+import { EquivalentPlansService } from '../plans/equivalent-plans.service.js';
 import { ProvidersService } from '../providers/providers.service.js';
 import { UseCasesService } from '../use-cases/use-cases.service.js';
 import { MetricsService } from '../observability/metrics.service.js';
@@ -44,10 +46,12 @@ export class McpServerFactory {
     guides: GuidesService,
     changes: ChangesService,
     costs: CostEstimator,
+    equivalents: EquivalentPlansService,
+    filters: FiltersService,
     private readonly metrics: MetricsService,
     private readonly dataset: DatasetService,
   ) {
-    this.services = { providers, plans, useCases, guides, changes, costs };
+    this.services = { providers, plans, useCases, guides, changes, costs, equivalents, filters };
   }
 
   create(): McpServer {

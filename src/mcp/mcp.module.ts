@@ -2,6 +2,7 @@ import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from 
 import express from 'express';
 import { ChangesModule } from '../changes/changes.module.js';
 import { CostsModule } from '../costs/costs.module.js';
+import { FiltersModule } from '../filters/filters.module.js';
 import { GuidesModule } from '../guides/guides.module.js';
 import { PlansModule } from '../plans/plans.module.js';
 import { ProvidersModule } from '../providers/providers.module.js';
@@ -19,7 +20,7 @@ export const MCP_BODY_LIMIT = '1mb';
 
 /** The Model Context Protocol server: the tools and two resource templates over the same services as the HTTP API. */
 @Module({
-  imports: [HttpCommonModule, ProvidersModule, PlansModule, UseCasesModule, GuidesModule, ChangesModule, CostsModule],
+  imports: [HttpCommonModule, ProvidersModule, PlansModule, UseCasesModule, GuidesModule, ChangesModule, CostsModule, FiltersModule],
   controllers: [ServerCardController, McpHttpController],
   providers: [McpServerFactory, McpDispatcher, ServerCardService],
 })

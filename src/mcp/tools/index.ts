@@ -1,4 +1,6 @@
+import { describeFiltersTool } from './describe-filters.tool.js';
 import { estimateMonthlyCostTool } from './estimate-monthly-cost.tool.js';
+import { findEquivalentPlansTool } from './find-equivalent-plans.tool.js';
 import { findVpsPlansTool } from './find-vps-plans.tool.js';
 import { getDatasetChangesTool } from './get-dataset-changes.tool.js';
 import { getGuideTool } from './get-guide.tool.js';
@@ -17,4 +19,6 @@ export const TOOLS = [
   getGuideTool,
   getDatasetChangesTool,
   estimateMonthlyCostTool,
+  findEquivalentPlansTool,
+  describeFiltersTool,
 ] as const;
