@@ -119,7 +119,7 @@ describe('Kubernetes manifests', () => {
     const dataDir = d.containers[0].env.find((e: { name: string }) => e.name === 'DATA_DIR').value;
     expect(d.containers[0].volumeMounts[0].mountPath).toBe(dataDir);
     const cm = find(overlay, 'ConfigMap', 'vpsapi-dataset');
-    expect(Object.keys(cm.data).sort()).toEqual(['authors.json', 'exchange-rates.json', 'meta.json', 'providers.json', 'use-cases.json']);
+    expect(Object.keys(cm.data).sort()).toEqual(['authors.json', 'exchange-rates.json', 'meta.json', 'providers.json', 'use-cases.json', 'vat-rates.json']);
     expect(JSON.parse(cm.data['providers.json']).providers).toHaveLength(8);
   });
 });

@@ -64,7 +64,7 @@ describe('MCP tools', () => {
       });
     });
 
-    it('lists the seven tools, read-only, each parameter described, with object output schemas', () => {
+    it('lists every tool, read-only, each parameter described, with object output schemas', () => {
       expect(tools.map((x) => x.name)).toEqual([
         'list_vps_providers',
         'get_vps_provider',
@@ -73,6 +73,9 @@ describe('MCP tools', () => {
         'search_guides',
         'get_guide',
         'get_dataset_changes',
+        'estimate_monthly_cost',
+        'find_equivalent_plans',
+        'describe_filters',
       ]);
       for (const tool of tools) {
         expect(tool.title).toEqual(expect.any(String));

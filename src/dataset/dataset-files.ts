@@ -15,9 +15,10 @@ export interface RawGuide {
 /** The dataset's files as parsed JSON and YAML, not yet validated. */
 export interface RawDataset {
   /** Display path of each JSON file, keyed by its role. */
-  files: { meta: string; providers: string; useCases: string; authors: string; exchangeRates: string; changelog: string };
+  files: { meta: string; providers: string; useCases: string; authors: string; exchangeRates: string; vatRates: string; changelog: string };
   meta: unknown;
   exchangeRates: unknown;
+  vatRates: unknown;
   providers: unknown;
   useCases: unknown;
   authors: unknown;
@@ -47,6 +48,7 @@ export async function readDatasetFiles(dir: string): Promise<{ raw: RawDataset; 
     useCases: displayPath(path('use-cases.json')),
     authors: displayPath(path('authors.json')),
     exchangeRates: displayPath(path('exchange-rates.json')),
+    vatRates: displayPath(path('vat-rates.json')),
     changelog: displayPath(path('changelog.json')),
   };
 
@@ -70,16 +72,17 @@ export async function readDatasetFiles(dir: string): Promise<{ raw: RawDataset; 
     }
   };
 
-  const [meta, providers, useCases, authors, exchangeRates, changelog, guides] = await Promise.all([
+  const [meta, providers, useCases, authors, exchangeRates, vatRates, changelog, guides] = await Promise.all([
     readJson('meta.json', files.meta),
     readJson('providers.json', files.providers),
     readJson('use-cases.json', files.useCases),
     readJson('authors.json', files.authors),
     readJson('exchange-rates.json', files.exchangeRates),
+    readJson('vat-rates.json', files.vatRates),
     readOptionalJson('changelog.json', files.changelog),
     readGuides(path('guides'), problems),
   ]);
-  return { raw: { files, meta, providers, useCases, authors, exchangeRates, changelog, guides }, problems };
+  return { raw: { files, meta, providers, useCases, authors, exchangeRates, vatRates, changelog, guides }, problems };
 }
 
 async function readGuides(dir: string, problems: string[]): Promise<RawGuide[]> {

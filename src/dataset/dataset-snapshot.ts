@@ -4,6 +4,7 @@ import type { GuideFrontMatter } from './dto/guide.dto.js';
 import type { DatasetMeta } from './dto/meta.dto.js';
 import type { ProviderRecord } from './dto/provider.dto.js';
 import type { UseCaseRecord } from './dto/use-case.dto.js';
+import type { VatRate } from './dto/vat-rates.dto.js';
 import type { ExchangeRates } from './exchange-rates.js';
 
 /** A validated guide: its front matter, body and derived figures. */
@@ -22,6 +23,8 @@ export interface DatasetContent {
   /** Newest first: `published` descending, then slug. */
   guides: GuideEntry[];
   exchangeRates: ExchangeRates;
+  /** Standard VAT rates of the EU member states and GB, by ISO 3166-1 alpha-2 code (`vat-rates.json`). */
+  vatRates: Record<string, VatRate>;
   /** Every release of the dataset, oldest first (`changelog.json`); empty when it was never released. */
   changelog: DatasetRelease[];
 }
@@ -38,6 +41,7 @@ export class DatasetSnapshot implements DatasetContent {
   readonly authors: AuthorRecord[];
   readonly guides: GuideEntry[];
   readonly exchangeRates: ExchangeRates;
+  readonly vatRates: Record<string, VatRate>;
   readonly changelog: DatasetRelease[];
   readonly providersById: ReadonlyMap<string, ProviderRecord>;
   readonly useCasesBySlug: ReadonlyMap<string, UseCaseRecord>;

@@ -9,6 +9,8 @@ import { checkExchangeRates, ExchangeRates } from './exchange-rates.js';
 import type { RawDataset, RawGuide } from './dataset-files.js';
 import type { DatasetContent, GuideEntry } from './dataset-snapshot.js';
 import { BEST_BUDGET, checkBestBudgetNotWritten, checkPlanLines, checkRating, cheapestNoCommitmentProvider, newestFigureDate } from './provider-rules.js';
+import { addOnSources, checkAddOns, checkLineLocations, checkVatRates } from './add-on-rules.js';
+import { VatRate, VatRatesRecord } from './dto/vat-rates.dto.js';
 import { validateRecord } from './record-validation.js';
 import { checkUseCaseSizing } from './use-case-rules.js';
 import { countWords, readTimeMinutes } from './word-count.js';
@@ -56,6 +58,8 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
     if (rateProblems.length === 0) rates = new ExchangeRates(rateTable);
   }
 
+  const vatRates = validateVatRates(raw.vatRates, files.vatRates, meta?.version, problems);
+
   // References are checked against every id written, valid record or not, so one bad record is
   // reported once rather than again at every place that names it.
   const providerIds = providers.ids;
@@ -82,6 +86,7 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
     const lineProblems = checkPlanLines(p, at);
     if (lineProblems.length > 0) pricesReadable = false;
     problems.push(...lineProblems);
+    problems.push(...checkLineLocations(p, at), ...checkAddOns(p, at));
     if (meta) problems.push(...checkRating(p, meta.ratingWeights, at));
     p.bestFor.forEach((slug, j) => {
       if (useCases.count !== undefined && !useCaseSlugs.has(slug)) {
@@ -96,6 +101,10 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
         problems.push(`${at}.sources[${j}].pageDate: must not be after retrievedAt (${source.retrievedAt})`);
       }
     });
+    for (const { path, source } of [...addOnSources(p), ...p.planLines.map((l, j) => ({ path: `planLines[${j}].source`, source: l.source }))]) {
+      if (meta && source.retrievedAt > meta.version) problems.push(`${at}.${path}.retrievedAt: must not be after the dataset version (${meta.version})`);
+      if (source.pageDate && source.pageDate > source.retrievedAt) problems.push(`${at}.${path}.pageDate: must not be after retrievedAt (${source.retrievedAt})`);
+    }
   }
   problems.push(...checkBestBudgetNotWritten(recommendations, files.providers));
   for (const [key, id] of Object.entries(recommendations)) {
@@ -127,7 +136,7 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
     if (meta && release.version > meta.version) problems.push(`${files.changelog}: releases[${i}].version: must not be after the dataset version (${meta.version})`);
   });
 
-  if (problems.length > 0 || !meta || !rates) return { problems };
+  if (problems.length > 0 || !meta || !rates || !vatRates) return { problems };
   const bestBudget = cheapestNoCommitmentProvider(providers.valid, rates);
   return {
     content: {
@@ -138,10 +147,23 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
       authors: authors.valid,
       guides,
       exchangeRates: rates,
+      vatRates,
       changelog: changelog.valid,
     },
     problems,
   };
+}
+
+/** `vat-rates.json`: the record, each rate, then the countries it must cover. */
+function validateVatRates(document: unknown, file: string, version: string | undefined, problems: string[]): Record<string, VatRate> | undefined {
+  if (document === undefined) return undefined;
+  const table = validateRecord(VatRatesRecord, document, file, undefined, problems);
+  if (!table) return undefined;
+  const before = problems.length;
+  for (const [code, rate] of Object.entries(table.rates)) validateRecord(VatRate, rate, file, `rates.${code}`, problems);
+  if (problems.length > before) return undefined;
+  problems.push(...checkVatRates(table, version, file));
+  return problems.length > before ? undefined : table.rates;
 }
 
 interface ValidatedList<T> {

@@ -8,6 +8,11 @@ export class ExchangeRates {
     return this.table.date;
   }
 
+  /** Where the rates were published. */
+  get sourceUrl(): string {
+    return this.table.sourceUrl;
+  }
+
   /** Currencies the table can convert between, sorted. */
   get currencies(): string[] {
     return Object.keys(this.table.rates).sort();

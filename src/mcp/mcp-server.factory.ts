@@ -7,6 +7,9 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { GuidesService } from '../guides/guides.service.js';
 import { PlansService } from '../plans/plans.service.js';
 import { ChangesService } from '../changes/changes.service.js';
+import { CostEstimator } from '../costs/cost-estimator.service.js';
+import { FiltersService } from '../filters/filters.service.js';
+import { EquivalentPlansService } from '../plans/equivalent-plans.service.js';
 import { ProvidersService } from '../providers/providers.service.js';
 import { UseCasesService } from '../use-cases/use-cases.service.js';
 import { MetricsService } from '../observability/metrics.service.js';
@@ -42,10 +45,13 @@ export class McpServerFactory {
     useCases: UseCasesService,
     guides: GuidesService,
     changes: ChangesService,
+    costs: CostEstimator,
+    equivalents: EquivalentPlansService,
+    filters: FiltersService,
     private readonly metrics: MetricsService,
     private readonly dataset: DatasetService,
   ) {
-    this.services = { providers, plans, useCases, guides, changes };
+    this.services = { providers, plans, useCases, guides, changes, costs, equivalents, filters };
   }
 
   create(): McpServer {

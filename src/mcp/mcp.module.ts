@@ -1,6 +1,8 @@
 import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import express from 'express';
 import { ChangesModule } from '../changes/changes.module.js';
+import { CostsModule } from '../costs/costs.module.js';
+import { FiltersModule } from '../filters/filters.module.js';
 import { GuidesModule } from '../guides/guides.module.js';
 import { PlansModule } from '../plans/plans.module.js';
 import { ProvidersModule } from '../providers/providers.module.js';
@@ -16,9 +18,9 @@ import { HttpCommonModule } from '../common/http/http-common.module.js';
 /** Largest JSON-RPC body accepted on /mcp; larger ones get 413 before they are read in full. */
 export const MCP_BODY_LIMIT = '1mb';
 
-/** The Model Context Protocol server: seven tools and two resource templates over the same services as the HTTP API. */
+/** The Model Context Protocol server: the tools and two resource templates over the same services as the HTTP API. */
 @Module({
-  imports: [HttpCommonModule, ProvidersModule, PlansModule, UseCasesModule, GuidesModule, ChangesModule],
+  imports: [HttpCommonModule, ProvidersModule, PlansModule, UseCasesModule, GuidesModule, ChangesModule, CostsModule, FiltersModule],
   controllers: [ServerCardController, McpHttpController],
   providers: [McpServerFactory, McpDispatcher, ServerCardService],
 })

@@ -16,6 +16,9 @@ export const SERVER_INSTRUCTIONS = [
   '- "Cheapest server with at least N GB RAM / disk / vCPUs, under a budget": find_vps_plans; prices are compared in one currency with dated exchange rates.',
   '- A workload described in words ("WordPress blog", "Minecraft for ten friends", "private VPN"): recommend_vps_for_workload.',
   '- How-tos, comparisons and reviews: search_guides, then get_guide with a slug to read one (in chunks).',
+  '- What a plan will really cost per month and over months (IPv4, backups, traffic, VAT or sales tax, promotional price then renewal): estimate_monthly_cost; unknown figures are flagged, never guessed.',
+  '- "The same as my plan, for less": find_equivalent_plans with a provider and plan name, then estimate_monthly_cost on a candidate.',
+  '- Valid provider ids, cities, countries, currencies, slugs and ranges: describe_filters.',
   '- What changed between dataset releases (repricings, plans added or removed, provider facts, guides): get_dataset_changes, optionally since a version.',
   'Guides are also resources (guide://{slug}, markdown) and providers too (provider://{id}, JSON). Prices are monthly and exclude VAT.',
 ].join('\n');

@@ -1,6 +1,9 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import type { ChangesService } from '../changes/changes.service.js';
+import type { CostEstimator } from '../costs/cost-estimator.service.js';
+import type { FiltersService } from '../filters/filters.service.js';
+import type { EquivalentPlansService } from '../plans/equivalent-plans.service.js';
 import type { GuidesService } from '../guides/guides.service.js';
 import type { PlansService } from '../plans/plans.service.js';
 import type { ProvidersService } from '../providers/providers.service.js';
@@ -13,6 +16,9 @@ export interface ToolServices {
   useCases: UseCasesService;
   guides: GuidesService;
   changes: ChangesService;
+  costs: CostEstimator;
+  equivalents: EquivalentPlansService;
+  filters: FiltersService;
 }
 
 /** Every tool of this server only reads public data. */

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { Source } from './source.dto.js';
 import { SLUG_PATTERN } from './validators.js';
 
@@ -15,6 +15,27 @@ export type PriceBasis = (typeof PRICE_BASES)[number];
 
 /** True when the headline price needs no commitment: you can stop paying after any month. */
 export const isNoCommitment = (basis: PriceBasis) => basis !== 'prepaid-term';
+
+/** Locations where a line's prices differ from its price list, and by how much when that is known. */
+export class RegionalPrice {
+  /** Cities (from the provider's `datacenters`) where this applies. */
+  @IsArray()
+  @ArrayMinSize(1)
+  @IsString({ each: true })
+  datacenters: string[];
+
+  /** What a plan costs there as a multiple of its listed price (1.5 = 50% more); null when the price there is not in the dataset. */
+  @ValidateIf((_, v) => v !== null)
+  @IsNumber({ maxDecimalPlaces: 3 })
+  @Min(0)
+  @ApiProperty({ type: Number, nullable: true, example: 1.5 })
+  priceFactor: number | null;
+
+  /** The difference in words. */
+  @IsString()
+  @IsNotEmpty()
+  note: string;
+}
 
 /** A product line of a provider (e.g. Hetzner's CX line): how its prices are paid and whether the dataset lists all of it. */
 export class PlanLine {
@@ -72,6 +93,22 @@ export class PlanLine {
   @IsNotEmpty()
   @ApiPropertyOptional()
   notListed?: string;
+
+  /** Cities (from the provider's `datacenters`) where the line is sold, where that is confirmed; absent when not confirmed line by line. */
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @IsString({ each: true })
+  @ApiPropertyOptional({ type: [String], example: ['Falkenstein', 'Nuremberg', 'Helsinki'] })
+  datacenters?: string[];
+
+  /** Locations where the prices differ from `priceList`. */
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => RegionalPrice)
+  @ApiPropertyOptional({ type: () => [RegionalPrice] })
+  regionalPrices?: RegionalPrice[];
 
   /** Where the line's sizes and prices were read. */
   @ValidateNested()

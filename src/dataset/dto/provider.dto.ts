@@ -21,7 +21,9 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { FEATURE_STATUSES, type FeatureKey, type FeatureStatus } from '../features.js';
+import { ProviderAddOns } from './add-ons.dto.js';
 import { PlanLine } from './plan-line.dto.js';
+import { ProviderTax } from './tax.dto.js';
 import { Plan, PlanRecord } from './plan.dto.js';
 import { Source } from './source.dto.js';
 import { IsCalendarDate, SLUG_MAX_LENGTH, SLUG_PATTERN } from './validators.js';
@@ -251,6 +253,16 @@ export class ProviderBase {
   @ValidateNested()
   @Type(() => ProviderFeatureDetails)
   featureDetails: ProviderFeatureDetails;
+
+  /** The add-ons that change a monthly bill (IPv4, backups, snapshots, traffic overage), with prices and sources. */
+  @ValidateNested()
+  @Type(() => ProviderAddOns)
+  addOns: ProviderAddOns;
+
+  /** Whether VAT or sales tax is added for consumers and businesses in the EU, the UK and the US. */
+  @ValidateNested()
+  @Type(() => ProviderTax)
+  tax: ProviderTax;
 
   /** Support channels offered, as machine-readable values; `support` says the hours. */
   @IsArray()

@@ -1,3 +1,6 @@
+import { describeFiltersTool } from './describe-filters.tool.js';
+import { estimateMonthlyCostTool } from './estimate-monthly-cost.tool.js';
+import { findEquivalentPlansTool } from './find-equivalent-plans.tool.js';
 import { findVpsPlansTool } from './find-vps-plans.tool.js';
 import { getDatasetChangesTool } from './get-dataset-changes.tool.js';
 import { getGuideTool } from './get-guide.tool.js';
@@ -6,7 +9,7 @@ import { listVpsProvidersTool } from './list-vps-providers.tool.js';
 import { recommendVpsForWorkloadTool } from './recommend-vps-for-workload.tool.js';
 import { searchGuidesTool } from './search-guides.tool.js';
 
-/** The seven tools, in the order tools/list shows them. */
+/** Every tool, in the order tools/list shows them. */
 export const TOOLS = [
   listVpsProvidersTool,
   getVpsProviderTool,
@@ -15,4 +18,7 @@ export const TOOLS = [
   searchGuidesTool,
   getGuideTool,
   getDatasetChangesTool,
+  estimateMonthlyCostTool,
+  findEquivalentPlansTool,
+  describeFiltersTool,
 ] as const;

@@ -1,4 +1,6 @@
+import { ADD_ON_STATUSES, TRAFFIC_POLICIES, TRAFFIC_UNITS } from '../../dataset/dto/add-ons.dto.js';
 import { PRICE_BASES } from '../../dataset/dto/plan-line.dto.js';
+import { TAX_TREATMENTS } from '../../dataset/dto/tax.dto.js';
 import { BILLING_CYCLE } from '../../dataset/dto/provider.dto.js';
 import { FEATURE_KEYS, FEATURE_STATUSES } from '../../dataset/features.js';
 import { z } from 'zod';
@@ -51,6 +53,37 @@ const featureDetailSchema = z.object({
 
 const score = z.number().min(0).max(5);
 
+export const sourceSchema = z.object({ url: z.string(), retrievedAt: z.string(), pageDate: z.string().optional() });
+
+const addOnFields = { note: z.string().optional(), unknownReason: z.string().optional(), source: sourceSchema.optional() };
+const addOnStatus = z.enum(ADD_ON_STATUSES);
+
+/** A provider's add-ons as the data holds them: prices in the provider's currency, null where unknown (with unknownReason). */
+export const addOnsSchema = z.object({
+  ipv4: z.object({ status: addOnStatus, pricePerMonth: z.number().nullable(), ...addOnFields }),
+  backups: z.object({
+    status: addOnStatus,
+    percentOfPlanPrice: z.number().nullable(),
+    pricePerMonth: z.number().nullable(),
+    pricesByPlan: z.record(z.string(), z.number()).optional(),
+    includedInLines: z.array(z.string()).optional(),
+    ...addOnFields,
+  }),
+  snapshots: z.object({ status: addOnStatus, pricePerGbMonth: z.number().nullable(), ...addOnFields }),
+  trafficOverage: z.object({ status: z.enum(TRAFFIC_POLICIES), price: z.number().nullable(), unit: z.enum(TRAFFIC_UNITS).optional(), ...addOnFields }),
+});
+
+const taxCaseSchema = z.object({ treatment: z.enum(TAX_TREATMENTS), note: z.string().optional(), unknownReason: z.string().optional() });
+export const taxSchema = z.object({
+  euConsumer: taxCaseSchema,
+  euBusinessWithVatId: taxCaseSchema,
+  ukConsumer: taxCaseSchema,
+  ukBusiness: taxCaseSchema,
+  usConsumer: taxCaseSchema,
+  usBusiness: taxCaseSchema,
+  sources: z.array(sourceSchema),
+});
+
 /** A provider record exactly as the API's getProvider serves it. */
 export const providerSchema = z.object({
   id: z.string(),
@@ -84,7 +117,12 @@ export const providerSchema = z.object({
       priceList: z.string().describe('Which price list (site, currency, locations) the prices are from.'),
       complete: z.boolean().describe('True when every size of the line is listed.'),
       notListed: z.string().optional(),
-      source: z.object({ url: z.string(), retrievedAt: z.string(), pageDate: z.string().optional() }),
+      datacenters: z.array(z.string()).optional().describe('Cities where the line is sold, where confirmed line by line.'),
+      regionalPrices: z
+        .array(z.object({ datacenters: z.array(z.string()), priceFactor: z.number().nullable(), note: z.string() }))
+        .optional()
+        .describe('Locations whose prices differ from priceList: a multiple of the listed price, or null when not in the dataset.'),
+      source: sourceSchema,
     }),
   ),
   planListComplete: z.boolean().describe('False when some line lists only part of its sizes: "no plan" then means "not in the dataset".'),
@@ -98,5 +136,7 @@ export const providerSchema = z.object({
   datacenters: z.array(locationSchema),
   supportChannels: z.array(z.string()),
   featureDetails: z.record(z.enum(FEATURE_KEYS), featureDetailSchema),
-  sources: z.array(z.object({ url: z.string(), retrievedAt: z.string(), pageDate: z.string().optional() })),
+  addOns: addOnsSchema,
+  tax: taxSchema,
+  sources: z.array(sourceSchema),
 });

@@ -1,0 +1,68 @@
+/** The parts of a monthly bill, in the order they are listed. */
+export const BILL_ITEMS = ['base', 'ipv4', 'backups', 'trafficOverage', 'tax'] as const;
+export type BillItemKind = (typeof BILL_ITEMS)[number];
+
+/** One part of a monthly bill: its amount when known, otherwise why not (never a guess). */
+export interface BillItem {
+  item: BillItemKind;
+  known: boolean;
+  /** Per month, in the estimate's currency; absent when unknown. */
+  amount?: number;
+  /** Why the amount is unknown; only when `known` is false. */
+  reason?: string;
+  /** What the amount assumes or leaves out. */
+  note?: string;
+}
+
+/** A run of months billed the same: a promotional term, then its renewal. */
+export interface BillPeriod {
+  fromMonth: number;
+  toMonth: number;
+  months: number;
+  items: BillItem[];
+  known: boolean;
+  /** The sum of the items per month; absent when any item is unknown. */
+  monthlyAmount?: number;
+  /** The sum of the known items per month: a floor when `known` is false. */
+  knownMonthlyAmount: number;
+}
+
+export interface CostEstimate {
+  plan: {
+    providerId: string;
+    providerName: string;
+    planName: string;
+    line: string;
+    priceBasis: string;
+    termMonths?: number;
+    promotional: boolean;
+    price: number;
+    renewalPrice?: number;
+    billedCurrency: string;
+    datacenter?: string;
+    vcpus: number | null;
+    ramGb: number | null;
+    storageGb: number | null;
+    bandwidthTb: number | null;
+  };
+  /** How the plan was chosen: named by the caller, or the cheapest no-commitment plan meeting the figures. */
+  chosenBy: 'name' | 'cheapest-meeting-figures';
+  customer: { country: string; business: boolean };
+  currency: string;
+  exchangeRatesDate: string;
+  horizonMonths: number;
+  /** The bill of the first month, item by item (the first period's items). */
+  lineItems: BillItem[];
+  periods: BillPeriod[];
+  /** One-time setup fee, in `currency`. */
+  setupFee: { known: boolean; amount?: number; reason?: string };
+  known: boolean;
+  /** Every month of the horizon, without the one-time setup fee; absent when a monthly figure is unknown. */
+  recurringTotalOverHorizon?: number;
+  /** Every month of the horizon plus the setup fee; absent when any figure is unknown. */
+  totalOverHorizon?: number;
+  /** The same sum over the known figures only: a floor when `known` is false. */
+  knownTotalOverHorizon: number;
+  assumptions: string[];
+  sources: { about: string; url: string; retrievedAt: string; pageDate?: string }[];
+}

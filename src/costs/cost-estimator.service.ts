@@ -1,0 +1,229 @@
+import { Injectable } from '@nestjs/common';
+import { isISO31661Alpha2 } from 'class-validator';
+import { InvalidArgumentError, NotFoundError } from '../common/errors/domain-errors.js';
+import { DatasetService } from '../dataset/dataset.service.js';
+import { DEFAULT_CURRENCY } from '../dataset/dataset-validator.js';
+import type { PlanLine } from '../dataset/dto/plan-line.dto.js';
+import type { ProviderRecord } from '../dataset/dto/provider.dto.js';
+import type { Source } from '../dataset/dto/source.dto.js';
+import type { PlanTableRow } from '../plans/dto/plan-table-row.dto.js';
+import { PlanTableService } from '../plans/plan-table.service.js';
+import { PlansService } from '../plans/plans.service.js';
+import type { BillItem, BillPeriod, CostEstimate } from './cost-estimate.js';
+import { taxRate } from './tax-treatment.js';
+import { trafficOverageCost, type Amount } from './traffic-overage.js';
+
+export const DEFAULT_HORIZON_MONTHS = 12;
+export const MAX_HORIZON_MONTHS = 120;
+
+export interface CostQuery {
+  providerId?: string;
+  planName?: string;
+  minVcpus?: number;
+  minRamGb?: number;
+  minStorageGb?: number;
+  /** ISO 3166-1 alpha-2 code of the customer's country. */
+  country: string;
+  /** A business with a valid VAT id. */
+  business?: boolean;
+  /** Expected outbound traffic per month, in TB. */
+  trafficTb?: number;
+  /** Whether the server needs a public IPv4 address (default true). */
+  ipv4?: boolean;
+  backups?: boolean;
+  horizonMonths?: number;
+  currency?: string;
+  /** City of the data centre, from the provider's `datacenters`. */
+  datacenter?: string;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const sourceOf = (about: string, s: Source) => ({ about, url: s.url, retrievedAt: s.retrievedAt, ...(s.pageDate ? { pageDate: s.pageDate } : {}) });
+
+/** What a plan costs a month with its add-ons and tax, period by period, from the dataset's sourced figures only. */
+@Injectable()
+export class CostEstimator {
+  constructor(
+    private readonly dataset: DatasetService,
+    private readonly table: PlanTableService,
+    private readonly plans: PlansService,
+  ) {}
+
+  /** The bill of a named plan, or of the cheapest no-commitment plan meeting the figures. Throws InvalidArgumentError / NotFoundError for unusable arguments. */
+  estimate(query: CostQuery): CostEstimate {
+    const { exchangeRates: rates, vatRates, providersById } = this.dataset.current;
+    const currency = (query.currency ?? DEFAULT_CURRENCY).toUpperCase();
+    if (!rates.has(currency)) throw new InvalidArgumentError('currency', `No exchange rate for "${currency.slice(0, 10)}". Use one of: ${rates.currencies.join(', ')}.`);
+    const country = query.country.toUpperCase();
+    if (!isISO31661Alpha2(country)) throw new InvalidArgumentError('country', `"${query.country.slice(0, 10)}" is not an ISO 3166-1 alpha-2 country code. Use e.g. DE, FR, GB or US; VAT rates are known for ${Object.keys(vatRates).join(', ')}; tax treatment is recorded for the EU, GB and US.`);
+    const trafficTb = query.trafficTb ?? 0;
+    if (!(trafficTb >= 0)) throw new InvalidArgumentError('trafficTb', 'Outbound traffic must be 0 or more TB a month.');
+    const horizon = query.horizonMonths ?? DEFAULT_HORIZON_MONTHS;
+    if (!Number.isInteger(horizon) || horizon < 1 || horizon > MAX_HORIZON_MONTHS) throw new InvalidArgumentError('horizonMonths', `Use a whole number of months from 1 to ${MAX_HORIZON_MONTHS}.`);
+
+    const { row, chosenBy } = this.choosePlan(query);
+    const provider = providersById.get(row.providerId)!;
+    const line = provider.planLines.find((l) => l.id === row.lineId)!;
+    const regional = this.location(provider, line, query.datacenter);
+    const business = query.business ?? false;
+    const assumptions: string[] = [];
+    const sources = [sourceOf(`${provider.name} ${line.name} prices`, line.source)];
+    const convert = (a: Amount): Amount => (a.known ? { ...a, amount: rates.convert(a.amount, row.currency, currency) } : a);
+
+    const periods = this.basePeriods(row, line, horizon, assumptions).map(({ fromMonth, toMonth, base: listBase }) => {
+      const base: Amount = !listBase.known ? listBase : regional?.priceFactor === null ? { known: false, reason: regional.note } : { known: true, amount: listBase.amount * (regional?.priceFactor ?? 1) };
+      const items: BillItem[] = [
+        item('base', convert(base)),
+        item('ipv4', convert(this.ipv4(provider, query.ipv4 ?? true))),
+        item('backups', convert(this.backups(provider, row, base, query.backups ?? false, regional))),
+        item('trafficOverage', convert(trafficOverageCost(trafficTb, row.bandwidthTb, provider.addOns.trafficOverage, regional ? `${regional.note} Traffic allowances and overage prices there are not in the dataset.` : undefined))),
+      ];
+      const tax = taxRate(provider, country, business, vatRates);
+      const pretax = items.every((i) => i.known) ? items.reduce((s, i) => s + i.amount!, 0) : undefined;
+      items.push(
+        !tax.known
+          ? { item: 'tax', known: false, reason: tax.reason }
+          : pretax === undefined && tax.percent > 0
+            ? { item: 'tax', known: false, reason: `${tax.note} It cannot be computed while another item is unknown.` }
+            : { item: 'tax', known: true, amount: round2(((pretax ?? 0) * tax.percent) / 100), note: tax.note },
+      );
+      return period(fromMonth, toMonth, items);
+    });
+
+    const setup = line.setupFee === null ? { known: false, reason: 'The setup fee could not be confirmed.' } : { known: true, amount: rates.convert(line.setupFee, row.currency, currency) };
+    const known = setup.known && periods.every((p) => p.known);
+    const recurringKnown = periods.every((p) => p.known);
+    const recurring = round2(periods.reduce((s, p) => s + p.knownMonthlyAmount * p.months, 0));
+    const knownTotal = round2(recurring + (setup.amount ?? 0));
+    this.collectSources(provider, country, query, sources);
+    if (currency !== row.currency) assumptions.push(`Prices billed in ${row.currency} are converted to ${currency} at the ECB reference rates of ${rates.date}.`);
+    assumptions.push('Each item is rounded to cents; tax is charged on their sum.');
+    if (trafficTb > 0) assumptions.push('Traffic allowances are counted for this server alone; pooled or account-wide allowances the provider may add are not counted.');
+    return {
+      plan: {
+        providerId: provider.id,
+        providerName: provider.name,
+        planName: row.planName,
+        line: line.id,
+        priceBasis: line.priceBasis,
+        ...(line.termMonths === null ? {} : { termMonths: line.termMonths }),
+        promotional: line.promotional,
+        price: row.price,
+        ...(row.renewalPrice === null ? {} : { renewalPrice: row.renewalPrice }),
+        billedCurrency: row.currency,
+        ...(query.datacenter ? { datacenter: query.datacenter } : {}),
+        vcpus: row.vcpus,
+        ramGb: row.ramGb,
+        storageGb: row.storageGb,
+        bandwidthTb: row.bandwidthTb,
+      },
+      chosenBy,
+      customer: { country, business },
+      currency,
+      exchangeRatesDate: rates.date,
+      horizonMonths: horizon,
+      lineItems: periods[0].items,
+      periods,
+      setupFee: setup,
+      known,
+      ...(recurringKnown ? { recurringTotalOverHorizon: recurring } : {}),
+      ...(known ? { totalOverHorizon: knownTotal } : {}),
+      knownTotalOverHorizon: knownTotal,
+      assumptions,
+      sources,
+    };
+  }
+
+  private choosePlan(query: CostQuery): { row: PlanTableRow; chosenBy: CostEstimate['chosenBy'] } {
+    const rows = this.table.rows();
+    const providerIds = [...this.dataset.current.providersById.keys()];
+    if (query.providerId !== undefined || query.planName !== undefined) {
+      if (query.providerId === undefined || query.planName === undefined) throw new InvalidArgumentError('providerId', 'Give both providerId and planName, or neither and minVcpus / minRamGb / minStorageGb.');
+      if (!providerIds.includes(query.providerId)) throw new NotFoundError('provider', query.providerId, providerIds);
+      const own = rows.filter((r) => r.providerId === query.providerId);
+      const row = own.find((r) => r.planName.toLowerCase() === query.planName!.toLowerCase());
+      if (row) return { row, chosenBy: 'name' };
+      const elsewhere = rows.find((r) => r.planName.toLowerCase() === query.planName!.toLowerCase());
+      const hint = elsewhere ? ` "${elsewhere.planName}" is a plan of ${elsewhere.providerId}.` : '';
+      throw new InvalidArgumentError('planName', `${query.providerId} sells no plan named "${query.planName.slice(0, 64)}".${hint} Plans of ${query.providerId}: ${own.map((r) => r.planName).join(', ')}.`);
+    }
+    const found = this.plans.find({ minVcpus: query.minVcpus, minRamGb: query.minRamGb, minStorageGb: query.minStorageGb, limit: 50 });
+    const match = found.plans.find((p) => !query.datacenter || this.soldAt(p.providerId, rows.find((r) => r.providerId === p.providerId && r.planName === p.planName)!.lineId, query.datacenter));
+    if (!match) throw new InvalidArgumentError('minRamGb', `No plan sold with no commitment${query.datacenter ? ` in ${query.datacenter}` : ''} meets these figures; lower them or call find_vps_plans.`);
+    return { row: rows.find((r) => r.providerId === match.providerId && r.planName === match.planName)!, chosenBy: 'cheapest-meeting-figures' };
+  }
+
+  private soldAt(providerId: string, lineId: string, city: string): boolean {
+    const provider = this.dataset.current.providersById.get(providerId)!;
+    const line = provider.planLines.find((l) => l.id === lineId)!;
+    return provider.datacenters.some((d) => d.city === city) && (!line.datacenters || line.datacenters.includes(city));
+  }
+
+  /** The regional price entry of the chosen city, after checking the line is sold there. */
+  private location(provider: ProviderRecord, line: PlanLine, city?: string) {
+    if (!city) return undefined;
+    const cities = provider.datacenters.map((d) => d.city);
+    if (!cities.includes(city)) throw new InvalidArgumentError('datacenter', `${provider.id} has no data centre in "${city.slice(0, 64)}". Its cities: ${cities.join(', ')}.`);
+    if (line.datacenters && !line.datacenters.includes(city)) throw new InvalidArgumentError('datacenter', `${provider.name}'s ${line.name} line is not sold in ${city}; it is sold in ${line.datacenters.join(', ')}.`);
+    return line.regionalPrices?.find((r) => r.datacenters.includes(city));
+  }
+
+  /** The list price month by month: a promotional term turns into its renewal price after `termMonths`. */
+  private basePeriods(row: PlanTableRow, line: PlanLine, horizon: number, assumptions: string[]): { fromMonth: number; toMonth: number; base: Amount }[] {
+    if (line.priceBasis !== 'prepaid-term') return [{ fromMonth: 1, toMonth: horizon, base: { known: true, amount: row.price } }];
+    const term = line.termMonths!;
+    assumptions.push(`${row.planName}'s price is the monthly equivalent of ${term} months paid up front.`);
+    if (!line.promotional || horizon <= term) {
+      if (!line.promotional) assumptions.push('Each new term is assumed to cost the same as the first.');
+      return [{ fromMonth: 1, toMonth: horizon, base: { known: true, amount: row.price } }];
+    }
+    const renewal: Amount = row.renewalPrice === null ? { known: false, reason: `The introductory price ends after ${term} months; the renewal price could not be confirmed.` } : { known: true, amount: row.renewalPrice };
+    return [
+      { fromMonth: 1, toMonth: term, base: { known: true, amount: row.price } },
+      { fromMonth: term + 1, toMonth: horizon, base: renewal },
+    ];
+  }
+
+  private ipv4(provider: ProviderRecord, wanted: boolean): Amount {
+    const { ipv4 } = provider.addOns;
+    if (!wanted) return { known: true, amount: 0, note: 'No IPv4 address requested.' };
+    if (ipv4.status === 'included') return { known: true, amount: 0, note: ipv4.note ?? 'One IPv4 address is included.' };
+    if (ipv4.status === 'paid' && ipv4.pricePerMonth !== null) return { known: true, amount: ipv4.pricePerMonth };
+    return { known: false, reason: ipv4.unknownReason ?? 'Not confirmed.' };
+  }
+
+  private backups(provider: ProviderRecord, row: PlanTableRow, base: Amount, wanted: boolean, regional?: { note: string }): Amount {
+    const { backups } = provider.addOns;
+    if (!wanted) return { known: true, amount: 0, note: 'No backups requested.' };
+    if (backups.status === 'included' || backups.includedInLines?.includes(row.lineId)) return { known: true, amount: 0, note: backups.note ?? 'Included in the plan price.' };
+    if (backups.status !== 'paid') return { known: false, reason: backups.unknownReason ?? `Automated backups are ${backups.status}.` };
+    if (backups.percentOfPlanPrice !== null) {
+      return base.known ? { known: true, amount: (base.amount * backups.percentOfPlanPrice) / 100, note: `${backups.percentOfPlanPrice}% of the plan price.` } : { known: false, reason: `${backups.percentOfPlanPrice}% of a plan price that is unknown here.` };
+    }
+    if (regional) return { known: false, reason: `${regional.note} Backup prices there are not in the dataset.` };
+    const flat = backups.pricesByPlan?.[row.planName] ?? backups.pricePerMonth;
+    return flat === null || flat === undefined ? { known: false, reason: backups.unknownReason ?? `No backup price for ${row.planName}.` } : { known: true, amount: flat };
+  }
+
+  private collectSources(provider: ProviderRecord, country: string, query: CostQuery, sources: CostEstimate['sources']): void {
+    const { addOns, tax } = provider;
+    const { vatRates, exchangeRates } = this.dataset.current;
+    if ((query.ipv4 ?? true) && addOns.ipv4.source) sources.push(sourceOf(`${provider.name} IPv4`, addOns.ipv4.source));
+    if (query.backups && addOns.backups.source) sources.push(sourceOf(`${provider.name} backups`, addOns.backups.source));
+    if ((query.trafficTb ?? 0) > 0 && addOns.trafficOverage.source) sources.push(sourceOf(`${provider.name} traffic`, addOns.trafficOverage.source));
+    tax.sources.forEach((s) => sources.push(sourceOf(`${provider.name} tax`, s)));
+    if (vatRates[country]) sources.push(sourceOf(`VAT rate of ${vatRates[country].country}`, vatRates[country].source));
+    sources.push({ about: 'exchange rates', url: exchangeRates.sourceUrl, retrievedAt: exchangeRates.date });
+  }
+}
+
+function item(kind: BillItem['item'], amount: Amount): BillItem {
+  if (!amount.known) return { item: kind, known: false, reason: amount.reason };
+  return { item: kind, known: true, amount: round2(amount.amount), ...(amount.note ? { note: amount.note } : {}) };
+}
+
+function period(fromMonth: number, toMonth: number, items: BillItem[]): BillPeriod {
+  const known = items.every((i) => i.known);
+  const knownMonthlyAmount = round2(items.reduce((s, i) => s + (i.amount ?? 0), 0));
+  return { fromMonth, toMonth, months: toMonth - fromMonth + 1, items, known, ...(known ? { monthlyAmount: knownMonthlyAmount } : {}), knownMonthlyAmount };
+}

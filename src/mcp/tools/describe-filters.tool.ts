@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { defineTool, READ_ONLY } from '../tool-definition.js';
+import { structured } from '../tool-results.js';
+
+const range = z.object({ min: z.number(), max: z.number() });
+
+export const describeFiltersTool = defineTool({
+  name: 'describe_filters',
+  title: 'Describe valid filter values',
+  description:
+    'Lists the values the other tools accept, read from the dataset: provider ids with their data-centre cities and countries, storage types, currencies with the exchange-rate date, use-case slugs (for recommend_vps_for_workload), guide types (for search_guides), countries with a VAT rate (for estimate_monthly_cost), and the smallest and largest vCPUs, RAM, disk, traffic and no-commitment price of any plan. ' +
+    'Call it first when unsure what to pass, instead of guessing an id or a city. Takes no arguments.',
+  inputSchema: {},
+  outputSchema: z.object({
+    providers: z.array(z.object({ id: z.string(), name: z.string(), currency: z.string(), datacenters: z.array(z.object({ city: z.string(), country: z.string(), region: z.string() })) })),
+    datacenterCountries: z.array(z.string()),
+    storageTypes: z.array(z.string()),
+    currencies: z.array(z.string()),
+    exchangeRatesDate: z.string(),
+    useCaseSlugs: z.array(z.string()),
+    guideTypes: z.array(z.string()),
+    customerCountries: z.object({ vatRates: z.array(z.object({ code: z.string(), country: z.string(), standardRate: z.number() })), note: z.string() }),
+    figureRanges: z.object({ vcpus: range, ramGb: range, storageGb: range, bandwidthTb: range, monthToMonthPriceUsd: range }),
+  }),
+  annotations: READ_ONLY,
+  handler: (_args, { filters }) => structured({ ...filters.describe() }),
+});

@@ -1,0 +1,149 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { readFileSync } from 'node:fs';
+import { toCurrencyWith } from './support/independent-figures';
+import { connectMcp } from './support/mcp-client';
+import { toolCaller } from './support/mcp-tool-caller';
+import { rawProviders } from './support/raw-data';
+import { startTestApp, type TestApp } from './support/test-app';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+// Expected bills are computed here from the raw files, as data/README.md describes them.
+const rates = JSON.parse(readFileSync('data/exchange-rates.json', 'utf8'));
+const vat = JSON.parse(readFileSync('data/vat-rates.json', 'utf8')).rates;
+const toCurrency = toCurrencyWith(rates);
+const cents = (n: number) => Math.round(n * 100) / 100;
+const provider = (id: string) => rawProviders.providers.find((p: Json) => p.id === id);
+const planOf = (id: string, name: string) => provider(id).plans.find((p: Json) => p.name === name);
+const lineOf = (id: string, name: string) => provider(id).planLines.find((l: Json) => l.id === planOf(id, name).line);
+const itemOf = (items: Json[], kind: string) => items.find((i) => i.item === kind);
+
+describe('estimate_monthly_cost', () => {
+  let t: TestApp;
+  let client: Client;
+  let tools: Tool[];
+  const { call, data, errorText } = toolCaller(() => client, () => tools);
+
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT_REQUESTS: '100000' });
+    client = await connectMcp(t.baseUrl);
+    tools = (await client.listTools()).tools;
+  });
+  afterAll(async () => {
+    await client?.close();
+    await t?.close();
+  });
+
+  it('is listed read-only with an object output schema', () => {
+    const tool = tools.find((x) => x.name === 'estimate_monthly_cost')!;
+    expect(tool.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(tool.outputSchema?.type).toBe('object');
+  });
+
+  it('bills an EU consumer on a Hostinger promotion over 36 months and says the renewal price is unknown', async () => {
+    const plan = planOf('hostinger', 'KVM 2');
+    const line = lineOf('hostinger', 'KVM 2');
+    expect([line.promotional, line.termMonths, plan.renewalPrice]).toEqual([true, 24, null]); // the case this test is about
+    const r = data(await call('estimate_monthly_cost', { providerId: 'hostinger', planName: 'KVM 2', country: 'DE', horizonMonths: 36, currency: 'EUR' }));
+    const base = toCurrency(plan.price, 'USD', 'EUR');
+    const tax = cents((base * vat.DE.standardRate) / 100);
+    const [promo, renewal] = r.periods;
+    expect(promo).toMatchObject({ fromMonth: 1, toMonth: 24, months: 24, known: true, monthlyAmount: cents(base + tax) });
+    expect(itemOf(promo.items, 'base').amount).toBe(base);
+    expect(itemOf(promo.items, 'tax').amount).toBe(tax);
+    expect(renewal).toMatchObject({ fromMonth: 25, toMonth: 36, months: 12, known: false });
+    expect(renewal.monthlyAmount).toBeUndefined();
+    expect(itemOf(renewal.items, 'base')).toEqual({ item: 'base', known: false, reason: expect.stringMatching(/renewal price could not be confirmed/) });
+    expect(r.known).toBe(false);
+    expect(r.totalOverHorizon).toBeUndefined();
+    expect(r.recurringTotalOverHorizon).toBeUndefined();
+    const setupFee = line.setupFee === null ? 0 : toCurrency(line.setupFee, 'USD', 'EUR'); // an unknown fee is left out of the floor
+    expect(r.knownTotalOverHorizon).toBe(cents(cents(base + tax) * 24 + setupFee));
+    expect(r.sources.map((s: Json) => s.url)).toEqual(expect.arrayContaining([line.source.url, vat.DE.source.url, provider('hostinger').tax.sources[0].url]));
+  });
+
+  it('tells a US business in Ashburn that Hetzner prices, traffic and tax there are not in the dataset', async () => {
+    const r = data(await call('estimate_monthly_cost', { providerId: 'hetzner', planName: 'CCX13', country: 'US', business: true, trafficTb: 3, datacenter: 'Ashburn', currency: 'USD' }));
+    expect(r.plan.datacenter).toBe('Ashburn');
+    expect(itemOf(r.lineItems, 'base')).toEqual({ item: 'base', known: false, reason: expect.stringMatching(/Ashburn/) });
+    expect(itemOf(r.lineItems, 'trafficOverage')).toMatchObject({ known: false, reason: expect.stringMatching(/not in the dataset/) });
+    expect(itemOf(r.lineItems, 'tax')).toEqual({ item: 'tax', known: false, reason: provider('hetzner').tax.usBusiness.unknownReason });
+    expect(itemOf(r.lineItems, 'ipv4')).toMatchObject({ known: true, amount: 0 });
+    expect([r.known, r.totalOverHorizon, r.knownTotalOverHorizon]).toEqual([false, undefined, 0]);
+  });
+
+  it('refuses a Hetzner line that is not sold in Ashburn, naming where it is sold', async () => {
+    const text = errorText(await call('estimate_monthly_cost', { providerId: 'hetzner', planName: 'CX23', country: 'US', datacenter: 'Ashburn' }));
+    expect(text).toContain(lineOf('hetzner', 'CX23').datacenters.join(', '));
+  });
+
+  it('bills a UK consumer with backups on DigitalOcean in GBP', async () => {
+    const plan = planOf('digitalocean', 'Basic 2 GB');
+    const backupsPercent = provider('digitalocean').addOns.backups.percentOfPlanPrice;
+    const r = data(await call('estimate_monthly_cost', { providerId: 'digitalocean', planName: 'Basic 2 GB', country: 'GB', backups: true, trafficTb: 1, currency: 'GBP' }));
+    const base = toCurrency(plan.price, 'USD', 'GBP');
+    const backups = toCurrency((plan.price * backupsPercent) / 100, 'USD', 'GBP');
+    const tax = cents(((base + backups) * vat.GB.standardRate) / 100);
+    const monthly = cents(base + backups + tax);
+    expect(r.periods).toHaveLength(1);
+    expect(r.lineItems.map((i: Json) => [i.item, i.known, i.amount])).toEqual([
+      ['base', true, base],
+      ['ipv4', true, 0],
+      ['backups', true, backups],
+      ['trafficOverage', true, 0],
+      ['tax', true, tax],
+    ]);
+    expect(r.recurringTotalOverHorizon).toBe(cents(monthly * 12));
+    const setupFee = lineOf('digitalocean', 'Basic 2 GB').setupFee;
+    if (setupFee === null) {
+      expect([r.setupFee.known, r.known, r.totalOverHorizon]).toEqual([false, false, undefined]);
+    } else {
+      expect(r.totalOverHorizon).toBe(cents(monthly * 12 + toCurrency(setupFee, 'USD', 'GBP')));
+    }
+  });
+
+  it('charges DigitalOcean traffic beyond the allowance per GiB, converted exactly to TB', async () => {
+    const overage = provider('digitalocean').addOns.trafficOverage;
+    expect(overage.unit).toBe('GiB');
+    const r = data(await call('estimate_monthly_cost', { providerId: 'digitalocean', planName: 'Basic 2 GB', country: 'US', trafficTb: 5 }));
+    const excessBytes = (5 - 2) * 1e12; // the plan includes 2 TB
+    expect(itemOf(r.lineItems, 'trafficOverage').amount).toBe(cents((excessBytes / 1024 ** 3) * overage.price));
+    expect(itemOf(r.lineItems, 'tax')).toMatchObject({ known: false, reason: expect.stringMatching(/sales tax/) });
+  });
+
+  it('applies the reverse charge for an EU business buying from abroad', async () => {
+    const r = data(await call('estimate_monthly_cost', { providerId: 'vultr', planName: 'Regular Performance 1 GB', country: 'FR', business: true }));
+    expect(itemOf(r.lineItems, 'tax')).toMatchObject({ known: true, amount: 0, note: expect.stringMatching(/reverse charge/) });
+  });
+
+  it('picks the cheapest no-commitment plan meeting the figures', async () => {
+    const r = data(await call('estimate_monthly_cost', { minVcpus: 2, minRamGb: 4, country: 'DE' }));
+    const candidates = rawProviders.providers.flatMap((p: Json) =>
+      p.plans
+        .filter((plan: Json) => Number(plan.cpu.split(' ')[0]) >= 2 && parseFloat(plan.ram) >= 4 && !plan.ram.endsWith('MB'))
+        .filter((plan: Json) => p.planLines.find((l: Json) => l.id === plan.line).priceBasis !== 'prepaid-term')
+        .map((plan: Json) => ({ id: p.id, name: plan.name, usd: toCurrency(plan.price, p.currency, 'USD') })),
+    );
+    candidates.sort((a: Json, b: Json) => a.usd - b.usd || a.id.localeCompare(b.id) || a.name.localeCompare(b.name));
+    expect([r.chosenBy, r.plan.providerId, r.plan.planName]).toEqual(['cheapest-meeting-figures', candidates[0].id, candidates[0].name]);
+  });
+
+  it('answers an unknown country with an isError that says what is valid', async () => {
+    expect(errorText(await call('estimate_monthly_cost', { providerId: 'hetzner', planName: 'CX23', country: 'XX' }))).toMatch(/ISO 3166-1 alpha-2.*DE.*AT, BE/);
+  });
+
+  it('answers negative traffic with an isError', async () => {
+    expect(errorText(await call('estimate_monthly_cost', { providerId: 'hetzner', planName: 'CX23', country: 'DE', trafficTb: -1 }))).toMatch(/trafficTb must be 0 or more/);
+  });
+
+  it('answers a plan name of another provider with an isError naming its provider and the valid plans', async () => {
+    const text = errorText(await call('estimate_monthly_cost', { providerId: 'digitalocean', planName: 'CX23', country: 'DE' }));
+    expect(text).toContain('"CX23" is a plan of hetzner');
+    expect(text).toContain(provider('digitalocean').plans.map((p: Json) => p.name).join(', '));
+  });
+
+  it('answers an unknown provider with an isError listing the valid ids', async () => {
+    expect(errorText(await call('estimate_monthly_cost', { providerId: 'aws', planName: 't3.micro', country: 'DE' }))).toContain(rawProviders.providers.map((p: Json) => p.id).join(', '));
+  });
+});

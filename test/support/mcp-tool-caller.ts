@@ -1,0 +1,25 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+
+/** Calls tools through the real SDK client and checks every success against the tool's advertised outputSchema. */
+export function toolCaller(client: () => Client, tools: () => Tool[]) {
+  // The SDK publishes tool schemas as JSON Schema draft-07.
+  const ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
+  const call = async (name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> => {
+    const result = (await client().callTool({ name, arguments: args })) as CallToolResult;
+    if (!result.isError) {
+      const validate = ajv.compile(tools().find((x) => x.name === name)!.outputSchema!);
+      expect(validate(result.structuredContent) ? [] : validate.errors).toEqual([]);
+      expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
+    }
+    return result;
+  };
+  const data = (r: CallToolResult) => r.structuredContent as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const errorText = (r: CallToolResult) => {
+    expect(r.isError).toBe(true);
+    return (r.content[0] as { text: string }).text;
+  };
+  return { call, data, errorText };
+}
