@@ -5,9 +5,9 @@
 //   observability     logs and metrics (pushed to by everything above)
 //   dataset           loading, validating and indexing the data
 //   common            HTTP plumbing: the pipeline, errors, rate limit, availability
-//   features          api-index, providers, guides, use-cases, plans, changes, releases, search, pages, mcp, openapi, docs, health, lifecycle
+//   features          api-index, providers, guides, use-cases, plans, changes, releases, costs, filters, search, pages, mcp, openapi, docs, health, lifecycle
 //   app               app.module, app.factory, request-pipeline, main
-const FEATURES = '^src/(api-index|providers|guides|use-cases|plans|changes|releases|search|pages|mcp|openapi|docs|health|lifecycle)/';
+const FEATURES = '^src/(api-index|providers|guides|use-cases|plans|changes|releases|costs|filters|search|pages|mcp|openapi|docs|health|lifecycle)/';
 // metadata.ts is the @nestjs/swagger plugin's generated model metadata, read only by openapi/.
 const APP = '^src/(app\\.module|app\\.factory|request-pipeline|main)\\.ts$';
 
