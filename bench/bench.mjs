@@ -256,7 +256,7 @@ ${summary.rows.map(row).join('\n')}
 - *CPU µs/request*: user + system CPU time of the service process divided by the requests it answered
   in that run (from \`/proc\`), the least noisy column on a shared machine.
 - The raw figures of the run are in \`bench/results.json\` (not committed; written by every run).
-- Where a target is not met, the main README (section *Performance*) says where the time goes,
+- Where a target is not met, [docs/performance.md](../docs/performance.md) says where the time goes,
   from a CPU profile, and what would reach it.
 `;
 }
