@@ -1,11 +1,7 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { readFileSync } from 'node:fs';
 import { toCurrencyWith } from './support/independent-figures';
-import { connectMcp } from './support/mcp-client';
-import { toolCaller } from './support/mcp-tool-caller';
+import { mcpSuite } from './support/mcp-tool-caller';
 import { rawProviders } from './support/raw-data';
-import { startTestApp, type TestApp } from './support/test-app';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -20,23 +16,10 @@ const lineOf = (id: string, name: string) => provider(id).planLines.find((l: Jso
 const itemOf = (items: Json[], kind: string) => items.find((i) => i.item === kind);
 
 describe('estimate_monthly_cost', () => {
-  let t: TestApp;
-  let client: Client;
-  let tools: Tool[];
-  const { call, data, errorText } = toolCaller(() => client, () => tools);
-
-  beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_REQUESTS: '100000' });
-    client = await connectMcp(t.baseUrl);
-    tools = (await client.listTools()).tools;
-  });
-  afterAll(async () => {
-    await client?.close();
-    await t?.close();
-  });
+  const { call, data, errorText, tools: toolList } = mcpSuite();
 
   it('is listed read-only with an object output schema', () => {
-    const tool = tools.find((x) => x.name === 'estimate_monthly_cost')!;
+    const tool = toolList().find((x) => x.name === 'estimate_monthly_cost')!;
     expect(tool.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
     expect(tool.outputSchema?.type).toBe('object');
   });

@@ -1,11 +1,7 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { readFileSync } from 'node:fs';
 import { figures, pricedPlanOf, toCurrencyWith, transferOf } from './support/independent-figures';
-import { connectMcp } from './support/mcp-client';
-import { toolCaller } from './support/mcp-tool-caller';
+import { mcpSuite } from './support/mcp-tool-caller';
 import { rawProviders, rawUseCases } from './support/raw-data';
-import { startTestApp, type TestApp } from './support/test-app';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -18,20 +14,7 @@ const rows = rawProviders.providers.flatMap((p: Json) =>
 );
 
 describe('find_equivalent_plans and describe_filters', () => {
-  let t: TestApp;
-  let client: Client;
-  let tools: Tool[];
-  const { call, data, errorText } = toolCaller(() => client, () => tools);
-
-  beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_REQUESTS: '100000' });
-    client = await connectMcp(t.baseUrl);
-    tools = (await client.listTools()).tools;
-  });
-  afterAll(async () => {
-    await client?.close();
-    await t?.close();
-  });
+  const { call, data, errorText, tools: toolList } = mcpSuite();
 
   it('lists the plans at other providers that meet a DigitalOcean plan, cheapest first, with the price difference and lower figures named', async () => {
     const ref = rows.find((r: Json) => r.providerId === 'digitalocean' && r.planName === 'Basic 4 GB');

@@ -1,10 +1,9 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
 import { figures, pricedPlanOf, toCurrencyWith } from './support/independent-figures';
 import { connectMcp } from './support/mcp-client';
+import { toolCaller } from './support/mcp-tool-caller';
 import { rawGuides, rawProviders, rawUseCases } from './support/raw-data';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
 
@@ -23,8 +22,6 @@ describe('MCP tools', () => {
   let t: TestApp;
   let client: Client;
   let tools: Tool[];
-  // The SDK publishes tool schemas as JSON Schema draft-07.
-  const ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
 
   beforeAll(async () => {
     t = await startTestApp({ RATE_LIMIT_REQUESTS: '100000' });
@@ -36,22 +33,7 @@ describe('MCP tools', () => {
     await t?.close();
   });
 
-  /** Calls a tool and checks a success against the tool's advertised outputSchema. */
-  async function call(name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
-    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-    if (!result.isError) {
-      const tool = tools.find((x) => x.name === name)!;
-      const validate = ajv.compile(tool.outputSchema!);
-      expect(validate(result.structuredContent) ? [] : validate.errors).toEqual([]);
-      expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
-    }
-    return result;
-  }
-  const data = (r: CallToolResult) => r.structuredContent as any;
-  const errorText = (r: CallToolResult) => {
-    expect(r.isError).toBe(true);
-    return (r.content[0] as { text: string }).text;
-  };
+  const { call, data, errorText } = toolCaller(() => client, () => tools);
 
   describe('initialize and tools/list', () => {
     it('introduces the server with instructions and the capabilities it offers', () => {

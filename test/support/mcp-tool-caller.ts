@@ -2,6 +2,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
+import { connectMcp } from './mcp-client';
+import { startTestApp, type TestApp } from './test-app';
 
 /** Calls tools through the real SDK client and checks every success against the tool's advertised outputSchema. */
 export function toolCaller(client: () => Client, tools: () => Tool[]) {
@@ -22,4 +24,27 @@ export function toolCaller(client: () => Client, tools: () => Tool[]) {
     return (r.content[0] as { text: string }).text;
   };
   return { call, data, errorText };
+}
+
+/**
+ * The set-up every MCP tool suite shares: the real app (limit out of the way), the SDK client
+ * connected to it and its tool list, closed after the suite; with `toolCaller`'s helpers.
+ */
+export function mcpSuite() {
+  const state: { app?: TestApp; client?: Client; tools: Tool[] } = { tools: [] };
+  beforeAll(async () => {
+    state.app = await startTestApp({ RATE_LIMIT_REQUESTS: '100000' });
+    state.client = await connectMcp(state.app.baseUrl);
+    state.tools = (await state.client.listTools()).tools;
+  });
+  afterAll(async () => {
+    await state.client?.close();
+    await state.app?.close();
+  });
+  return {
+    app: () => state.app!,
+    client: () => state.client!,
+    tools: () => state.tools,
+    ...toolCaller(() => state.client!, () => state.tools),
+  };
 }

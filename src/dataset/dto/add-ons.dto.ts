@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { Source } from './source.dto.js';
-import { SLUG_PATTERN } from './validators.js';
+import { OptionalText, SLUG_PATTERN } from './validators.js';
 
 export const ADD_ON_STATUSES = ['included', 'paid', 'unavailable', 'unknown'] as const;
 export type AddOnStatus = (typeof ADD_ON_STATUSES)[number];
@@ -25,17 +25,11 @@ function MoneyOrNull(): PropertyDecorator {
 /** What every add-on says besides its figures: a note, why a figure is unknown, where it was read. */
 class AddOnBase {
   /** A condition worth knowing, in a few words. */
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @ApiPropertyOptional()
+  @OptionalText()
   note?: string;
 
   /** Why a figure is null or the status unknown; required then, so an unknown is never silent. */
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @ApiPropertyOptional()
+  @OptionalText()
   unknownReason?: string;
 
   /** Where the figures were read; absent only when nothing could be found. */

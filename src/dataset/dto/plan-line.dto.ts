@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { Source } from './source.dto.js';
-import { SLUG_PATTERN } from './validators.js';
+import { OptionalText, SLUG_PATTERN } from './validators.js';
 
 /**
  * How a plan's headline `price` is paid:
@@ -88,10 +88,7 @@ export class PlanLine {
   complete: boolean;
 
   /** What the dataset leaves out of the line, when it is not complete. */
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @ApiPropertyOptional()
+  @OptionalText()
   notListed?: string;
 
   /** Cities (from the provider's `datacenters`) where the line is sold, where that is confirmed; absent when not confirmed line by line. */

@@ -26,7 +26,7 @@ import { PlanLine } from './plan-line.dto.js';
 import { ProviderTax } from './tax.dto.js';
 import { Plan, PlanRecord } from './plan.dto.js';
 import { Source } from './source.dto.js';
-import { IsCalendarDate, SLUG_MAX_LENGTH, SLUG_PATTERN } from './validators.js';
+import { IsCalendarDate, OptionalText, SLUG_MAX_LENGTH, SLUG_PATTERN } from './validators.js';
 
 export const REGIONS = ['europe', 'north-america', 'south-america', 'asia', 'oceania', 'africa', 'middle-east'] as const;
 /** How each region is written in pages and guides. */
@@ -111,10 +111,7 @@ export class FeatureDetail {
   price?: string;
 
   /** A condition worth knowing (e.g. where the feature is not sold). */
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @ApiPropertyOptional()
+  @OptionalText()
   note?: string;
 }
 

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsNotEmpty, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { Source } from './source.dto.js';
+import { OptionalText } from './validators.js';
 
 /**
  * How a provider taxes one kind of customer:
@@ -21,17 +22,11 @@ export class TaxCase {
   @ApiProperty({ enum: TAX_TREATMENTS })
   treatment: TaxTreatment;
 
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @ApiPropertyOptional()
+  @OptionalText()
   note?: string;
 
   /** Why the treatment is unknown; required with `unknown`. */
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @ApiPropertyOptional()
+  @OptionalText()
   unknownReason?: string;
 }
 

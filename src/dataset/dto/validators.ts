@@ -1,4 +1,6 @@
-import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotEmpty, IsOptional, IsString, ValidateBy, type ValidationOptions } from 'class-validator';
 
 /** Lowercase, URL-safe identifier: `hetzner`, `best-vps-for-wordpress`. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -28,4 +30,9 @@ export function IsCalendarDate(options?: ValidationOptions): PropertyDecorator {
     },
     options,
   );
+}
+
+/** An optional free-text field: when present, a non-empty string. */
+export function OptionalText(): PropertyDecorator {
+  return applyDecorators(IsOptional(), IsString(), IsNotEmpty(), ApiPropertyOptional());
 }
