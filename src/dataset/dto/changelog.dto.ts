@@ -9,8 +9,8 @@ function ListOf(cls: new () => object): PropertyDecorator {
   return applyDecorators(IsArray(), ValidateNested({ each: true }), Type(() => cls));
 }
 
-/** A plan as a release saw it. */
-export class ReleasedPlan {
+/** Which plan: its provider and its name. */
+class PlanRef {
   /** Provider id. */
   @Matches(SLUG_PATTERN)
   @ApiProperty({ example: 'hetzner' })
@@ -20,45 +20,45 @@ export class ReleasedPlan {
   @IsString()
   @IsNotEmpty()
   planName: string;
+}
 
+/** A monthly price, two decimals at most. */
+function MonthlyPrice(): PropertyDecorator {
+  return applyDecorators(IsNumber({ maxDecimalPlaces: 2 }), Min(0));
+}
+
+/** An ISO 4217 currency code. */
+function Currency(): PropertyDecorator {
+  return applyDecorators(IsISO4217CurrencyCode(), ApiProperty({ pattern: '^[A-Z]{3}$' }));
+}
+
+/** A plan as a release saw it. */
+export class ReleasedPlan extends PlanRef {
   /** Monthly price in `currency`. */
-  @IsNumber({ maxDecimalPlaces: 2 })
-  @Min(0)
+  @MonthlyPrice()
   price: number;
 
   /** ISO 4217 code. */
-  @IsISO4217CurrencyCode()
-  @ApiProperty({ pattern: '^[A-Z]{3}$' })
+  @Currency()
   currency: string;
 }
 
 /** A plan whose price changed between two releases. */
-export class PlanRepricing {
-  @Matches(SLUG_PATTERN)
-  providerId: string;
-
-  @IsString()
-  @IsNotEmpty()
-  planName: string;
-
+export class PlanRepricing extends PlanRef {
   /** Monthly price in the previous release, in `oldCurrency`. */
-  @IsNumber({ maxDecimalPlaces: 2 })
-  @Min(0)
+  @MonthlyPrice()
   oldPrice: number;
 
   /** Monthly price in this release, in `currency`. */
-  @IsNumber({ maxDecimalPlaces: 2 })
-  @Min(0)
+  @MonthlyPrice()
   newPrice: number;
 
   /** ISO 4217 code of `oldPrice`. */
-  @IsISO4217CurrencyCode()
-  @ApiProperty({ pattern: '^[A-Z]{3}$' })
+  @Currency()
   oldCurrency: string;
 
   /** ISO 4217 code of `newPrice`. */
-  @IsISO4217CurrencyCode()
-  @ApiProperty({ pattern: '^[A-Z]{3}$' })
+  @Currency()
   currency: string;
 }
 
