@@ -1,5 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
 import { readFileSync } from 'node:fs';
 import { figures, pricedPlanOf, toCurrencyWith } from './support/independent-figures';
 import { connectMcp } from './support/mcp-client';

@@ -1,4 +1,4 @@
-import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/server';
 import { InProcessTransport } from './in-process-transport';
 
 const request = (id: number | string, method = 'tools/list'): JSONRPCRequest => ({ jsonrpc: '2.0', id, method });

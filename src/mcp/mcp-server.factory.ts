@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { DatasetService } from '../dataset/dataset.service.js';
+import { z } from 'zod';
+import { McpServer } from '@modelcontextprotocol/server';
+import type { CallToolResult, Resource } from '@modelcontextprotocol/server';
+import { DatasetService, type DatasetView } from '../dataset/dataset.service.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { GuidesService } from '../guides/guides.service.js';
 import { PlansService } from '../plans/plans.service.js';
 import { ChangesService } from '../changes/changes.service.js';
@@ -13,8 +14,9 @@ import { EquivalentPlansService } from '../plans/equivalent-plans.service.js';
 import { ProvidersService } from '../providers/providers.service.js';
 import { UseCasesService } from '../use-cases/use-cases.service.js';
 import { MetricsService } from '../observability/metrics.service.js';
-import { registerGuideResources } from './resources/guide.resource.js';
-import { registerProviderResources } from './resources/provider.resource.js';
+import { guideResources, registerGuideResources } from './resources/guide.resource.js';
+import { providerResources, registerProviderResources } from './resources/provider.resource.js';
+import { paginateResourceList } from './resources/resource-pages.js';
 import { SERVER_INFO, SERVER_INSTRUCTIONS } from './server-info.js';
 import type { ToolDefinition, ToolServices } from './tool-definition.js';
 import { TOOLS } from './tools/index.js';
@@ -38,6 +40,8 @@ export class McpServerFactory {
   private readonly validator = new AjvJsonSchemaValidator();
   private memo = new Map<string, CallToolResult>();
   private memoOf?: DatasetSnapshot;
+  /** Every resource resources/list pages through: guides, then providers. */
+  private readonly resources: DatasetView<{ version: string; resources: Resource[] }>;
 
   constructor(
     providers: ProvidersService,
@@ -52,6 +56,10 @@ export class McpServerFactory {
     private readonly dataset: DatasetService,
   ) {
     this.services = { providers, plans, useCases, guides, changes, costs, equivalents, filters };
+    this.resources = dataset.view((snapshot) => ({
+      version: snapshot.version,
+      resources: [...guideResources(this.services), ...providerResources(this.services)],
+    }));
   }
 
   create(): McpServer {
@@ -66,11 +74,11 @@ export class McpServerFactory {
         {
           title: tool.title,
           description: tool.description,
-          inputSchema: tool.inputSchema,
+          inputSchema: z.object(tool.inputSchema),
           outputSchema: tool.outputSchema,
           annotations: tool.annotations,
         },
-        (args) => {
+        (args: unknown) => {
           try {
             const result = this.memoized(tool, args);
             this.metrics.toolCall(tool.name, result.isError ? 'error' : 'ok');
@@ -84,6 +92,7 @@ export class McpServerFactory {
     }
     registerGuideResources(server, this.services);
     registerProviderResources(server, this.services);
+    paginateResourceList(server, () => this.resources.get());
     // Stateless: there is no stream to send list-changed notifications on, so none are promised.
     server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false } });
     return server;
