@@ -7,7 +7,7 @@ const request = (id: number | string, method = 'tools/list'): JSONRPCRequest => 
 function harness() {
   const transport = new InProcessTransport();
   const received: JSONRPCMessage[] = [];
-  transport.onmessage = (message) => received.push(message);
+  transport.onmessage = (message: JSONRPCMessage) => received.push(message);
   return { transport, received };
 }
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { McpServer } from '@modelcontextprotocol/server';
+import { fromJsonSchema, McpServer, type JsonSchemaType } from '@modelcontextprotocol/server';
 import type { CallToolResult, Resource } from '@modelcontextprotocol/server';
-import { DatasetService, type DatasetView } from '../dataset/dataset.service.js';
+import { DatasetService } from '../dataset/dataset.service.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { GuidesService } from '../guides/guides.service.js';
@@ -17,6 +17,7 @@ import { MetricsService } from '../observability/metrics.service.js';
 import { guideResources, registerGuideResources } from './resources/guide.resource.js';
 import { providerResources, registerProviderResources } from './resources/provider.resource.js';
 import { paginateResourceList } from './resources/resource-pages.js';
+import { portableOutputSchema } from './portable-schema.js';
 import { SERVER_INFO, SERVER_INSTRUCTIONS } from './server-info.js';
 import type { ToolDefinition, ToolServices } from './tool-definition.js';
 import { TOOLS } from './tools/index.js';
@@ -38,10 +39,15 @@ export class McpServerFactory {
    * was an eighth of the CPU of an MCP call (profile).
    */
   private readonly validator = new AjvJsonSchemaValidator();
+  /** Each tool's output schema as published (no `type` arrays, see portable-schema.ts), converted once. */
+  private readonly outputSchemas = new Map(
+    TOOLS.map((tool) => [tool.name, fromJsonSchema(portableOutputSchema(tool.outputSchema) as JsonSchemaType, this.validator)]),
+  );
   private memo = new Map<string, CallToolResult>();
   private memoOf?: DatasetSnapshot;
-  /** Every resource resources/list pages through: guides, then providers. */
-  private readonly resources: DatasetView<{ version: string; resources: Resource[] }>;
+  /** Every resource resources/list pages through (guides, then providers), for `resourcesOf`. */
+  private resources: Resource[] = [];
+  private resourcesOf?: DatasetSnapshot;
 
   constructor(
     providers: ProvidersService,
@@ -56,10 +62,6 @@ export class McpServerFactory {
     private readonly dataset: DatasetService,
   ) {
     this.services = { providers, plans, useCases, guides, changes, costs, equivalents, filters };
-    this.resources = dataset.view((snapshot) => ({
-      version: snapshot.version,
-      resources: [...guideResources(this.services), ...providerResources(this.services)],
-    }));
   }
 
   create(): McpServer {
@@ -75,7 +77,7 @@ export class McpServerFactory {
           title: tool.title,
           description: tool.description,
           inputSchema: z.object(tool.inputSchema),
-          outputSchema: tool.outputSchema,
+          outputSchema: this.outputSchemas.get(tool.name),
           annotations: tool.annotations,
         },
         (args: unknown) => {
@@ -92,10 +94,20 @@ export class McpServerFactory {
     }
     registerGuideResources(server, this.services);
     registerProviderResources(server, this.services);
-    paginateResourceList(server, () => this.resources.get());
+    paginateResourceList(server, () => this.resourceList());
     // Stateless: there is no stream to send list-changed notifications on, so none are promised.
     server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false } });
     return server;
+  }
+
+  /** Every resource of the dataset version being served, built once per version (the services read that version). */
+  private resourceList(): { version: string; resources: readonly Resource[] } {
+    const snapshot = this.dataset.current;
+    if (this.resourcesOf !== snapshot) {
+      this.resources = [...guideResources(this.services), ...providerResources(this.services)];
+      this.resourcesOf = snapshot;
+    }
+    return { version: snapshot.version, resources: this.resources };
   }
 
   /** The tool's result for these (validated) arguments on the dataset version being served. */

@@ -1,8 +1,6 @@
-import { ProtocolError, ResourceTemplate, type McpServer, type Resource } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, ResourceTemplate, type McpServer, type Resource } from '@modelcontextprotocol/server';
 import type { ToolServices } from '../tool-definition.js';
 
-/** JSON-RPC code the MCP specification uses for a resource that does not exist. */
-export const RESOURCE_NOT_FOUND = -32002;
 const MAX_COMPLETIONS = 100;
 
 /** Every guide as a resource, in slug order (resources/list pages through it, see resource-pages.ts). */
@@ -33,7 +31,7 @@ export function registerGuideResources(server: McpServer, { guides }: ToolServic
       const entry = guides.entry(String(slug));
       if (!entry) {
         const closest = guides.closest(String(slug));
-        throw new ProtocolError(RESOURCE_NOT_FOUND, `No guide at ${uri.href}.${closest.length ? ` Closest: ${closest.map((s) => `guide://${s}`).join(', ')}.` : ''}`);
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `No guide at ${uri.href}.${closest.length ? ` Closest: ${closest.map((s) => `guide://${s}`).join(', ')}.` : ''}`);
       }
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: `# ${entry.title}\n\n${entry.markdown}` }] };
     },

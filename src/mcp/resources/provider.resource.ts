@@ -1,6 +1,5 @@
-import { ProtocolError, ResourceTemplate, type McpServer, type Resource } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, ResourceTemplate, type McpServer, type Resource } from '@modelcontextprotocol/server';
 import type { ToolServices } from '../tool-definition.js';
-import { RESOURCE_NOT_FOUND } from './guide.resource.js';
 
 /** Every provider as a resource, by name (resources/list pages through it, see resource-pages.ts). */
 export function providerResources({ providers }: ToolServices): Resource[] {
@@ -25,7 +24,7 @@ export function registerProviderResources(server: McpServer, { providers }: Tool
     { title: 'Provider', description: 'A reviewed VPS provider as JSON.', mimeType: 'application/json' },
     (uri, { id }) => {
       if (!providers.ids().includes(String(id))) {
-        throw new ProtocolError(RESOURCE_NOT_FOUND, `No provider at ${uri.href}. Valid: ${providers.ids().map((p) => `provider://${p}`).join(', ')}.`);
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `No provider at ${uri.href}. Valid: ${providers.ids().map((p) => `provider://${p}`).join(', ')}.`);
       }
       const { provider } = providers.get(String(id)).value;
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(provider) }] };
