@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { connectMcp } from './support/mcp-client';
 import { rawGuides, rawProviders } from './support/raw-data';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
@@ -54,9 +54,10 @@ describe('MCP protocol', () => {
       expect(JSON.parse(contents[0].text as string)).toEqual(api.body.provider);
     });
 
-    it('answers an unknown resource with the resource-not-found error', async () => {
-      await expect(client.readResource({ uri: 'guide://no-such-guide' })).rejects.toMatchObject({ code: -32002 });
-      await expect(client.readResource({ uri: 'provider://aws' })).rejects.toMatchObject({ code: -32002 });
+    // -32602 since protocol revision 2026-07-28 (earlier revisions suggested -32002; the v2 SDK sends -32602 in both eras).
+    it('answers an unknown resource with invalid params, naming what exists', async () => {
+      await expect(client.readResource({ uri: 'guide://no-such-guide' })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('No guide at guide://no-such-guide') });
+      await expect(client.readResource({ uri: 'provider://aws' })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('provider://hetzner') });
     });
 
     it('completes guide slugs and provider ids', async () => {

@@ -93,7 +93,7 @@ export class GuidesService {
   /** A chunk of a guide's markdown from `offset`, at most `maxChars` long; throws NotFoundError with the closest slugs. */
   read(slug: string, offset = 0, maxChars = DEFAULT_CHUNK_CHARS): GuideChunk {
     const guide = this.views.get().bySlug.get(slug);
-    if (!guide) throw new NotFoundError('guide', slug, [], this.closest(slug));
+    if (!guide) throw new NotFoundError('guide', slug, [], this.closest(slug), 'slug');
     const { markdown } = guide.entry;
     const start = Math.min(Math.max(0, Math.trunc(offset)), markdown.length);
     const size = Math.min(Math.max(1, Math.trunc(maxChars)), MAX_CHUNK_CHARS);

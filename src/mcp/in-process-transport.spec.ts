@@ -1,4 +1,4 @@
-import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/server';
 import { InProcessTransport } from './in-process-transport';
 
 const request = (id: number | string, method = 'tools/list'): JSONRPCRequest => ({ jsonrpc: '2.0', id, method });
@@ -7,7 +7,7 @@ const request = (id: number | string, method = 'tools/list'): JSONRPCRequest => 
 function harness() {
   const transport = new InProcessTransport();
   const received: JSONRPCMessage[] = [];
-  transport.onmessage = (message) => received.push(message);
+  transport.onmessage = (message: JSONRPCMessage) => received.push(message);
   return { transport, received };
 }
 

@@ -1,5 +1,5 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/server';
 
 /** What the server answered to one request: a result or an error, without its id. */
 export type Answer = { result: Record<string, unknown> } | { error: { code: number; message: string; data?: unknown } };

@@ -1,6 +1,6 @@
 import { All, Controller, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCRequest } from '@modelcontextprotocol/server';
 import type { Request, Response } from 'express';
 import { mcpMethodNotAllowed } from '../common/errors/problems.js';
 import { MCP_PATH } from '../common/http/mcp-path.js';
@@ -12,7 +12,9 @@ import { readMcpPost } from './streamable-http-rules.js';
  * The MCP endpoint: Streamable HTTP without sessions, answering each POST with a JSON response (the
  * transport's JSON response mode). Any replica answers any request; there is nothing to resume and
  * no stream to open. The transport's rules are read by `readMcpPost` (streamable-http-rules.ts), and
- * the requests go to the one in-process server (McpDispatcher). Nest has already parsed the body (1 MB limit) and checked Host and Origin.
+ * the requests go to the one in-process server (McpDispatcher); a request of protocol revision
+ * 2026-07-28 goes to the SDK's entry for that era. Nest has already parsed the body (1 MB limit) and
+ * checked Host and Origin.
  */
 @ApiExcludeController()
 @Controller(MCP_PATH)
@@ -25,9 +27,12 @@ export class McpHttpController {
       accept: req.headers.accept,
       contentType: req.headers['content-type'],
       protocolVersion: req.headers['mcp-protocol-version'],
+      mcpMethod: req.headers['mcp-method'],
+      mcpName: req.headers['mcp-name'],
       body: req.body,
     });
     if (reading.kind === 'refuse') throw reading.problem;
+    if (reading.kind === 'modern') return this.answerModern(req, res);
     if (reading.kind === 'accept') {
       res.status(202).setHeader('Content-Length', '0');
       res.end();
@@ -59,6 +64,22 @@ export class McpHttpController {
     res.status(200).setHeader('Content-Type', 'application/json');
     res.setHeader('Content-Length', Buffer.byteLength(body));
     res.end(body);
+  }
+
+  /** A POST of the 2026-07-28 era, answered by the SDK's entry for it (its status, headers and body). */
+  private async answerModern(req: Request, res: Response): Promise<void> {
+    const closed = new AbortController();
+    res.once('close', () => res.writableFinished || closed.abort());
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const answer = await this.dispatcher.answerModern(`http://localhost${req.originalUrl}`, headers, req.body, closed.signal);
+    if (closed.signal.aborted) return;
+    res.status(answer.status);
+    for (const [name, value] of answer.headers) if (name !== 'content-length') res.setHeader(name, value);
+    res.setHeader('Content-Length', Buffer.byteLength(answer.body));
+    res.end(answer.body);
   }
 
   /** GET (no SSE stream to open), DELETE (no session to end) and anything else. */

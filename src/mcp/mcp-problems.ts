@@ -38,6 +38,6 @@ export const mcpProblems = {
       400,
       'bad_request',
       `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version.slice(0, 40))}.`,
-      `Send one of ${supported.join(', ')}, or no MCP-Protocol-Version header.`,
+      `Send one of ${supported.join(', ')} (or no MCP-Protocol-Version header) with the initialize handshake, or 2026-07-28 with its per-request _meta envelope (server/discover).`,
     ),
 };

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { fromJsonSchema, McpServer, type JsonSchemaType } from '@modelcontextprotocol/server';
+import type { CallToolResult, Resource } from '@modelcontextprotocol/server';
 import { DatasetService } from '../dataset/dataset.service.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { GuidesService } from '../guides/guides.service.js';
 import { PlansService } from '../plans/plans.service.js';
 import { ChangesService } from '../changes/changes.service.js';
@@ -13,8 +14,10 @@ import { EquivalentPlansService } from '../plans/equivalent-plans.service.js';
 import { ProvidersService } from '../providers/providers.service.js';
 import { UseCasesService } from '../use-cases/use-cases.service.js';
 import { MetricsService } from '../observability/metrics.service.js';
-import { registerGuideResources } from './resources/guide.resource.js';
-import { registerProviderResources } from './resources/provider.resource.js';
+import { guideResources, registerGuideResources } from './resources/guide.resource.js';
+import { providerResources, registerProviderResources } from './resources/provider.resource.js';
+import { paginateResourceList } from './resources/resource-pages.js';
+import { portableOutputSchema } from './portable-schema.js';
 import { SERVER_INFO, SERVER_INSTRUCTIONS } from './server-info.js';
 import type { ToolDefinition, ToolServices } from './tool-definition.js';
 import { TOOLS } from './tools/index.js';
@@ -36,8 +39,15 @@ export class McpServerFactory {
    * was an eighth of the CPU of an MCP call (profile).
    */
   private readonly validator = new AjvJsonSchemaValidator();
+  /** Each tool's output schema as published (no `type` arrays, see portable-schema.ts), converted once. */
+  private readonly outputSchemas = new Map(
+    TOOLS.map((tool) => [tool.name, fromJsonSchema(portableOutputSchema(tool.outputSchema) as JsonSchemaType, this.validator)]),
+  );
   private memo = new Map<string, CallToolResult>();
   private memoOf?: DatasetSnapshot;
+  /** Every resource resources/list pages through (guides, then providers), for `resourcesOf`. */
+  private resources: Resource[] = [];
+  private resourcesOf?: DatasetSnapshot;
 
   constructor(
     providers: ProvidersService,
@@ -66,11 +76,11 @@ export class McpServerFactory {
         {
           title: tool.title,
           description: tool.description,
-          inputSchema: tool.inputSchema,
-          outputSchema: tool.outputSchema,
+          inputSchema: z.object(tool.inputSchema),
+          outputSchema: this.outputSchemas.get(tool.name),
           annotations: tool.annotations,
         },
-        (args) => {
+        (args: unknown) => {
           try {
             const result = this.memoized(tool, args);
             this.metrics.toolCall(tool.name, result.isError ? 'error' : 'ok');
@@ -84,9 +94,20 @@ export class McpServerFactory {
     }
     registerGuideResources(server, this.services);
     registerProviderResources(server, this.services);
+    paginateResourceList(server, () => this.resourceList());
     // Stateless: there is no stream to send list-changed notifications on, so none are promised.
     server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false } });
     return server;
+  }
+
+  /** Every resource of the dataset version being served, built once per version (the services read that version). */
+  private resourceList(): { version: string; resources: readonly Resource[] } {
+    const snapshot = this.dataset.current;
+    if (this.resourcesOf !== snapshot) {
+      this.resources = [...guideResources(this.services), ...providerResources(this.services)];
+      this.resourcesOf = snapshot;
+    }
+    return { version: snapshot.version, resources: this.resources };
   }
 
   /** The tool's result for these (validated) arguments on the dataset version being served. */

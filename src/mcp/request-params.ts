@@ -1,27 +1,19 @@
-import {
-  CallToolRequestSchema,
-  CompleteRequestSchema,
-  ErrorCode,
-  InitializeRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  PingRequestSchema,
-  ReadResourceRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode, specTypeSchemas, type SpecTypeName } from '@modelcontextprotocol/server';
 
-/** The requests this server handles, by method. */
-const SCHEMAS = new Map<string, { safeParse(value: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }>(
-  [
-    InitializeRequestSchema,
-    PingRequestSchema,
-    ListToolsRequestSchema,
-    CallToolRequestSchema,
-    ListResourcesRequestSchema,
-    ListResourceTemplatesRequestSchema,
-    ReadResourceRequestSchema,
-    CompleteRequestSchema,
-  ].map((schema) => [schema.shape.method.value, schema]),
+/** The requests this server handles, by method: the SDK's schemas for them. */
+const SCHEMAS = new Map<string, (typeof specTypeSchemas)[SpecTypeName]>(
+  (
+    [
+      ['initialize', 'InitializeRequest'],
+      ['ping', 'PingRequest'],
+      ['tools/list', 'ListToolsRequest'],
+      ['tools/call', 'CallToolRequest'],
+      ['resources/list', 'ListResourcesRequest'],
+      ['resources/templates/list', 'ListResourceTemplatesRequest'],
+      ['resources/read', 'ReadResourceRequest'],
+      ['completion/complete', 'CompleteRequest'],
+    ] as const
+  ).map(([method, name]) => [method, specTypeSchemas[name]]),
 );
 
 type JsonRpcError = { jsonrpc: '2.0'; id: string | number; error: { code: number; message: string } };
@@ -35,9 +27,9 @@ export function invalidParams(message: unknown): JsonRpcError | undefined {
   if (message === null || typeof message !== 'object' || Array.isArray(message)) return undefined;
   const { method, id } = message as { method?: unknown; id?: unknown };
   if (typeof method !== 'string' || (typeof id !== 'string' && typeof id !== 'number')) return undefined;
-  const result = SCHEMAS.get(method)?.safeParse(message);
-  if (!result || result.success) return undefined;
-  const issue = result.error!.issues[0];
-  const where = issue.path.map(String).join('.') || 'params';
-  return { jsonrpc: '2.0', id, error: { code: ErrorCode.InvalidParams, message: `Invalid params for ${method}: ${where}: ${issue.message}` } };
+  const result = SCHEMAS.get(method)?.['~standard'].validate(message);
+  if (!result || result instanceof Promise || !result.issues) return undefined;
+  const issue = result.issues[0];
+  const where = (issue.path ?? []).map((key) => String(typeof key === 'object' ? key.key : key)).join('.') || 'params';
+  return { jsonrpc: '2.0', id, error: { code: ProtocolErrorCode.InvalidParams, message: `Invalid params for ${method}: ${where}: ${issue.message}` } };
 }

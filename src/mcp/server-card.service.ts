@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
-import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { AppConfig } from '../config/app-config.js';
 import { JsonDocument } from '../dataset/json-document.js';
 import { DatasetService, type DatasetView } from '../dataset/dataset.service.js';
 import { MCP_PATH } from '../common/http/mcp-path.js';
-import { SERVER_DESCRIPTION, SERVER_INFO } from './server-info.js';
+import { MODERN_PROTOCOL_VERSION, SERVER_DESCRIPTION, SERVER_INFO } from './server-info.js';
 import { TOOLS } from './tools/index.js';
 
 /** Discovery metadata: served at /.well-known/mcp/server-card.json and /mcp/server-card. */
@@ -15,12 +14,12 @@ export class ServerCardService {
   private readonly card: DatasetView<JsonDocument<Record<string, unknown>>>;
 
   constructor(config: AppConfig, dataset: DatasetService) {
-    // Input schemas are converted once, exactly as tools/list converts them.
+    // Input schemas are converted once, as tools/list converts them (zod's Standard JSON Schema, draft 2020-12).
     const tools = TOOLS.map((tool) => ({
       name: tool.name,
       title: tool.title,
       description: tool.description,
-      inputSchema: toJsonSchemaCompat(z.object(tool.inputSchema), { strictUnions: true, pipeStrategy: 'input' }),
+      inputSchema: { type: 'object', ...z.object(tool.inputSchema)['~standard'].jsonSchema.input({ target: 'draft-2020-12' }) },
       annotations: tool.annotations,
     }));
     this.card = dataset.view(
@@ -36,7 +35,7 @@ export class ServerCardService {
             documentationUrl: config.url('/docs'),
             dataVersion: snapshot.version,
             endpoints: [{ transport: 'streamable-http', url: config.url(MCP_PATH) }],
-            protocolVersions: SUPPORTED_PROTOCOL_VERSIONS,
+            protocolVersions: [MODERN_PROTOCOL_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS],
             authentication: { type: 'none' },
             capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, completions: {} },
             tools,

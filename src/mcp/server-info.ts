@@ -5,6 +5,12 @@ export const SERVER_INFO = {
   version: '1.0.0',
 } as const;
 
+/**
+ * The protocol revision of the 2026 era this server speaks (server/discover, a `_meta` envelope per
+ * request), besides the 2025-era versions the SDK negotiates at initialize.
+ */
+export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+
 export const SERVER_DESCRIPTION =
   'Read-only data on eight reviewed VPS hosting providers (ratings, plans, prices, locations), a library of VPS guides, and workload sizing with provider picks.';
 

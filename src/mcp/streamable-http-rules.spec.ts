@@ -1,6 +1,5 @@
-import { MAX_BATCH_SIZE } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { JSON_RPC } from '../common/http/json-rpc-error';
-import { readMcpPost, type McpPost } from './streamable-http-rules';
+import { MAX_BATCH_SIZE, readMcpPost, type McpPost } from './streamable-http-rules';
 
 const ACCEPT = 'application/json, text/event-stream';
 const call = (id: number, method = 'tools/list') => ({ jsonrpc: '2.0', id, method });

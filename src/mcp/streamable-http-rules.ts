@@ -1,6 +1,11 @@
-import { MAX_BATCH_SIZE } from '@modelcontextprotocol/sdk/server/requestBody.js';
-import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
-import { JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import {
+  classifyInboundRequest,
+  isJsonContentType,
+  specTypeSchemas,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type JSONRPCMessage,
+  type JSONRPCRequest,
+} from '@modelcontextprotocol/server';
 import type { HttpProblem } from '../common/errors/http-problem.js';
 import { mcpProblems } from './mcp-problems.js';
 
@@ -9,6 +14,9 @@ export interface McpPost {
   accept: string | undefined;
   contentType: string | undefined;
   protocolVersion: string | string[] | undefined;
+  /** The `Mcp-Method` and `Mcp-Name` headers clients send with 2026-07-28 requests. */
+  mcpMethod?: string | string[];
+  mcpName?: string | string[];
   /** The parsed JSON body. */
   body: unknown;
 }
@@ -19,17 +27,30 @@ export type McpPostReading =
   /** Notifications or responses only: 202, nothing is handed to the server. */
   | { kind: 'accept' }
   /** Requests to answer, in order; `batch` says whether to answer with an array. */
-  | { kind: 'answer'; batch: boolean; requests: JSONRPCRequest[] };
+  | { kind: 'answer'; batch: boolean; requests: JSONRPCRequest[] }
+  /**
+   * A message of protocol revision 2026-07-28 (its `_meta` envelope names the revision), or one the
+   * SDK's era classification refuses (a modern MCP-Protocol-Version header without the envelope, a
+   * batch holding a modern request): the SDK's 2026-07-28 entry answers it, refusals included.
+   */
+  | { kind: 'modern' };
+
+/** The batch limit of the SDK's Streamable HTTP transport (`MAX_BATCH_SIZE` in its requestBody.ts, not exported by v2). */
+export const MAX_BATCH_SIZE = 100;
+
+/** Protocol versions of the 2025 era (initialize handshake): the SDK's list, which names no 2026 revision. */
+export const LEGACY_PROTOCOL_VERSIONS: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS;
 
 const isRequest = (m: JSONRPCMessage): m is JSONRPCRequest => 'method' in m && 'id' in m;
 
 /**
  * The Streamable HTTP transport's rules for a POST (MCP 2025-06-18 and 2025-11-25, "Sending messages
- * to the server"), with the SDK's own schema, media-type check, batch limit and protocol versions, as
- * a pure function: the client must accept JSON and an event stream; the body must be JSON; a batch
- * holds at most MAX_BATCH_SIZE valid JSON-RPC messages; initialize comes alone; any other request
- * names a supported MCP-Protocol-Version or none (the default); a POST of notifications only is
- * accepted with nothing to answer.
+ * to the server"), with the SDK's own schema, media-type check, era classification and protocol
+ * versions, as a pure function: the client must accept JSON and an event stream; the body must be
+ * JSON; a batch holds at most MAX_BATCH_SIZE valid JSON-RPC messages; a message of the 2026-07-28
+ * era goes to the SDK's entry for it; initialize comes alone; any other request names a supported
+ * MCP-Protocol-Version or none (the default); a POST of notifications only is accepted with nothing
+ * to answer.
  */
 export function readMcpPost(post: McpPost): McpPostReading {
   const accept = post.accept ?? '';
@@ -40,16 +61,24 @@ export function readMcpPost(post: McpPost): McpPostReading {
   if (raw.length > MAX_BATCH_SIZE) return refuse(mcpProblems.batchTooLarge(MAX_BATCH_SIZE));
   const messages: JSONRPCMessage[] = [];
   for (const item of raw) {
-    const parsed = JSONRPCMessageSchema.safeParse(item);
-    if (!parsed.success) return refuse(mcpProblems.invalidMessage());
-    messages.push(parsed.data);
+    const parsed = specTypeSchemas.JSONRPCMessage['~standard'].validate(item);
+    if (parsed instanceof Promise || parsed.issues) return refuse(mcpProblems.invalidMessage());
+    messages.push(parsed.value as JSONRPCMessage);
   }
   if (messages.length === 0) return refuse(mcpProblems.invalidMessage());
+  const era = classifyInboundRequest({
+    httpMethod: 'POST',
+    protocolVersionHeader: single(post.protocolVersion),
+    mcpMethodHeader: single(post.mcpMethod),
+    mcpNameHeader: single(post.mcpName),
+    body: post.body,
+  });
+  if (era.kind !== 'legacy') return { kind: 'modern' };
   const requests = messages.filter(isRequest);
   if (requests.some((m) => m.method === 'initialize')) {
     if (messages.length > 1) return refuse(mcpProblems.lonelyInitialize());
-  } else if (typeof post.protocolVersion === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(post.protocolVersion)) {
-    return refuse(mcpProblems.unsupportedVersion(post.protocolVersion, SUPPORTED_PROTOCOL_VERSIONS));
+  } else if (typeof post.protocolVersion === 'string' && !LEGACY_PROTOCOL_VERSIONS.includes(post.protocolVersion)) {
+    return refuse(mcpProblems.unsupportedVersion(post.protocolVersion, LEGACY_PROTOCOL_VERSIONS));
   }
   // Nothing is kept per client, so notifications are not handed to the server: a cancellation could
   // otherwise name another client's request.
@@ -57,4 +86,5 @@ export function readMcpPost(post: McpPost): McpPostReading {
   return { kind: 'answer', batch, requests };
 }
 
+const single = (header: string | string[] | undefined) => (Array.isArray(header) ? header.join(', ') : header);
 const refuse = (problem: HttpProblem): McpPostReading => ({ kind: 'refuse', problem });

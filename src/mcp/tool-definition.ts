@@ -1,4 +1,4 @@
-import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { ChangesService } from '../changes/changes.service.js';
 import type { CostEstimator } from '../costs/cost-estimator.service.js';

@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { InvalidArgumentError, NotFoundError } from '../common/errors/domain-errors.js';
 
 /** A successful result: the data as structuredContent and the same JSON as text. */
@@ -20,9 +20,9 @@ export const quote = (value: string) => JSON.stringify(value.length > 64 ? `${va
  */
 export function domainErrorResult(error: unknown, hints: { list?: string } = {}): CallToolResult {
   if (error instanceof NotFoundError) {
-    const parts = [`No ${error.kind} has the id ${quote(error.id)}.`];
+    const parts = [`No ${error.kind} has the ${error.key} ${quote(error.id)}.`];
     if (error.closest.length > 0) parts.push(`Closest matches: ${error.closest.join(', ')}.`);
-    if (error.validIds.length > 0) parts.push(`Valid ids: ${error.validIds.join(', ')}.`);
+    if (error.validIds.length > 0) parts.push(`Valid ${error.key}s: ${error.validIds.join(', ')}.`);
     if (hints.list) parts.push(hints.list);
     return toolError(parts.join(' '));
   }

@@ -111,7 +111,7 @@ export class UseCasesService {
     const useCase = exact ?? (hits.length > 0 ? useCasesBySlug.get(hits[0].id) : undefined);
     if (!useCase) {
       const closest = views.suggest.search(text, undefined, { fuzzy: 0.45 }).slice(0, 3).map((h) => h.id);
-      throw new NotFoundError('use case', text, useCases.map((u) => u.slug), closest);
+      throw new NotFoundError('use case', text, useCases.map((u) => u.slug), closest, 'slug');
     }
     const { useCase: matched, ...rest } = views.recommendations.get(useCase.slug)!;
     return {

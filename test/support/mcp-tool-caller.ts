@@ -1,13 +1,12 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import Ajv from 'ajv';
+import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
+import Ajv from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { connectMcp } from './mcp-client';
 import { startTestApp, type TestApp } from './test-app';
 
 /** Calls tools through the real SDK client and checks every success against the tool's advertised outputSchema. */
 export function toolCaller(client: () => Client, tools: () => Tool[]) {
-  // The SDK publishes tool schemas as JSON Schema draft-07.
+  // The SDK (v2) publishes tool schemas as JSON Schema draft 2020-12.
   const ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
   const call = async (name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> => {
     const result = (await client().callTool({ name, arguments: args })) as CallToolResult;

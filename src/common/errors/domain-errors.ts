@@ -6,7 +6,7 @@ export abstract class DomainError extends Error {
   override name = this.constructor.name;
 }
 
-/** No record of `kind` has this id. */
+/** No record of `kind` has this id (or slug: `key` says which the caller passed). */
 export class NotFoundError extends DomainError {
   constructor(
     readonly kind: string,
@@ -15,8 +15,10 @@ export class NotFoundError extends DomainError {
     readonly validIds: readonly string[],
     /** The ids closest to the one asked for, best first. */
     readonly closest: readonly string[] = [],
+    /** What the identifier is called: guides and use cases are named by slug. */
+    readonly key: 'id' | 'slug' = 'id',
   ) {
-    super(`No ${kind} has the id you asked for`);
+    super(`No ${kind} has the ${key} you asked for`);
   }
 }
 

@@ -18,7 +18,6 @@ export const EXPOSED_HEADERS = [
   'Deprecation',
   'Sunset',
   'Link',
-  'Mcp-Session-Id',
 ].join(', ');
 
 /** Headers a preflight answer carries (besides the common ones), for the read-only API and pages. */
@@ -32,7 +31,8 @@ export const PREFLIGHT_HEADERS: readonly [string, string][] = [
 /** Preflight headers for the MCP endpoint, which takes POST with the MCP headers. */
 export const MCP_PREFLIGHT_HEADERS: readonly [string, string][] = [
   ['Access-Control-Allow-Methods', 'POST, OPTIONS'],
-  ['Access-Control-Allow-Headers', 'Accept, Content-Type, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, X-Request-Id'],
+  // Mcp-Method and Mcp-Name: the standard headers of protocol revision 2026-07-28.
+  ['Access-Control-Allow-Headers', 'Accept, Content-Type, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID, X-Request-Id'],
   ['Access-Control-Max-Age', '86400'],
   ['Allow', 'POST, OPTIONS'],
 ];

@@ -1,20 +1,20 @@
-import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, ResourceTemplate, type McpServer, type Resource } from '@modelcontextprotocol/server';
 import type { ToolServices } from '../tool-definition.js';
 
-/** JSON-RPC code the MCP specification uses for a resource that does not exist. */
-export const RESOURCE_NOT_FOUND = -32002;
 const MAX_COMPLETIONS = 100;
+
+/** Every guide as a resource, in slug order (resources/list pages through it, see resource-pages.ts). */
+export function guideResources({ guides }: ToolServices): Resource[] {
+  return guides.slugs().map((slug) => {
+    const entry = guides.entry(slug)!;
+    return { uri: `guide://${slug}`, name: slug, title: entry.title, description: entry.description, mimeType: 'text/markdown' };
+  });
+}
 
 /** Every guide as `guide://{slug}`, markdown, with slug completion. */
 export function registerGuideResources(server: McpServer, { guides }: ToolServices): void {
   const template = new ResourceTemplate('guide://{slug}', {
-    list: () => ({
-      resources: guides.slugs().map((slug) => {
-        const entry = guides.entry(slug)!;
-        return { uri: `guide://${slug}`, name: slug, title: entry.title, description: entry.description, mimeType: 'text/markdown' };
-      }),
-    }),
+    list: undefined,
     complete: {
       slug: (value) => {
         const prefix = String(value ?? '').toLowerCase();
@@ -31,7 +31,7 @@ export function registerGuideResources(server: McpServer, { guides }: ToolServic
       const entry = guides.entry(String(slug));
       if (!entry) {
         const closest = guides.closest(String(slug));
-        throw new McpError(RESOURCE_NOT_FOUND, `No guide at ${uri.href}.${closest.length ? ` Closest: ${closest.map((s) => `guide://${s}`).join(', ')}.` : ''}`);
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `No guide at ${uri.href}.${closest.length ? ` Closest: ${closest.map((s) => `guide://${s}`).join(', ')}.` : ''}`);
       }
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: `# ${entry.title}\n\n${entry.markdown}` }] };
     },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PLAN_LIMIT, MAX_PLAN_LIMIT } from '../../plans/plans.service.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { structured, withDomainErrors } from '../tool-results.js';
-import { planPricingShape, planTextShape } from './schemas.js';
+import { anyCase, planPricingShape, planTextShape } from './schemas.js';
 
 const positive = (max: number) => z.number().positive().max(max).optional();
 
@@ -28,7 +28,7 @@ export const findVpsPlansTool = defineTool({
       .describe('ISO 4217 code to compare and bound prices in (default USD); EUR, GBP, CHF, JPY, CAD, AUD and other ECB currencies work.'),
     storageType: z
       .string()
-      .regex(/^(nvme|ssd|hdd)$/i, { error: 'storageType must be NVMe, SSD or HDD' })
+      .regex(anyCase('nvme', 'ssd', 'hdd'), { error: 'storageType must be NVMe, SSD or HDD' })
       .optional()
       .describe('Disk technology: "NVMe", "SSD" or "HDD" (any case).'),
     providers: z

@@ -5,6 +5,14 @@ import { BILLING_CYCLE } from '../../dataset/dto/provider.dto.js';
 import { FEATURE_KEYS, FEATURE_STATUSES } from '../../dataset/features.js';
 import { z } from 'zod';
 
+/**
+ * A regular expression for exactly these words in any case, written without the `i` flag: a JSON
+ * Schema `pattern` carries no flags, so `/^(ssd)$/i` would publish `^(ssd)$` and a client checking
+ * arguments against the schema would refuse "SSD".
+ */
+export const anyCase = (...words: string[]) =>
+  new RegExp(`^(${words.map((word) => word.replace(/[a-z]/gi, (c) => `[${c.toUpperCase()}${c.toLowerCase()}]`)).join('|')})$`);
+
 /** How a plan's price is paid: the same fields in every tool that shows a plan. */
 export const planPricingShape = {
   priceBasis: z.enum(PRICE_BASES).describe('hourly-capped / per-second-capped: billed for use up to `price` a month; monthly: a subscription; prepaid-term: the monthly equivalent of `termMonths` paid up front.'),

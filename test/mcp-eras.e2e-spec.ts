@@ -1,0 +1,181 @@
+import type { Client, Tool } from '@modelcontextprotocol/client';
+import Ajv from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { connectMcp, type McpEra } from './support/mcp-client';
+import { documentedCalls, documentedValues } from './support/mcp-examples';
+import { toolCaller } from './support/mcp-tool-caller';
+import { rawGuides, rawProviders } from './support/raw-data';
+import { startTestApp, type TestApp } from './support/test-app';
+
+/** The tools the README promises, written here rather than read from the code. */
+const TOOL_NAMES = [
+  'describe_filters',
+  'estimate_monthly_cost',
+  'find_equivalent_plans',
+  'find_vps_plans',
+  'get_dataset_changes',
+  'get_guide',
+  'get_vps_provider',
+  'list_vps_providers',
+  'recommend_vps_for_workload',
+  'search_guides',
+];
+const ERAS: McpEra[] = [{ era: 'legacy', protocolVersion: '2025-11-25' }, { era: 'legacy', protocolVersion: '2025-06-18' }, { era: 'legacy', protocolVersion: '2025-03-26' }, { era: 'modern' }];
+const MODERN = '2026-07-28';
+const ACCEPT = 'application/json, text/event-stream';
+const envelope = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+
+/** The documented call of each tool (the docs' example, or no arguments for a tool they show none for). */
+const callOf = (tool: string) => documentedCalls().find((c) => c.tool === tool) ?? { tool, args: {}, where: 'no arguments' };
+
+describe('MCP protocol eras', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT_REQUESTS: '100000' });
+  });
+  afterAll(() => t.close());
+
+  const post = (body: unknown, headers: Record<string, string> = {}) => {
+    let req = t.http.post('/mcp').set('Accept', ACCEPT).set('Content-Type', 'application/json');
+    for (const [name, value] of Object.entries(headers)) req = req.set(name, value);
+    return req.send(JSON.stringify(body));
+  };
+  /** A request of revision 2026-07-28 as its specification writes it: envelope in `_meta`, standard headers. */
+  const modern = (method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+    post({ jsonrpc: '2.0', id: 7, method, params: { ...params, _meta: envelope } }, { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': method, ...headers });
+
+  describe.each(ERAS)('the SDK client with %j', (how) => {
+    let client: Client;
+    let tools: Tool[] = [];
+    beforeAll(async () => {
+      client = await connectMcp(t.baseUrl, how);
+      tools = (await client.listTools()).tools;
+    });
+    afterAll(() => client.close());
+    const { call, errorText } = toolCaller(() => client, () => tools);
+
+    it('negotiates the era and revision it asked for', () => {
+      expect(client.getProtocolEra()).toBe(how.era);
+      expect(client.getNegotiatedProtocolVersion()).toBe(how.era === 'modern' ? MODERN : how.protocolVersion);
+    });
+
+    it('lists every tool', () => {
+      expect(tools.map((tool) => tool.name).sort()).toEqual(TOOL_NAMES);
+    });
+
+    it.each(TOOL_NAMES)('calls %s with its documented arguments, the answer matching the output schema', async (name) => {
+      const result = await call(name, callOf(name).args);
+      expect(result.isError).toBeFalsy();
+    });
+
+    it('answers an unknown guide slug saying it is a slug', async () => {
+      expect(errorText(await call('get_guide', { slug: 'no-such-guide' }))).toMatch(/^No guide has the slug "no-such-guide"\./);
+    });
+
+    it('lists every guide and provider as a resource, over pages', async () => {
+      const { resources } = await client.listResources();
+      expect(resources.map((r) => r.uri).sort()).toEqual([...rawGuides.map((g) => `guide://${g.slug}`), ...rawProviders.providers.map((p) => `provider://${p.id}`)].sort());
+    });
+  });
+
+  describe('protocol revision 2026-07-28 on the wire', () => {
+    it('answers server/discover with the revision, the capabilities and the instructions', async () => {
+      const res = await modern('server/discover').expect(200);
+      expect(res.body.result).toMatchObject({ supportedVersions: [MODERN], capabilities: { tools: {}, resources: {} }, instructions: expect.any(String) });
+    });
+
+    it('serves a tool call that names 2026-07-28 in MCP-Protocol-Version', async () => {
+      const res = await modern('tools/call', { name: 'describe_filters', arguments: {} }, { 'Mcp-Name': 'describe_filters' }).expect(200);
+      expect(res.body.result.structuredContent.storageTypes).toEqual(['NVMe', 'SSD', 'HDD']);
+    });
+
+    it('refuses MCP-Protocol-Version 2026-07-28 without the envelope with invalid params, saying what is missing', async () => {
+      const res = await post({ jsonrpc: '2.0', id: 3, method: 'tools/list' }, { 'MCP-Protocol-Version': MODERN }).expect(400);
+      expect(res.body.error).toMatchObject({ code: -32602, message: expect.stringContaining('_meta') });
+    });
+  });
+
+  describe('resources/list pages', () => {
+    const everyUri = [...rawGuides.map((g) => `guide://${g.slug}`), ...rawProviders.providers.map((p) => `provider://${p.id}`)];
+    const pages = async (list: (cursor?: string) => Promise<{ resources: { uri: string }[]; nextCursor?: string }>) => {
+      const seen: number[] = [];
+      const uris: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await list(cursor);
+        seen.push(page.resources.length);
+        uris.push(...page.resources.map((r) => r.uri));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return { seen, uris };
+    };
+
+    it.each([
+      ['2025 era', (cursor?: string) => post({ jsonrpc: '2.0', id: 1, method: 'resources/list', params: cursor ? { cursor } : {} })],
+      ['2026-07-28', (cursor?: string) => modern('resources/list', cursor ? { cursor } : {})],
+    ])('holds at most 50 resources each in the %s, every resource once', async (_era, send) => {
+      const { seen, uris } = await pages(async (cursor) => (await send(cursor).expect(200)).body.result);
+      expect(everyUri.length).toBeGreaterThan(50);
+      expect(seen.every((n) => n <= 50)).toBe(true);
+      expect(seen.length).toBe(Math.ceil(everyUri.length / 50));
+      expect(uris.sort()).toEqual([...everyUri].sort());
+    });
+
+    const cursorOf = (position: unknown) => Buffer.from(JSON.stringify(position)).toString('base64url');
+    it.each([
+      ['made up', () => 'abc', 'not a cursor from this server'],
+      ['of another dataset version', () => cursorOf(['1999-01-01', 50]), 'dataset version 1999-01-01'],
+      ['past the end', (version: string) => cursorOf([version, 100000]), 'past the end'],
+    ])('refuses a cursor %s with -32602 saying what to do', async (_n, cursor, says) => {
+      const first = (await post({ jsonrpc: '2.0', id: 1, method: 'resources/list' }).expect(200)).body.result;
+      const version = JSON.parse(Buffer.from(first.nextCursor, 'base64url').toString())[0];
+      const res = await post({ jsonrpc: '2.0', id: 2, method: 'resources/list', params: { cursor: cursor(version) } }).expect(200);
+      expect(res.body.error).toMatchObject({ code: -32602, message: expect.stringContaining(says) });
+    });
+  });
+
+  describe('published schemas', () => {
+    let tools: Tool[] = [];
+    beforeAll(async () => {
+      tools = (await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }).expect(200)).body.result.tools;
+    });
+    const ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
+
+    it('accept every example value the parameter descriptions give', () => {
+      const values = documentedValues(tools as never);
+      // The descriptions a model reads name these, among others.
+      expect(values).toEqual(expect.arrayContaining([expect.objectContaining({ tool: 'find_vps_plans', parameter: 'storageType', value: 'NVMe' })]));
+      const refused = values.filter(({ tool, parameter, value }) => {
+        const schema = tools.find((x) => x.name === tool)!.inputSchema.properties![parameter] as object;
+        return !ajv.validate(schema, value);
+      });
+      expect(refused).toEqual([]);
+    });
+
+    it('accept every call the README and docs/mcp.md show', () => {
+      const calls = documentedCalls();
+      expect(calls.length).toBeGreaterThanOrEqual(9);
+      const refused = calls.filter(({ tool, args }) => !ajv.validate(tools.find((x) => x.name === tool)!.inputSchema, args));
+      expect(refused).toEqual([]);
+    });
+
+    it('accept "NVMe", "ssd" and "Hdd" for storageType, as the tool does, and refuse "tape"', () => {
+      const schema = tools.find((x) => x.name === 'find_vps_plans')!.inputSchema;
+      for (const storageType of ['NVMe', 'nvme', 'ssd', 'SSD', 'Hdd']) expect(ajv.validate(schema, { storageType })).toBe(true);
+      expect(ajv.validate(schema, { storageType: 'tape' })).toBe(false);
+    });
+
+    it('use no type arrays and no untyped values in output schemas', () => {
+      for (const tool of tools) {
+        const json = JSON.stringify(tool.outputSchema);
+        expect({ tool: tool.name, typeArrays: json.match(/"type":\[[^\]]*\]/g) ?? [], untyped: json.match(/:\{\}/g) ?? [] }).toEqual({ tool: tool.name, typeArrays: [], untyped: [] });
+      }
+    });
+  });
+
+  it('names no Mcp-Session-Id among the headers a browser may read (none is ever sent)', async () => {
+    const res = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }).expect(200);
+    expect(res.headers['access-control-expose-headers']).not.toMatch(/mcp-session-id/i);
+    expect(res.headers['mcp-session-id']).toBeUndefined();
+  });
+});
