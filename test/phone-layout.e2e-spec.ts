@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/browser';
@@ -13,9 +14,10 @@ const PHONE = { width: 390, height: 844 };
  */
 function hardestGuideOfEachType(): { type: string; slug: string }[] {
   const score = (body: string) => (body.match(/https?:\/\//g) ?? []).length + (body.match(/^\|/gm) ?? []).length;
-  const types = [...new Set(rawGuides.map((g) => g.type as string))].sort();
+  const guides: { type: string; slug: string; body: string }[] = rawGuides;
+  const types = [...new Set(guides.map((g) => g.type))].sort();
   return types.map((type) => {
-    const [best] = rawGuides
+    const [best] = guides
       .filter((g) => g.type === type)
       .sort((a, b) => score(b.body) - score(a.body) || a.slug.localeCompare(b.slug));
     return { type, slug: best.slug };
@@ -116,7 +118,7 @@ describe('on a phone', () => {
   }
 
   it('checks a guide of every type, every provider and every use case', () => {
-    const guideTypes = new Set(rawGuides.map((g) => g.type));
+    const guideTypes = new Set(rawGuides.map((g: { type: string }) => g.type));
     expect(PAGES.filter(([name]) => / guide /.test(name))).toHaveLength(guideTypes.size);
     expect(PAGES.length).toBe(4 + guideTypes.size + rawProviders.providers.length + rawUseCases.useCases.length);
   });
