@@ -1,4 +1,8 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DatasetReloader } from '../src/dataset/dataset-reloader';
 import { expectedBill, type ExpectedBill } from './support/independent-bill';
+import { copyData } from './support/operations';
 import { figures } from './support/independent-figures';
 import { rawProviders, rawUseCases } from './support/raw-data';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -132,4 +136,33 @@ describe('example bills on use-case pages', () => {
     const bill = expectedBill({ providerId: 'hetzner', planName: plan.name, country: 'DE', business: false, currency: 'EUR', months: 12, trafficTb: 0 });
     expect(bill.periods[0].monthly).toBeCloseTo(plan.price * 1.19, 1);
   });
+});
+
+describe('example bills after a dataset reload', () => {
+  let dir: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    dir = await copyData();
+    t = await startTestApp({ DATA_DIR: dir, RATE_LIMIT_REQUESTS: '100000' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('prices the bill against the new version: pages are built before it is served, and must not read the old one', async () => {
+    const before = (await t.http.get('/use-cases/wordpress.md').expect(200)).text;
+    const [, providerId, planName] = /What \[[^\]]+\]\(\/providers\/([a-z]+)\)'s (.+?), the first pick's/.exec(before)!;
+    const file = join(dir, 'providers.json');
+    const data = JSON.parse(await readFile(file, 'utf8'));
+    const plan = data.providers.find((p: Json) => p.id === providerId).plans.find((p: Json) => p.name === planName);
+    const price = Math.round(plan.price * 0.8 * 100) / 100;
+    plan.price = price;
+    await writeFile(file, JSON.stringify(data, null, 2));
+    expect(await t.app.get(DatasetReloader).reload()).toBe(true);
+    const after = (await t.http.get('/use-cases/wordpress.md').expect(200)).text;
+    const firstPlanRow = tableAfter(after, '## Example bill')[0];
+    const currency = data.providers.find((p: Json) => p.id === providerId).currency;
+    expect(firstPlanRow[1 + ['USD', 'EUR'].indexOf(currency)]).toBe(money(price, currency));
+  }, 30_000);
 });
