@@ -15,7 +15,7 @@ const money = (n: number, currency: string) => `${n.toFixed(2)} ${currency}`;
 /** The cells of every row of the first markdown table after `heading`. */
 function tableAfter(markdown: string, heading: string): string[][] {
   const section = markdown.slice(markdown.indexOf(heading));
-  const lines = section.split('\n').filter((l) => l.startsWith('|'));
+  const lines = section.split('\n').filter((l: string) => l.startsWith('|'));
   const end = lines.findIndex((l, i) => i > 0 && !section.includes(`${lines[i - 1]}\n${l}`));
   return (end === -1 ? lines : lines.slice(0, end)).slice(2).map((l) => l.slice(2, -2).split(' | '));
 }
@@ -33,7 +33,7 @@ describe('add-on prices and tax on provider pages', () => {
   });
   afterAll(() => t.close());
 
-  it.each(rawProviders.providers.map((p: Json) => [p.id, p]))('%s: every add-on with its price, unit and a link to its source, and the tax of each kind of customer', async (id, p: Json) => {
+  it.each(rawProviders.providers.map((p: Json) => [p.id, p]) as [string, Json][])('%s: every add-on with its price, unit and a link to its source, and the tax of each kind of customer', async (id, p: Json) => {
     const markdown = (await t.http.get(`/providers/${id}.md`).expect(200)).text;
     const html = (await t.http.get(`/providers/${id}`).expect(200)).text;
     const rows = Object.fromEntries(tableAfter(markdown, '## Add-ons and tax').map(([name, ...rest]) => [name, rest]));
@@ -70,7 +70,7 @@ describe('add-on prices and tax on provider pages', () => {
     const tax = markdown.slice(markdown.indexOf('### Tax'), markdown.indexOf('## Locations'));
     for (const key of ['euConsumer', 'euBusinessWithVatId', 'ukConsumer', 'ukBusiness', 'usConsumer', 'usBusiness']) {
       const c = p.tax[key];
-      const line = tax.split('\n').find((l) => l.startsWith(`- **${{ euConsumer: 'Consumer in the EU', euBusinessWithVatId: 'Business in the EU with a VAT id', ukConsumer: 'Consumer in the UK', ukBusiness: 'Business in the UK with a VAT id', usConsumer: 'Consumer in the US', usBusiness: 'Business in the US' }[key]}:**`))!;
+      const line = tax.split('\n').find((l: string) => l.startsWith(`- **${{ euConsumer: 'Consumer in the EU', euBusinessWithVatId: 'Business in the EU with a VAT id', ukConsumer: 'Consumer in the UK', ukBusiness: 'Business in the UK with a VAT id', usConsumer: 'Consumer in the US', usBusiness: 'Business in the US' }[key]}:**`))!;
       expect([key, line.includes({ 'customer-country-vat': 'VAT at the standard rate', 'reverse-charge': 'reverse charge', 'us-sales-tax': 'US sales tax', unknown: 'unknown' }[c.treatment as string]!)]).toEqual([key, true]);
       for (const text of [c.note, c.unknownReason].filter(Boolean)) expect([key, line.includes(text)]).toEqual([key, true]);
     }
@@ -109,7 +109,7 @@ describe('example bills on use-case pages', () => {
     return rows;
   }
 
-  it.each(rawUseCases.useCases.map((u: Json) => [u.slug, u]))('%s: the first pick\'s fitting plan billed for a US business in USD and a consumer in Germany in EUR', async (slug, u: Json) => {
+  it.each(rawUseCases.useCases.map((u: Json) => [u.slug, u]) as [string, Json][])('%s: the first pick\'s fitting plan billed for a US business in USD and a consumer in Germany in EUR', async (slug, u: Json) => {
     const markdown = (await t.http.get(`/use-cases/${slug}.md`).expect(200)).text;
     const html = (await t.http.get(`/use-cases/${slug}`).expect(200)).text;
     // The plan: the first recommended provider with a plan meeting at least the minimum spec.
