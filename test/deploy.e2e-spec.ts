@@ -69,6 +69,8 @@ describe('Kubernetes manifests', () => {
     const ports = Object.fromEntries(container.ports.map((p: { name: string; containerPort: number }) => [p.name, p.containerPort]));
     expect(ports).toEqual({ http: config.port, metrics: config.metrics.port });
     expect(deployment.spec.template.metadata.annotations['prometheus.io/port']).toBe(String(config.metrics.port));
+    // Both servers listen on the pod address, where the probes, the Service and Prometheus reach them.
+    expect([config.host, config.metrics.host]).toEqual(['0.0.0.0', '0.0.0.0']);
     expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
     expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
     const t = await startTestApp({ REQUIRE_HTTPS: 'true' });
@@ -83,7 +85,7 @@ describe('Kubernetes manifests', () => {
     const ingress = find(base, 'Ingress', 'vpsapi');
     expect(ingress.spec.rules[0].http.paths[0].backend.service).toEqual({ name: 'vpsapi', port: { name: 'http' } });
     expect(new URL(config.publicBaseUrl).host).toBe(ingress.spec.rules[0].host);
-  });
+  }, 30_000);
 
   it('reaches Redis through the Service the base defines', () => {
     const url = new URL(env.REDIS_URL);

@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import { MetricsService } from '../src/observability/metrics.service';
 import { rawMeta } from './support/raw-data';
 import { startTestApp, type TestApp } from './support/test-app';
 import { scrape, metric } from './support/operations';
@@ -35,5 +37,46 @@ describe('metrics', () => {
     expect(metric(after, 'http_rate_limited_total') - metric(before, 'http_rate_limited_total')).toBe(2);
     expect(metric(after, 'mcp_tool_calls_total{tool="get_vps_provider",outcome="error"}')).toBe(1);
     expect(after).toMatch(/http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/providers\/:providerId.json",status="200"\} \d/);
+  });
+});
+
+/** Opens a TCP connection to host:port: 'open', or the error code (ECONNREFUSED when nothing listens there). */
+function tryConnect(host: string, port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('open');
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}
+
+/**
+ * Where the metrics server listens, seen from real sockets. 127.0.0.2 is another address of this
+ * machine (all of 127.0.0.0/8 is loopback on Linux): a server bound to 127.0.0.1 refuses it, one bound
+ * to every interface accepts it.
+ */
+describe('the metrics server address', () => {
+  async function reachable(env: Record<string, string | undefined>): Promise<Record<string, string>> {
+    const t = await startTestApp({ METRICS_HOST: undefined, ...env });
+    try {
+      const port = t.app.get(MetricsService).port!;
+      return { '127.0.0.1': await tryConnect('127.0.0.1', port), '127.0.0.2': await tryConnect('127.0.0.2', port) };
+    } finally {
+      await t.close();
+    }
+  }
+
+  it('follows HOST when METRICS_HOST is not set: HOST=127.0.0.1 keeps metrics off every other interface', async () => {
+    expect(await reachable({ HOST: '127.0.0.1' })).toEqual({ '127.0.0.1': 'open', '127.0.0.2': 'ECONNREFUSED' });
+  });
+
+  it('listens on every interface with HOST=0.0.0.0 (as in Kubernetes, where Prometheus scrapes the pod address)', async () => {
+    expect(await reachable({ HOST: '0.0.0.0' })).toEqual({ '127.0.0.1': 'open', '127.0.0.2': 'open' });
+  });
+
+  it('takes METRICS_HOST over HOST when both are set', async () => {
+    expect(await reachable({ HOST: '0.0.0.0', METRICS_HOST: '127.0.0.1' })).toEqual({ '127.0.0.1': 'open', '127.0.0.2': 'ECONNREFUSED' });
   });
 });

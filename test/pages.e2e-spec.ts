@@ -52,6 +52,28 @@ describe('pages and markdown', () => {
     expect(ld).toMatchObject({ '@type': 'Product', review: { '@type': 'Review', reviewRating: { ratingValue: p.rating, bestRating: 5 } } });
   });
 
+  it('links every URL of a provider page, other sites with rel="noopener" and its own pages without', async () => {
+    const attr = (url: string) => url.replace(/&/g, '&amp;');
+    for (const p of rawProviders.providers) {
+      const res = await t.http.get(`/providers/${p.id}`).expect(200);
+      const urls = [p.website, p.affiliateUrl, p.statusPageUrl, ...p.sources.map((s: any) => s.url), ...p.planLines.map((l: any) => l.source.url)];
+      for (const url of urls) expect([p.id, res.text.includes(`<a href="${attr(url)}" rel="noopener">${attr(url)}</a>`)]).toEqual([p.id, true]);
+      expect(res.text).toContain(`<a href="${TEST_BASE_URL}/plans">`);
+      expect(res.text).not.toMatch(new RegExp(`<a href="${TEST_BASE_URL}[^"]*" rel=`));
+    }
+  });
+
+  it('puts a table that may be wider than a phone in a labelled, focusable region with a hint that it scrolls', async () => {
+    const res = await t.http.get('/').expect(200);
+    const region = /<p class="scroll-hint compact" id="(table-hint-\d+)">([^<]*)<\/p>\n<div class="table-wrap" role="region" tabindex="0" aria-label="([^"]*)" aria-describedby="([^"]*)"><table>/.exec(res.text);
+    expect(region).not.toBeNull();
+    const [, id, hint, label, describedBy] = region!;
+    expect([hint, label, describedBy]).toEqual(['If the table is cut off, scroll it sideways.', 'Providers (table, scrolls sideways)', id]);
+    // A narrow table (two columns) stays a plain scrolling box: no hint that would be untrue.
+    const provider = await t.http.get('/providers/hetzner').expect(200);
+    expect(provider.text).toContain('<div class="table-wrap"><table>\n<thead>\n<tr>\n<th>Area</th>');
+  });
+
   it('shows a use case with its specs and each recommended provider', async () => {
     const u = rawUseCases.useCases[0];
     const res = await t.http.get(`/use-cases/${u.slug}`).expect(200);
@@ -223,7 +245,10 @@ describe('dataset text in pages', () => {
     await writeFile(file, JSON.stringify(data));
     const guide = join(dir, 'guides', 'swap-file.md');
     const original = await readFile(guide, 'utf8');
-    const injected = original.replace(/^(---\n[\s\S]*?\n---\n)/, '$1<iframe src="https://evil.example"></iframe>\n\n');
+    const injected = original.replace(
+      /^(---\n[\s\S]*?\n---\n)/,
+      '$1<iframe src="https://evil.example"></iframe>\n\nRead https://docs.example.org/a/very/long/path/that/needs/to/wrap?x=1&y=2 first, or (https://example.net/x).\n\n    curl https://in.code.example/\n\n',
+    );
     expect(injected).not.toBe(original);
     await writeFile(guide, injected);
     t = await startTestApp({ DATA_DIR: dir });
@@ -241,5 +266,12 @@ describe('dataset text in pages', () => {
     const provider = await t.http.get('/providers/hetzner');
     expect(provider.text).toContain('Evil &lt;script&gt;');
     expect((await t.http.get('/guides/swap-file')).text).toContain('&lt;iframe');
+  });
+
+  it('links URLs written as text in a guide, but not inside code', async () => {
+    const guide = (await t.http.get('/guides/swap-file').expect(200)).text;
+    const long = 'https://docs.example.org/a/very/long/path/that/needs/to/wrap?x=1&amp;y=2';
+    expect(guide).toContain(`Read <a href="${long}" rel="noopener">${long}</a> first, or (<a href="https://example.net/x" rel="noopener">https://example.net/x</a>).`);
+    expect(guide).toContain('<pre><code>curl https://in.code.example/\n</code></pre>');
   });
 });

@@ -111,10 +111,11 @@ export class EnvironmentVariables {
   @IntegerSetting(0, 65535, 'must be an integer from 0 to 65535')
   METRICS_PORT = 9464;
 
-  /** Interface the metrics server binds to. */
+  /** Interface the metrics server binds to; defaults to HOST, so narrowing HOST narrows both servers. */
+  @IsOptional()
   @IsString()
   @IsNotEmpty({ message: 'must not be empty' })
-  METRICS_HOST = '0.0.0.0';
+  METRICS_HOST: string | undefined = undefined;
 
   /** Lowest level written to the log. */
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be one of fatal, error, warn, info, debug, trace, silent' })

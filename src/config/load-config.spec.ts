@@ -103,6 +103,13 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('binds the metrics server where HOST binds the API unless METRICS_HOST says otherwise', () => {
+    expect(loadConfig({}).metrics.host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '127.0.0.1' }).metrics.host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '127.0.0.1', METRICS_HOST: '10.0.0.5' }).metrics.host).toBe('10.0.0.5');
+    expect(problemsOf({ METRICS_HOST: '' })).toEqual(['METRICS_HOST: must not be empty (got "")']);
+  });
+
   it('derives the hosts MCP answers for from PUBLIC_BASE_URL, unless told', () => {
     expect(loadConfig({ PUBLIC_BASE_URL: 'https://api.example.com' }).mcp.allowedHosts).toEqual(['api.example.com', 'localhost', '127.0.0.1', '[::1]']);
     expect(loadConfig({ MCP_ALLOWED_HOSTS: 'a.example, B.example' }).mcp.allowedHosts).toEqual(['a.example', 'b.example']);

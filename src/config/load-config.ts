@@ -50,7 +50,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       allowedOrigins: vars.MCP_ALLOWED_ORIGINS.trim() === '*' ? '*' : splitList(vars.MCP_ALLOWED_ORIGINS).map((o) => o.replace(/\/+$/, '')),
     },
     maintenanceMode: vars.MAINTENANCE_MODE,
-    metrics: { port: vars.METRICS_PORT, host: vars.METRICS_HOST },
+    metrics: { port: vars.METRICS_PORT, host: vars.METRICS_HOST ?? vars.HOST },
     log: {
       level: vars.LOG_LEVEL,
       pretty: vars.LOG_PRETTY === 'auto' ? Boolean(process.stdout.isTTY) && env.NODE_ENV !== 'production' : vars.LOG_PRETTY === 'true',

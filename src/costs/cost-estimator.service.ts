@@ -4,6 +4,7 @@ import { InvalidArgumentError, NotFoundError } from '../common/errors/domain-err
 import { DatasetService } from '../dataset/dataset.service.js';
 import { DEFAULT_CURRENCY } from '../dataset/dataset-validator.js';
 import type { PlanLine } from '../dataset/dto/plan-line.dto.js';
+import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import type { ProviderRecord } from '../dataset/dto/provider.dto.js';
 import type { Source } from '../dataset/dto/source.dto.js';
 import type { PlanTableRow } from '../plans/dto/plan-table-row.dto.js';
@@ -49,9 +50,14 @@ export class CostEstimator {
     private readonly plans: PlansService,
   ) {}
 
-  /** The bill of a named plan, or of the cheapest no-commitment plan meeting the figures. Throws InvalidArgumentError / NotFoundError for unusable arguments. */
-  estimate(query: CostQuery): CostEstimate {
-    const { exchangeRates: rates, vatRates, providersById } = this.dataset.current;
+  /**
+   * The bill of a named plan, or of the cheapest no-commitment plan meeting the figures. Throws
+   * InvalidArgumentError / NotFoundError for unusable arguments. `snapshot` is the dataset version to
+   * price against: the one being served, or one whose pages are built before it is served (which
+   * must then name the plan, since plan search reads the served version).
+   */
+  estimate(query: CostQuery, snapshot: DatasetSnapshot = this.dataset.current): CostEstimate {
+    const { exchangeRates: rates, vatRates, providersById } = snapshot;
     const currency = (query.currency ?? DEFAULT_CURRENCY).toUpperCase();
     if (!rates.has(currency)) throw new InvalidArgumentError('currency', `No exchange rate for "${currency.slice(0, 10)}". Use one of: ${rates.currencies.join(', ')}.`);
     const country = query.country.toUpperCase();
@@ -61,7 +67,7 @@ export class CostEstimator {
     const horizon = query.horizonMonths ?? DEFAULT_HORIZON_MONTHS;
     if (!Number.isInteger(horizon) || horizon < 1 || horizon > MAX_HORIZON_MONTHS) throw new InvalidArgumentError('horizonMonths', `Use a whole number of months from 1 to ${MAX_HORIZON_MONTHS}.`);
 
-    const { row, chosenBy } = this.choosePlan(query);
+    const { row, chosenBy } = this.choosePlan(query, snapshot);
     const provider = providersById.get(row.providerId)!;
     const line = provider.planLines.find((l) => l.id === row.lineId)!;
     const regional = this.location(provider, line, query.datacenter);
@@ -95,7 +101,7 @@ export class CostEstimator {
     const recurringKnown = periods.every((p) => p.known);
     const recurring = round2(periods.reduce((s, p) => s + p.knownMonthlyAmount * p.months, 0));
     const knownTotal = round2(recurring + (setup.amount ?? 0));
-    this.collectSources(provider, country, query, sources);
+    this.collectSources(snapshot, provider, country, query, sources);
     if (currency !== row.currency) assumptions.push(`Prices billed in ${row.currency} are converted to ${currency} at the ECB reference rates of ${rates.date}.`);
     assumptions.push('Each item is rounded to cents; tax is charged on their sum.');
     if (trafficTb > 0) assumptions.push('Traffic allowances are counted for this server alone; pooled or account-wide allowances the provider may add are not counted.');
@@ -134,9 +140,9 @@ export class CostEstimator {
     };
   }
 
-  private choosePlan(query: CostQuery): { row: PlanTableRow; chosenBy: CostEstimate['chosenBy'] } {
-    const rows = this.table.rows();
-    const providerIds = [...this.dataset.current.providersById.keys()];
+  private choosePlan(query: CostQuery, snapshot: DatasetSnapshot): { row: PlanTableRow; chosenBy: CostEstimate['chosenBy'] } {
+    const rows = this.table.rowsFor(snapshot);
+    const providerIds = [...snapshot.providersById.keys()];
     if (query.providerId !== undefined || query.planName !== undefined) {
       if (query.providerId === undefined || query.planName === undefined) throw new InvalidArgumentError('providerId', 'Give both providerId and planName, or neither and minVcpus / minRamGb / minStorageGb.');
       if (!providerIds.includes(query.providerId)) throw new NotFoundError('provider', query.providerId, providerIds);
@@ -147,6 +153,7 @@ export class CostEstimator {
       const hint = elsewhere ? ` "${elsewhere.planName}" is a plan of ${elsewhere.providerId}.` : '';
       throw new InvalidArgumentError('planName', `${query.providerId} sells no plan named "${query.planName.slice(0, 64)}".${hint} Plans of ${query.providerId}: ${own.map((r) => r.planName).join(', ')}.`);
     }
+    if (snapshot !== this.dataset.current) throw new Error('A plan can be chosen by figures only in the dataset version being served; name it.');
     const found = this.plans.find({ minVcpus: query.minVcpus, minRamGb: query.minRamGb, minStorageGb: query.minStorageGb, limit: 50 });
     const match = found.plans.find((p) => !query.datacenter || this.soldAt(p.providerId, rows.find((r) => r.providerId === p.providerId && r.planName === p.planName)!.lineId, query.datacenter));
     if (!match) throw new InvalidArgumentError('minRamGb', `No plan sold with no commitment${query.datacenter ? ` in ${query.datacenter}` : ''} meets these figures; lower them or call find_vps_plans.`);
@@ -205,9 +212,9 @@ export class CostEstimator {
     return flat === null || flat === undefined ? { known: false, reason: backups.unknownReason ?? `No backup price for ${row.planName}.` } : { known: true, amount: flat };
   }
 
-  private collectSources(provider: ProviderRecord, country: string, query: CostQuery, sources: CostEstimate['sources']): void {
+  private collectSources(snapshot: DatasetSnapshot, provider: ProviderRecord, country: string, query: CostQuery, sources: CostEstimate['sources']): void {
     const { addOns, tax } = provider;
-    const { vatRates, exchangeRates } = this.dataset.current;
+    const { vatRates, exchangeRates } = snapshot;
     if ((query.ipv4 ?? true) && addOns.ipv4.source) sources.push(sourceOf(`${provider.name} IPv4`, addOns.ipv4.source));
     if (query.backups && addOns.backups.source) sources.push(sourceOf(`${provider.name} backups`, addOns.backups.source));
     if ((query.trafficTb ?? 0) > 0 && addOns.trafficOverage.source) sources.push(sourceOf(`${provider.name} traffic`, addOns.trafficOverage.source));

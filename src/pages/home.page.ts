@@ -41,7 +41,7 @@ export function homePage(ctx: PageContext): PageDocument {
     '',
     '## For AI agents',
     '',
-    `- MCP server (Streamable HTTP, no authentication): \`${config.url(MCP_PATH)}\`; its [server card](/.well-known/mcp/server-card.json) lists the tools.`,
+    `- MCP server (Streamable HTTP, no authentication): [\`${config.url(MCP_PATH)}\`](${MCP_PATH}); its [server card](/.well-known/mcp/server-card.json) lists the tools.`,
     '- [llms.txt](/llms.txt) and [llms-full.txt](/llms-full.txt); every page is also available as markdown (`Accept: text/markdown`, or add `.md`).',
     '',
     `Data licensed ${snapshot.meta.license.name}: ${snapshot.meta.license.credit}.`,

@@ -1,4 +1,6 @@
 import type { AppConfig } from '../config/app-config.js';
+import type { CostEstimate } from '../costs/cost-estimate.js';
+import type { CostQuery } from '../costs/cost-estimator.service.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import type { PlanTableRow } from '../plans/dto/plan-table-row.dto.js';
 import type { ProviderDocuments } from '../providers/provider-documents.js';
@@ -20,6 +22,8 @@ export interface PageContext {
   /** Every plan as a flat row (the plan table). */
   plans: readonly PlanTableRow[];
   renderer: MarkdownRenderer;
+  /** A bill from the cost estimator (the MCP tool's), priced against this snapshot. */
+  estimate(query: CostQuery): CostEstimate;
 }
 
 export interface PageSpec {

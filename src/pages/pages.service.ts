@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
 import type { ErrorPages } from '../common/errors/error-pages.js';
+import { CostEstimator } from '../costs/cost-estimator.service.js';
 import type { HttpProblem } from '../common/errors/http-problem.js';
 import { DatasetService, type DatasetView } from '../dataset/dataset.service.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
@@ -43,6 +44,7 @@ export class PagesService implements ErrorPages {
     providers: ProvidersService,
     useCases: UseCasesService,
     plans: PlanTableService,
+    estimator: CostEstimator,
     private readonly config: AppConfig,
   ) {
     this.renderer = new MarkdownRenderer(config.publicBaseUrl);
@@ -55,6 +57,7 @@ export class PagesService implements ErrorPages {
         useCases: useCases.useCasesFor(snapshot),
         plans: plans.rowsFor(snapshot),
         renderer: this.renderer,
+        estimate: (query) => estimator.estimate(query, snapshot),
       }),
     );
   }

@@ -3,11 +3,12 @@ import { FEATURE_KEYS, FEATURE_NAMES } from '../dataset/features.js';
 import { priceBasisCell } from '../dataset/plan-pricing.js';
 import { guidePath } from '../guides/guide-documents.js';
 import { money, table } from './markdown-text.js';
+import { addOnsMarkdown } from './provider-add-ons.js';
 import { buildPage, type PageContext } from './page-context.js';
 import type { PageDocument } from './page-document.js';
 
 
-/** The provider's review page as markdown: verdict, facts, ratings, pros and cons, plans, locations, links. */
+/** The provider's review page as markdown: verdict, facts, ratings, pros and cons, plans, add-ons and tax, locations, links. */
 export function providerMarkdown(ctx: PageContext, p: Provider): string {
   const guides = ctx.snapshot.guides;
   const review = guides.find((g) => g.slug === `${p.id}-review`);
@@ -52,6 +53,7 @@ export function providerMarkdown(ctx: PageContext, p: Provider): string {
     '',
     ...p.planLines.map((line) => `- **${line.name}:** ${line.priceList}. ${line.complete ? 'Every size is listed.' : `Not listed here: ${line.notListed}.`} Source: ${line.source.url} (read ${line.source.retrievedAt}).`),
     '',
+    addOnsMarkdown(p),
     '## Locations',
     '',
     ...regions.map((r) => `- **${REGION_NAMES[r as keyof typeof REGION_NAMES] ?? r}:** ${p.datacenters.filter((l) => l.region === r).map((l) => `${l.city} (${l.country})`).join(', ')}`),

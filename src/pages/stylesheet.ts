@@ -3,7 +3,7 @@ export const SITE_CSS = `:root{color-scheme:light dark;--fg:#1c1f24;--muted:#5b6
 @media (prefers-color-scheme:dark){:root{--fg:#e6e8eb;--muted:#a3abb6;--bg:#121417;--line:#2c3138;--accent:#7ab8ff;--soft:#1b1f24}}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;font:17px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+body{margin:0;font:17px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg);overflow-wrap:break-word}
 a{color:var(--accent)}
 header.site,footer.site,main{max-width:52rem;margin:0 auto;padding:0 1rem}
 header.site{display:flex;flex-wrap:wrap;gap:.25rem 1.25rem;align-items:baseline;padding-top:1rem;padding-bottom:.75rem;border-bottom:1px solid var(--line)}
@@ -18,6 +18,7 @@ h2{font-size:1.35rem;margin-top:2rem}
 .table-wrap:focus{outline:2px solid var(--accent)}
 .scroll-hint{color:var(--muted);font-size:.9rem;margin-bottom:0}
 @media (min-width:70rem){.scroll-hint{display:none}}
+@media (min-width:52rem){.scroll-hint.compact{display:none}}
 table.plans td,table.plans th{white-space:nowrap}
 nav.sorts a{margin-right:.5rem}
 table{border-collapse:collapse;width:100%;font-size:.95rem}

@@ -5,6 +5,7 @@ import type { MatchingPlan } from '../use-cases/workload-recommendation.js';
 import { money, table } from './markdown-text.js';
 import { buildPage, type PageContext } from './page-context.js';
 import type { PageDocument } from './page-document.js';
+import { exampleBillMarkdown, exampleBillPlan, exampleBillQueries } from './use-case-bill.js';
 
 /** One sentence on a provider's cheapest fitting plan and how its price is paid. */
 function fittingPlanText(plan: MatchingPlan): string {
@@ -12,7 +13,16 @@ function fittingPlanText(plan: MatchingPlan): string {
   return `Cheapest fitting plan: **${plan.planName}** (${plan.cpu}, ${plan.ram} RAM, ${plan.storage}) at ${amount(plan.price)} a month (${priceTermsText(plan, amount)}), meeting the ${plan.meets} spec.`;
 }
 
-/** `/use-cases/{slug}`: sizing, entry price and the recommended providers with their cheapest fitting plan. */
+/** The example bill section, when a recommended provider has a fitting plan. */
+function exampleBill(ctx: PageContext, slug: string): string[] {
+  const plan = exampleBillPlan(ctx.recommendations.get(slug)!);
+  if (!plan) return [];
+  const record = ctx.snapshot.useCases.find((u) => u.slug === slug)!;
+  const queries = exampleBillQueries(plan, record);
+  return [exampleBillMarkdown(plan, queries[0].trafficTb ?? 0, queries.map((q) => ctx.estimate(q)))];
+}
+
+/** `/use-cases/{slug}`: sizing, entry price, the recommended providers with their cheapest fitting plan, and an example bill. */
 export function useCasePage(ctx: PageContext, useCase: UseCase): PageDocument {
   const rec = ctx.recommendations.get(useCase.slug)!;
   const guide = ctx.snapshot.guidesBySlug.get(`best-vps-for-${useCase.slug}`);
@@ -41,6 +51,7 @@ export function useCasePage(ctx: PageContext, useCase: UseCase): PageDocument {
         : 'None of its plans meets the minimum spec.',
       '',
     ]),
+    ...exampleBill(ctx, useCase.slug),
     ...(guide ? [`Read the full guide: [${guide.title}](${guidePath(guide.slug)}).`, ''] : []),
     `Tags: ${useCase.tags.join(', ')}`,
     '',

@@ -16,7 +16,8 @@ export interface TestApp {
 }
 
 /** Boots the real application (the same factory as production) with test settings over real HTTP. */
-export async function startTestApp(env: Record<string, string> = {}, port = 0, options: AppOptions = {}): Promise<TestApp> {
+/** `env` overrides the test settings; a key set to undefined removes one (to see the service's own default). */
+export async function startTestApp(env: Record<string, string | undefined> = {}, port = 0, options: AppOptions = {}): Promise<TestApp> {
   const config = loadConfig({ PUBLIC_BASE_URL: TEST_BASE_URL, METRICS_PORT: '0', METRICS_HOST: '127.0.0.1', DATA_WATCH: 'false', ...env });
   const app = await createApp(config, { log: options.log ?? 'silent' });
   await app.listen(port, '127.0.0.1');
