@@ -13,6 +13,7 @@ import { EquivalentPlansService } from '../plans/equivalent-plans.service.js';
 import { ProvidersService } from '../providers/providers.service.js';
 import { UseCasesService } from '../use-cases/use-cases.service.js';
 import { MetricsService } from '../observability/metrics.service.js';
+import { registerPrompts } from './prompts/index.js';
 import { registerGuideResources } from './resources/guide.resource.js';
 import { registerProviderResources } from './resources/provider.resource.js';
 import { SERVER_INFO, SERVER_INSTRUCTIONS } from './server-info.js';
@@ -84,6 +85,7 @@ export class McpServerFactory {
     }
     registerGuideResources(server, this.services);
     registerProviderResources(server, this.services);
+    registerPrompts(server, this.services);
     // Stateless: there is no stream to send list-changed notifications on, so none are promised.
     server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false } });
     return server;
