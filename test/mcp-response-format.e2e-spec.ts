@@ -22,7 +22,7 @@ describe('responseFormat of the listing tools', () => {
     return { concise: Number(m![1].replace(/,/g, '')), detailed: Number(m![2].replace(/,/g, '')) };
   };
 
-  it.each(cases)('%s %j: concise is at most a third of detailed, each under the size the description states', async (tool, list, args) => {
+  it.each(cases)('%s (%s) %j: concise is at most a third of detailed, each under the size the description states', async (tool, list, args) => {
     const concise = await call(tool, { ...args, responseFormat: 'concise' });
     const detailed = await call(tool, { ...args, responseFormat: 'detailed' });
     expect(data(detailed)[list].length).toBeGreaterThanOrEqual(5);
@@ -34,7 +34,7 @@ describe('responseFormat of the listing tools', () => {
     expect([data(concise).responseFormat, data(detailed).responseFormat, data(detailed).truncated]).toEqual(['concise', 'detailed', undefined]);
   });
 
-  it.each(cases)('%s %j: concise is the default, and each concise item is its detailed item cut to fewer fields', async (tool, list, args) => {
+  it.each(cases)('%s (%s) %j: concise is the default, and each concise item is its detailed item cut to fewer fields', async (tool, list, args) => {
     const byDefault = data(await call(tool, args));
     const detailed = data(await call(tool, { ...args, responseFormat: 'detailed' }));
     expect(byDefault).toEqual(data(await call(tool, { ...args, responseFormat: 'concise' })));
