@@ -1,20 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { planServices } from '../../test/support/dataset-services';
-import { figures, pricedPlanOf, toCurrencyWith } from '../../test/support/independent-figures';
-import { rawProviders } from '../../test/support/raw-data';
+import { cents, figures, pricedPlanOf, toCurrencyWith } from '../../test/support/independent-figures';
+import { rawExchangeRates, rawLine as line, rawPlan as plan, rawProvider as provider, rawProviders, rawVatRates as vat } from '../../test/support/raw-data';
 import { InvalidArgumentError, NotFoundError } from '../common/errors/domain-errors';
 import type { CostEstimator } from './cost-estimator.service';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 // Expected bills are computed from the raw files as data/README.md describes them, not by the estimator.
-const rates = JSON.parse(readFileSync('data/exchange-rates.json', 'utf8'));
-const vat = JSON.parse(readFileSync('data/vat-rates.json', 'utf8')).rates;
-const toCurrency = toCurrencyWith(rates);
-const cents = (n: number) => Math.round(n * 100) / 100;
-const provider = (id: string) => rawProviders.providers.find((p: Json) => p.id === id);
-const plan = (id: string, name: string) => provider(id).plans.find((p: Json) => p.name === name);
-const line = (id: string, name: string) => provider(id).planLines.find((l: Json) => l.id === plan(id, name).line);
+const toCurrency = toCurrencyWith(rawExchangeRates);
 const amounts = (items: { item: string; known: boolean; amount?: number }[]) => items.map((i) => [i.item, i.known, i.amount]);
 
 describe('CostEstimator', () => {
