@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { figures, pricedPlanOf, toCurrencyWith } from './support/independent-figures';
-import { mcpSuite } from './support/mcp-tool-caller';
-import { rawProviders } from './support/raw-data';
+import { figures, pricedPlanOf, toCurrencyWith } from './support/independent-figures.js';
+import { mcpSuite } from './support/mcp-tool-caller.js';
+import { rawProviders } from './support/raw-data.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,6 +1,6 @@
 import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import { readFileSync } from 'node:fs';
-import { mcpSuite } from './support/mcp-tool-caller';
+import { mcpSuite } from './support/mcp-tool-caller.js';
 
 const currencies = Object.keys(JSON.parse(readFileSync('data/exchange-rates.json', 'utf8')).rates).sort();
 

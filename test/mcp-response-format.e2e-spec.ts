@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { mcpSuite } from './support/mcp-tool-caller';
+import { mcpSuite } from './support/mcp-tool-caller.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,8 +1,8 @@
-import { planServices } from '../../test/support/dataset-services';
-import { cents, figures, pricedPlanOf, toCurrencyWith } from '../../test/support/independent-figures';
-import { rawExchangeRates, rawLine as line, rawPlan as plan, rawProvider as provider, rawProviders, rawVatRates as vat } from '../../test/support/raw-data';
-import { InvalidArgumentError, NotFoundError } from '../common/errors/domain-errors';
-import type { CostEstimator } from './cost-estimator.service';
+import { planServices } from '../../test/support/dataset-services.js';
+import { cents, figures, pricedPlanOf, toCurrencyWith } from '../../test/support/independent-figures.js';
+import { rawExchangeRates, rawLine as line, rawPlan as plan, rawProvider as provider, rawProviders, rawVatRates as vat } from '../../test/support/raw-data.js';
+import { InvalidArgumentError, NotFoundError } from '../common/errors/domain-errors.js';
+import type { CostEstimator } from './cost-estimator.service.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 

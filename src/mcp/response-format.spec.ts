@@ -1,4 +1,4 @@
-import { ANSWER_LIMITS, pick, structuredWithin } from './response-format';
+import { ANSWER_LIMITS, pick, structuredWithin } from './response-format.js';
 
 describe(structuredWithin.name, () => {
   const textOf = (r: ReturnType<typeof structuredWithin>) => (r.content[0] as { text: string }).text;

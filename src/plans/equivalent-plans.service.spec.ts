@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { planServices } from '../../test/support/dataset-services';
-import { figures, pricedPlanOf, toCurrencyWith, transferOf } from '../../test/support/independent-figures';
-import { rawProviders } from '../../test/support/raw-data';
-import { InvalidArgumentError, NotFoundError } from '../common/errors/domain-errors';
-import type { EquivalentPlansService } from './equivalent-plans.service';
+import { planServices } from '../../test/support/dataset-services.js';
+import { figures, pricedPlanOf, toCurrencyWith, transferOf } from '../../test/support/independent-figures.js';
+import { rawProviders } from '../../test/support/raw-data.js';
+import { InvalidArgumentError, NotFoundError } from '../common/errors/domain-errors.js';
+import type { EquivalentPlansService } from './equivalent-plans.service.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 

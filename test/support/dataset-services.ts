@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
-import type { AppConfig } from '../../src/config/app-config';
-import { CostEstimator } from '../../src/costs/cost-estimator.service';
-import { loadDataset } from '../../src/dataset/dataset-loader';
-import type { DatasetService } from '../../src/dataset/dataset.service';
-import { EquivalentPlansService } from '../../src/plans/equivalent-plans.service';
-import { PlanTableService } from '../../src/plans/plan-table.service';
-import { PlansService } from '../../src/plans/plans.service';
+import type { AppConfig } from '../../src/config/app-config.js';
+import { CostEstimator } from '../../src/costs/cost-estimator.service.js';
+import { loadDataset } from '../../src/dataset/dataset-loader.js';
+import type { DatasetService } from '../../src/dataset/dataset.service.js';
+import { EquivalentPlansService } from '../../src/plans/equivalent-plans.service.js';
+import { PlanTableService } from '../../src/plans/plan-table.service.js';
+import { PlansService } from '../../src/plans/plans.service.js';
 
 /**
  * The plan services of the unit specs over the embedded dataset, without Nest: a DatasetService that
