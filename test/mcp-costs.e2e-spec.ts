@@ -1,18 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { toCurrencyWith } from './support/independent-figures';
+import { cents, toCurrencyWith } from './support/independent-figures';
 import { mcpSuite } from './support/mcp-tool-caller';
-import { rawProviders } from './support/raw-data';
+import { rawExchangeRates as rates, rawLine as lineOf, rawPlan as planOf, rawProvider as provider, rawProviders, rawVatRates as vat } from './support/raw-data';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 // Expected bills are computed here from the raw files, as data/README.md describes them.
-const rates = JSON.parse(readFileSync('data/exchange-rates.json', 'utf8'));
-const vat = JSON.parse(readFileSync('data/vat-rates.json', 'utf8')).rates;
 const toCurrency = toCurrencyWith(rates);
-const cents = (n: number) => Math.round(n * 100) / 100;
-const provider = (id: string) => rawProviders.providers.find((p: Json) => p.id === id);
-const planOf = (id: string, name: string) => provider(id).plans.find((p: Json) => p.name === name);
-const lineOf = (id: string, name: string) => provider(id).planLines.find((l: Json) => l.id === planOf(id, name).line);
 const itemOf = (items: Json[], kind: string) => items.find((i) => i.item === kind);
 
 describe('estimate_monthly_cost', () => {

@@ -41,6 +41,7 @@ describe('MCP tools', () => {
       expect(client.getServerCapabilities()).toEqual({
         tools: { listChanged: false },
         resources: { listChanged: false },
+        prompts: { listChanged: false },
         completions: {},
       });
     });
@@ -102,7 +103,7 @@ describe('MCP tools', () => {
       ],
       ['name', (a: any, b: any) => a.name.localeCompare(b.name)],
     ])('returns every provider with its plan matrix, sorted by %s', async (sortBy, compare) => {
-      const { providers } = data(await call('list_vps_providers', { sortBy }));
+      const { providers } = data(await call('list_vps_providers', { sortBy, responseFormat: 'detailed' }));
       expect(providers.map((p: any) => p.id)).toEqual([...rawProviders.providers].sort(compare).map((p: any) => p.id));
       for (const p of providers) {
         const raw = rawProviders.providers.find((r: any) => r.id === p.id);
@@ -164,7 +165,7 @@ describe('MCP tools', () => {
     ];
 
     it.each(cases)('returns every qualifying plan, cheapest first on the requested price basis, for %j', async (args) => {
-      const result = data(await call('find_vps_plans', args));
+      const result = data(await call('find_vps_plans', { ...args, responseFormat: 'detailed' }));
       const currency = String(args.currency ?? 'USD').toUpperCase();
       const withCommitments = args.includeCommitments === true;
       const qualifying = allPlans
@@ -221,23 +222,23 @@ describe('MCP tools', () => {
     it('leaves prepaid-only plans out by default, counts them, and ranks them by their effective price on request', async () => {
       const prepaid = allPlans.filter((x: any) => pricedPlanOf(x.provider, x.plan).monthToMonthPrice === null);
       expect(prepaid.length).toBeGreaterThan(0);
-      const byDefault = data(await call('find_vps_plans', { limit: 50 }));
+      const byDefault = data(await call('find_vps_plans', { limit: 50, responseFormat: 'detailed' }));
       expect(byDefault.leftOutNeedingCommitment).toBe(prepaid.length);
       expect(byDefault.plans.some((p: any) => p.priceBasis === 'prepaid-term' && p.monthToMonthPrice === null)).toBe(false);
-      const all = data(await call('find_vps_plans', { includeCommitments: true, limit: 50 }));
+      const all = data(await call('find_vps_plans', { includeCommitments: true, limit: 50, responseFormat: 'detailed' }));
       expect(all.leftOutNeedingCommitment).toBe(0);
       const hostinger = all.plans.find((p: any) => p.providerId === 'hostinger');
       expect(hostinger).toMatchObject({ priceBasis: 'prepaid-term', termMonths: 24, promotional: true });
     });
 
     it('reports metered traffic as bandwidthTb', async () => {
-      const { plans } = data(await call('find_vps_plans', { providers: ['hetzner'], limit: 50 }));
+      const { plans } = data(await call('find_vps_plans', { providers: ['hetzner'], limit: 50, responseFormat: 'detailed' }));
       expect(plans.length).toBeGreaterThan(0);
       for (const p of plans) expect(p.bandwidthTb).toBe(Number(p.bandwidth.replace('TB', '')));
     });
 
     it('reports unmetered traffic as a null bandwidthTb', async () => {
-      const { plans } = data(await call('find_vps_plans', { providers: ['ovhcloud'], limit: 50 }));
+      const { plans } = data(await call('find_vps_plans', { providers: ['ovhcloud'], limit: 50, responseFormat: 'detailed' }));
       expect(plans.length).toBeGreaterThan(0);
       for (const p of plans) expect(p.bandwidthTb).toBeNull();
     });
@@ -335,7 +336,7 @@ describe('MCP tools', () => {
 
   describe('search_guides', () => {
     it('ranks the WireGuard tutorial first for "wireguard", with a snippet around the match', async () => {
-      const { results } = data(await call('search_guides', { query: 'wireguard' }));
+      const { results } = data(await call('search_guides', { query: 'wireguard', responseFormat: 'detailed' }));
       expect(results[0]).toMatchObject({
         slug: 'wireguard-vpn-server',
         type: 'tutorial',

@@ -9,6 +9,7 @@ import type { ProviderRecord } from '../dataset/dto/provider.dto.js';
 import type { Source } from '../dataset/dto/source.dto.js';
 import type { PlanTableRow } from '../plans/dto/plan-table-row.dto.js';
 import { PlanTableService } from '../plans/plan-table.service.js';
+import { placesOf } from '../plans/plan-locations.js';
 import { PlansService } from '../plans/plans.service.js';
 import type { BillItem, BillPeriod, CostEstimate } from './cost-estimate.js';
 import { taxRate } from './tax-treatment.js';
@@ -163,7 +164,7 @@ export class CostEstimator {
   private soldAt(providerId: string, lineId: string, city: string): boolean {
     const provider = this.dataset.current.providersById.get(providerId)!;
     const line = provider.planLines.find((l) => l.id === lineId)!;
-    return provider.datacenters.some((d) => d.city === city) && (!line.datacenters || line.datacenters.includes(city));
+    return placesOf(provider, line, { location: city }).length > 0;
   }
 
   /** The regional price entry of the chosen city, after checking the line is sold there. */

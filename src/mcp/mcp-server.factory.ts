@@ -14,6 +14,7 @@ import { EquivalentPlansService } from '../plans/equivalent-plans.service.js';
 import { ProvidersService } from '../providers/providers.service.js';
 import { UseCasesService } from '../use-cases/use-cases.service.js';
 import { MetricsService } from '../observability/metrics.service.js';
+import { registerPrompts } from './prompts/index.js';
 import { guideResources, registerGuideResources } from './resources/guide.resource.js';
 import { providerResources, registerProviderResources } from './resources/provider.resource.js';
 import { paginateResourceList } from './resources/resource-pages.js';
@@ -95,6 +96,7 @@ export class McpServerFactory {
     registerGuideResources(server, this.services);
     registerProviderResources(server, this.services);
     paginateResourceList(server, () => this.resourceList());
+    registerPrompts(server, this.services);
     // Stateless: there is no stream to send list-changed notifications on, so none are promised.
     server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false } });
     return server;

@@ -6,6 +6,7 @@ import { JsonDocument } from '../dataset/json-document.js';
 import { DatasetService, type DatasetView } from '../dataset/dataset.service.js';
 import { MCP_PATH } from '../common/http/mcp-path.js';
 import { MODERN_PROTOCOL_VERSION, SERVER_DESCRIPTION, SERVER_INFO } from './server-info.js';
+import { PROMPTS } from './prompts/index.js';
 import { TOOLS } from './tools/index.js';
 
 /** Discovery metadata: served at /.well-known/mcp/server-card.json and /mcp/server-card. */
@@ -22,6 +23,12 @@ export class ServerCardService {
       inputSchema: { type: 'object', ...z.object(tool.inputSchema)['~standard'].jsonSchema.input({ target: 'draft-2020-12' }) },
       annotations: tool.annotations,
     }));
+    const prompts = PROMPTS.map((prompt) => ({
+      name: prompt.name,
+      title: prompt.title,
+      description: prompt.description,
+      arguments: Object.entries(prompt.argsSchema).map(([name, schema]) => ({ name, description: schema.description, required: !schema.safeParse(undefined).success })),
+    }));
     this.card = dataset.view(
       (snapshot) =>
         new JsonDocument(
@@ -37,8 +44,9 @@ export class ServerCardService {
             endpoints: [{ transport: 'streamable-http', url: config.url(MCP_PATH) }],
             protocolVersions: [MODERN_PROTOCOL_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS],
             authentication: { type: 'none' },
-            capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, completions: {} },
+            capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {} },
             tools,
+            prompts,
             resourceTemplates: [
               { uriTemplate: 'guide://{slug}', name: 'guide', mimeType: 'text/markdown', description: 'A VPS guide or provider review.' },
               { uriTemplate: 'provider://{id}', name: 'provider', mimeType: 'application/json', description: 'A reviewed VPS provider.' },

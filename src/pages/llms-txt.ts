@@ -25,7 +25,7 @@ export function llmsTxt(ctx: PageContext): string {
     link('API reference', '/docs.md', 'endpoints, caching, rate limits, errors and MCP tools'),
     link('API index', '/api/index.json', 'every JSON endpoint with its URL'),
     link('OpenAPI 3.1', '/openapi.json', 'the machine-readable contract'),
-    link('MCP server card', '/.well-known/mcp/server-card.json', 'tools and how to connect; estimate_monthly_cost gives the real monthly bill, find_equivalent_plans the same for less, describe_filters the valid values; get_dataset_changes says what changed since a dataset version'),
+    link('MCP server card', '/.well-known/mcp/server-card.json', 'tools, prompts and how to connect; find_vps_plans filters by city or country, estimate_monthly_cost gives the real monthly bill, find_equivalent_plans the same for less, describe_filters the valid values; get_dataset_changes says what changed since a dataset version; the choose_a_vps prompt walks from workload, budget, country and traffic to a short list with bills'),
     link('Every plan as JSON', '/api/plans.json', 'one flat row per plan: parsed figures, how the price is paid, USD and EUR prices, price history'),
     link('Every plan as CSV', '/api/plans.csv', 'the same rows for spreadsheets and notebooks'),
     link('Plan table', '/plans.md', 'every plan in one table, cheapest first with no commitment'),

@@ -3,8 +3,10 @@ import { InvalidArgumentError, NotFoundError } from '../common/errors/domain-err
 import { DatasetService } from '../dataset/dataset.service.js';
 import { DEFAULT_CURRENCY } from '../dataset/dataset-validator.js';
 import type { PriceBasis } from '../dataset/dto/plan-line.dto.js';
-import { meetsSpec, type SpecBounds } from '../dataset/plan-figures.js';
-import type { PlanTableRow } from './dto/plan-table-row.dto.js';
+import type { SpecBounds } from '../dataset/plan-figures.js';
+import { STORAGE_TYPES, type PlanTableRow } from './dto/plan-table-row.dto.js';
+import { closestPlans, MAX_CLOSEST, overOf, shortOf, type ClosestPlan, type ConstraintMiss } from './closest-plans.js';
+import { placesOf, resolveLocation, soldWhere, type LocationFilter } from './plan-locations.js';
 import { PlanTableService } from './plan-table.service.js';
 
 export const DEFAULT_PLAN_LIMIT = 10;
@@ -25,6 +27,20 @@ export interface PlanQuery extends SpecBounds {
    * commitment, and those with no such price are left out and counted.
    */
   includeCommitments?: boolean;
+  /** Only plans sold in this data-centre city (any case, accents optional), at the price there. */
+  location?: string;
+  /** Only plans sold in a data centre in this country (ISO 3166-1 alpha-2), at the lowest known price there. */
+  country?: string;
+}
+
+/** The filters a search applied, normalized: defaults filled in, codes and names as the dataset spells them. */
+export interface AppliedPlanFilters extends SpecBounds, LocationFilter {
+  maxMonthlyPrice?: number;
+  currency: string;
+  storageType?: (typeof STORAGE_TYPES)[number];
+  providers?: string[];
+  includeCommitments: boolean;
+  limit: number;
 }
 
 /** What the prices of a search were compared on. */
@@ -54,9 +70,24 @@ export interface PlanMatch {
   renewalPrice: number | null;
   monthToMonthPrice: number | null;
   url: string;
+  /** With a location filter: the data centres there where the plan is sold at `normalizedPrice`. */
+  datacenters?: string[];
+  /** With a location filter, where the price there differs from the list: the multiple applied, and the dataset's note. */
+  regionalPriceFactor?: number;
+  regionalPriceNote?: string;
+}
+
+/** Plans sold in the requested location at a price the dataset does not have, by provider and line. */
+export interface UnpricedAtLocation {
+  providerId: string;
+  line: string;
+  plans: number;
+  datacenters: string[];
+  note: string;
 }
 
 export interface PlanSearchResult {
+  filters: AppliedPlanFilters;
   plans: PlanMatch[];
   /** Plans that met the constraints before `limit` was applied. */
   totalMatches: number;
@@ -66,7 +97,13 @@ export interface PlanSearchResult {
   leftOutNeedingCommitment: number;
   currency: string;
   exchangeRatesDate: string;
+  /** With a location filter: plans that meet every constraint and are sold there, but at a price not in the dataset (left out). */
+  priceUnknownAtLocation?: UnpricedAtLocation[];
+  /** Only when nothing matched: the plans closest to matching, each with the constraints it misses and by how much. */
+  closestMatches?: ClosestPlan[];
 }
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Finds plans across providers by resources and price, comparing prices in one currency. */
 @Injectable()
@@ -78,10 +115,81 @@ export class PlansService {
 
   /**
    * Every plan meeting all constraints, cheapest first by its compared price (with no commitment
-   * unless `includeCommitments`) converted to `currency`; ties go to provider id, then plan name. Throws InvalidArgumentError or NotFoundError for unusable arguments.
+   * unless `includeCommitments`, at the regional price of the location when one is given) converted
+   * to `currency`; ties go to provider id, then plan name. With no match, the closest plans and what
+   * each misses. Throws InvalidArgumentError or NotFoundError for unusable arguments.
    */
   find(query: PlanQuery): PlanSearchResult {
-    const { exchangeRates, providersById } = this.dataset.current;
+    const snapshot = this.dataset.current;
+    const { exchangeRates, providersById } = snapshot;
+    const filters = this.normalize(query);
+    const { currency } = filters;
+    const providers = filters.providers ? new Set(filters.providers) : undefined;
+    const where: LocationFilter | undefined = filters.location || filters.country ? { location: filters.location, country: filters.country } : undefined;
+    const comparedOn: ComparedOn = filters.includeCommitments ? 'lowest-effective' : 'no-commitment';
+
+    const matches: PlanMatch[] = [];
+    const nearMisses: ClosestPlan[] = [];
+    const unpriced = new Map<string, UnpricedAtLocation>();
+    let leftOutNeedingCommitment = 0;
+    for (const row of this.table.rows()) {
+      const provider = providersById.get(row.providerId)!;
+      const line = provider.planLines.find((l) => l.id === row.lineId)!;
+      const misses: ConstraintMiss[] = [];
+      if (providers && !providers.has(row.providerId)) misses.push({ constraint: 'providers', required: [...providers], actual: row.providerId });
+      for (const [constraint, figure] of [['minVcpus', 'vcpus'], ['minRamGb', 'ramGb'], ['minStorageGb', 'storageGb']] as const) {
+        const min = filters[constraint];
+        if (min !== undefined && !(row[figure] !== null && row[figure] >= min)) misses.push(shortOf(constraint, min, row[figure]));
+      }
+      if (filters.storageType && row.storageType !== filters.storageType) misses.push({ constraint: 'storageType', required: filters.storageType, actual: row.storageType });
+      const compared = comparedOn === 'no-commitment' ? row.monthToMonthPrice : row.price;
+      if (compared === null) misses.push({ constraint: 'noCommitment', required: 'sold month to month', actual: row.termMonths ? `${row.priceBasis} (${row.termMonths} months)` : row.priceBasis });
+
+      let at: { factor: number; cities: string[]; note?: string } | undefined;
+      if (where) {
+        const places = placesOf(provider, line, where);
+        const priced = places.filter((p) => p.priceFactor !== null);
+        if (places.length === 0) {
+          const sold = soldWhere(provider, line);
+          misses.push(where.location ? { constraint: 'location', required: where.location, actual: sold.cities } : { constraint: 'country', required: where.country!, actual: sold.countries });
+        } else if (priced.length === 0) {
+          // Sold there, at a price the dataset does not have: never ranked on a guess.
+          if (misses.length === 0) this.countUnpriced(unpriced, row, places);
+          continue;
+        } else {
+          const factor = Math.min(...priced.map((p) => p.priceFactor!));
+          const cheapest = priced.filter((p) => p.priceFactor === factor);
+          at = { factor, cities: cheapest.map((p) => p.city), note: cheapest[0].note };
+        }
+      }
+      // A plan with no no-commitment price is bounded by its effective price, so that the count of
+      // those left out is the number includeCommitments would add.
+      const normalizedPrice = exchangeRates.convert(round2((compared ?? row.price) * (at?.factor ?? 1)), row.currency, currency);
+      if (filters.maxMonthlyPrice !== undefined && normalizedPrice > filters.maxMonthlyPrice) misses.push(overOf(filters.maxMonthlyPrice, normalizedPrice));
+
+      if (misses.length === 0) matches.push(toMatch(row, normalizedPrice, currency, at));
+      else if (misses.length === 1 && misses[0].constraint === 'noCommitment') leftOutNeedingCommitment += 1;
+      if (misses.length > 0) nearMisses.push(toClosest(row, normalizedPrice, misses));
+    }
+    matches.sort(
+      (a, b) => a.normalizedPrice - b.normalizedPrice || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName),
+    );
+    return {
+      filters,
+      plans: matches.slice(0, filters.limit),
+      totalMatches: matches.length,
+      comparedOn,
+      leftOutNeedingCommitment,
+      currency,
+      exchangeRatesDate: exchangeRates.date,
+      ...(where ? { priceUnknownAtLocation: [...unpriced.values()] } : {}),
+      ...(matches.length === 0 ? { closestMatches: closestPlans(nearMisses, Math.min(filters.limit, MAX_CLOSEST)) } : {}),
+    };
+  }
+
+  /** Checks every argument against the dataset and fills in the defaults. */
+  private normalize(query: PlanQuery): AppliedPlanFilters {
+    const { exchangeRates, providersById, providers } = this.dataset.current;
     const currency = (query.currency ?? DEFAULT_CURRENCY).toUpperCase();
     if (!exchangeRates.has(currency)) {
       throw new InvalidArgumentError('currency', `No exchange rate for "${currency.slice(0, 10)}". Use one of: ${exchangeRates.currencies.join(', ')}.`);
@@ -90,40 +198,38 @@ export class PlansService {
     for (const id of query.providers ?? []) {
       if (!providersById.has(id)) throw new NotFoundError('provider', id, ids);
     }
-    const providers = query.providers?.length ? new Set(query.providers) : undefined;
-    const storageType = query.storageType?.toLowerCase();
-    const limit = Math.min(Math.max(1, Math.trunc(query.limit ?? DEFAULT_PLAN_LIMIT)), MAX_PLAN_LIMIT);
-
-    const comparedOn: ComparedOn = query.includeCommitments ? 'lowest-effective' : 'no-commitment';
-    const matches: PlanMatch[] = [];
-    let leftOutNeedingCommitment = 0;
-    for (const row of this.table.rows()) {
-      if (providers && !providers.has(row.providerId)) continue;
-      if (!meetsSpec(row, query)) continue;
-      if (storageType && row.storageType?.toLowerCase() !== storageType) continue;
-      const compared = comparedOn === 'no-commitment' ? row.monthToMonthPrice : row.price;
-      // A plan with no no-commitment price is bounded by its effective price, so that the count of
-      // those left out is the number includeCommitments would add.
-      const normalizedPrice = exchangeRates.convert(compared ?? row.price, row.currency, currency);
-      if (query.maxMonthlyPrice !== undefined && normalizedPrice > query.maxMonthlyPrice) continue;
-      if (compared === null) leftOutNeedingCommitment += 1;
-      else matches.push(toMatch(row, normalizedPrice, currency));
-    }
-    matches.sort(
-      (a, b) => a.normalizedPrice - b.normalizedPrice || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName),
-    );
-    return {
-      plans: matches.slice(0, limit),
-      totalMatches: matches.length,
-      comparedOn,
-      leftOutNeedingCommitment,
+    const storageType = query.storageType === undefined ? undefined : STORAGE_TYPES.find((t) => t.toLowerCase() === query.storageType!.toLowerCase());
+    if (query.storageType !== undefined && !storageType) throw new InvalidArgumentError('storageType', `Use one of ${STORAGE_TYPES.join(', ')}.`);
+    const where = resolveLocation(providers, query.location, query.country);
+    const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+    return defined({
+      minVcpus: query.minVcpus,
+      minRamGb: query.minRamGb,
+      minStorageGb: query.minStorageGb,
+      maxMonthlyPrice: query.maxMonthlyPrice,
       currency,
-      exchangeRatesDate: exchangeRates.date,
-    };
+      storageType,
+      providers: query.providers?.length ? [...new Set(query.providers)] : undefined,
+      location: where?.location,
+      country: where?.country,
+      includeCommitments: query.includeCommitments ?? false,
+      limit: Math.min(Math.max(1, Math.trunc(query.limit ?? DEFAULT_PLAN_LIMIT)), MAX_PLAN_LIMIT),
+    });
+  }
+
+  private countUnpriced(unpriced: Map<string, UnpricedAtLocation>, row: PlanTableRow, places: { city: string; note?: string }[]): void {
+    const key = `${row.providerId} ${row.lineId}`;
+    const entry = unpriced.get(key);
+    if (entry) entry.plans += 1;
+    else unpriced.set(key, { providerId: row.providerId, line: row.lineId, plans: 1, datacenters: places.map((p) => p.city), note: places[0].note ?? 'The price there is not in the dataset.' });
   }
 }
 
-function toMatch(row: PlanTableRow, normalizedPrice: number, currency: string): PlanMatch {
+function toClosest(row: PlanTableRow, normalizedPrice: number, misses: ConstraintMiss[]): ClosestPlan {
+  return { providerId: row.providerId, planName: row.planName, normalizedPrice, vcpus: row.vcpus, ramGb: row.ramGb, storageGb: row.storageGb, storageType: row.storageType, misses };
+}
+
+function toMatch(row: PlanTableRow, normalizedPrice: number, currency: string, at?: { factor: number; cities: string[]; note?: string }): PlanMatch {
   return {
     providerId: row.providerId,
     providerName: row.providerName,
@@ -146,5 +252,7 @@ function toMatch(row: PlanTableRow, normalizedPrice: number, currency: string): 
     renewalPrice: row.renewalPrice,
     monthToMonthPrice: row.monthToMonthPrice,
     url: row.reviewUrl,
+    ...(at ? { datacenters: at.cities } : {}),
+    ...(at && at.factor !== 1 ? { regionalPriceFactor: at.factor, regionalPriceNote: at.note! } : {}),
   };
 }

@@ -126,3 +126,6 @@ export function priceHistoryOf(changelog: { releases: any[] }, providerId: strin
   }
   return history;
 }
+
+/** Rounded to the cent, as every amount the data README describes. */
+export const cents = (n: number) => Math.round(n * 100) / 100;

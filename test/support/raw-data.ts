@@ -20,3 +20,10 @@ export const rawGuides = readdirSync(join(DATA_DIR, 'guides'))
     const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text)!;
     return { ...parse(front), body };
   });
+
+/** The bill inputs as the files hold them: exchange rates, VAT rates, and one provider, plan or plan line by name. */
+export const rawExchangeRates = json('exchange-rates.json');
+export const rawVatRates = json('vat-rates.json').rates;
+export const rawProvider = (id: string) => rawProviders.providers.find((p: { id: string }) => p.id === id);
+export const rawPlan = (id: string, name: string) => rawProvider(id).plans.find((p: { name: string }) => p.name === name);
+export const rawLine = (id: string, name: string) => rawProvider(id).planLines.find((l: { id: string }) => l.id === rawPlan(id, name).line);

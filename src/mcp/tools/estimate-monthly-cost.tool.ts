@@ -20,7 +20,7 @@ export const estimateMonthlyCostTool = defineTool({
     'Estimates what a VPS really costs per month and over a horizon: the plan price plus an IPv4 address, automated backups, traffic beyond the allowance and VAT or sales tax, from sourced figures only. ' +
     'Give a plan (providerId + planName, e.g. from find_vps_plans or recommend_vps_for_workload) or figures (minVcpus / minRamGb / minStorageGb: the cheapest plan sold with no commitment that meets them is used). ' +
     'A promotional price turns into its renewal price after its term, so each period is listed. Where a figure is not in the dataset (a renewal price, a regional price, a US state sales tax), the item says known: false with the reason, and the total is left out: tell the user what is unknown rather than guessing. ' +
-    'Use it after recommending or finding plans, to compare what they will actually cost; call describe_filters for valid countries, cities and currencies.',
+    'When to use: after recommend_vps_for_workload, find_vps_plans or find_equivalent_plans, to compare what the candidates will actually cost; call describe_filters first for valid countries, cities and currencies.',
   inputSchema: {
     providerId: z.string().max(64).optional().describe('Provider id, e.g. "hetzner"; with planName.'),
     planName: z.string().max(120).optional().describe('Plan name as sold by that provider, e.g. "CX23".'),

@@ -16,7 +16,8 @@ export const findEquivalentPlansTool = defineTool({
   description:
     'Given a plan the user has (providerId + planName) or its figures (vcpus, ramGb, storageGb), lists the plans at other providers with at least as many vCPUs, as much RAM and as much disk, cheapest first by the no-commitment monthly price in one currency. ' +
     'Each result gives its figures beside the reference, the price difference in percent, and lowerThanReference names any figure below the reference (traffic allowance can be), so never present a result as equal without saying what is lower. ' +
-    'Use it for "what is the same for less?"; then call estimate_monthly_cost on a candidate for the full bill. Plans sold only on a prepaid term are not listed.',
+    'When to use: "what is the same for less?", for a plan the user already has or one found by find_vps_plans or recommend_vps_for_workload; call describe_filters first when unsure of a provider id, and list_vps_providers (detailed) for plan names. ' +
+    'Next: estimate_monthly_cost on a candidate for the full bill. Plans sold only on a prepaid term are not listed.',
   inputSchema: {
     providerId: z.string().max(64).optional().describe('Provider id of the reference plan, e.g. "digitalocean"; with planName.'),
     planName: z.string().max(120).optional().describe('Name of the reference plan, e.g. "Basic 4 GB".'),

@@ -1,21 +1,38 @@
 import { z } from 'zod';
-import { DEFAULT_PLAN_LIMIT, MAX_PLAN_LIMIT } from '../../plans/plans.service.js';
+import { MAX_CLOSEST, PLAN_CONSTRAINTS } from '../../plans/closest-plans.js';
+import { STORAGE_TYPES } from '../../plans/dto/plan-table-row.dto.js';
+import { DEFAULT_PLAN_LIMIT, MAX_PLAN_LIMIT, type PlanMatch, type PlanSearchResult } from '../../plans/plans.service.js';
+import { ANSWER_SIZE_NOTE, listingOutputShape, pick, responseFormatInput, structuredWithin } from '../response-format.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
-import { structured, withDomainErrors } from '../tool-results.js';
+import { withDomainErrors } from '../tool-results.js';
 import { anyCase, planPricingShape, planTextShape } from './schemas.js';
 
 const positive = (max: number) => z.number().positive().max(max).optional();
+
+/** The fields of a plan in a concise answer; the rest are detailed-only. */
+const CONCISE_PLAN_FIELDS = ['providerId', 'planName', 'normalizedPrice', 'vcpus', 'ramGb', 'storageGb', 'regionalPriceFactor'] as const satisfies readonly (keyof PlanMatch)[];
+const detailedOnly = <T extends z.ZodType>(schema: T) => schema.optional().describe(`${schema.description ? `${schema.description} ` : ''}Detailed only.`);
+const figure = z.union([z.number(), z.string(), z.array(z.string())]);
+
+/** A search result as the tool answers it: concise drops the detailed-only fields. */
+function present(result: PlanSearchResult, format: 'concise' | 'detailed') {
+  if (format === 'detailed') return { ...result, responseFormat: format };
+  const { comparedOn, ...rest } = result; // eslint-disable-line @typescript-eslint/no-unused-vars -- filters.includeCommitments says the same
+  return { ...rest, plans: result.plans.map((p) => pick(p, CONCISE_PLAN_FIELDS)), responseFormat: format };
+}
 
 export const findVpsPlansTool = defineTool({
   name: 'find_vps_plans',
   title: 'Find VPS plans',
   description:
-    'Finds plans across all providers that meet every constraint you give (minimum RAM, disk and vCPUs, a price ceiling, disk type, a set of providers), cheapest first. ' +
+    'Finds plans across all providers that meet every constraint you give (minimum RAM, disk and vCPUs, a price ceiling, disk type, a set of providers, a data-centre city or country), cheapest first. ' +
+    'When to use: the user states resources or a budget ("cheapest server with at least 8 GB in Germany under 20 EUR"); for a workload in words use recommend_vps_for_workload; call describe_filters first when unsure of a city, country, currency or provider id. ' +
+    'Next: find_equivalent_plans on a result for the same or more elsewhere, and estimate_monthly_cost for its real bill (IPv4, backups, traffic, VAT). ' +
     'By default plans are ranked and bounded by what they cost month to month with no commitment; plans sold only on a prepaid term (e.g. Hostinger\'s 24-month rates) are left out and counted in leftOutNeedingCommitment. ' +
-    'Pass includeCommitments: true to rank by the lowest effective monthly price instead; every result says its priceBasis, termMonths and renewalPrice, so tell the user when a price needs a commitment or renews higher. ' +
-    'Prices are converted into one currency (USD unless you ask for another) with the dataset\'s dated ECB exchange rates, so plans billed in EUR and USD compare fairly; ' +
-    'each result keeps the price and currency it is billed in. Use it to answer "what is the cheapest server with at least X"; use recommend_vps_for_workload when the user describes a workload instead of resources. ' +
-    `Returns at most ${MAX_PLAN_LIMIT} plans (default ${DEFAULT_PLAN_LIMIT}); totalMatches says how many met the constraints.`,
+    'Pass includeCommitments: true to rank by the lowest effective monthly price instead, and responseFormat "detailed" to see each priceBasis, termMonths and renewalPrice, so you can tell the user when a price needs a commitment or renews higher. ' +
+    'With location or country, a plan matches only if its line is sold there, at the regional price where the data has one; plans sold there at a price the dataset lacks are listed in priceUnknownAtLocation, not guessed. ' +
+    'Prices are converted into one currency (USD unless you ask for another) with the dataset\'s dated ECB exchange rates. The answer echoes the filters it applied (normalized) and totalMatches; when nothing matches, closestMatches lists the nearest plans with each constraint they miss and by how much. ' +
+    `Returns at most ${MAX_PLAN_LIMIT} plans (default ${DEFAULT_PLAN_LIMIT}). ${ANSWER_SIZE_NOTE}`,
   inputSchema: {
     minRamGb: positive(4096).describe('Minimum memory in GB, e.g. 4 or 0.5.'),
     minStorageGb: positive(1_000_000).describe('Minimum disk in GB, e.g. 80.'),
@@ -41,33 +58,99 @@ export const findVpsPlansTool = defineTool({
       .boolean()
       .optional()
       .describe('false (default): rank by the no-commitment monthly price and leave out plans that need a prepaid term. true: rank by the lowest effective monthly price, prepaid terms and promotional rates included.'),
+    location: z
+      .string()
+      .max(64)
+      .optional()
+      .describe('Only plans sold in this data-centre city, e.g. "Frankfurt" or "Sao Paulo" (any case, accents optional), ranked at the price there; describe_filters lists each provider\'s cities.'),
+    country: z
+      .string()
+      .max(8)
+      .optional()
+      .describe('Only plans sold in a data centre in this country, ISO 3166-1 alpha-2 (e.g. "DE", "US"), at the lowest price known there; describe_filters lists datacenterCountries.'),
+    responseFormat: responseFormatInput('per plan its provider id, name, compared price, vCPUs, RAM and disk'),
   },
   outputSchema: z.object({
+    filters: z
+      .object({
+        minVcpus: z.number().optional(),
+        minRamGb: z.number().optional(),
+        minStorageGb: z.number().optional(),
+        maxMonthlyPrice: z.number().optional(),
+        currency: z.string(),
+        storageType: z.enum(STORAGE_TYPES).optional(),
+        providers: z.array(z.string()).optional(),
+        location: z.string().optional().describe('The city as the dataset spells it.'),
+        country: z.string().optional(),
+        includeCommitments: z.boolean(),
+        limit: z.number().int(),
+      })
+      .describe('The filters applied, normalized (defaults filled in, names as the dataset spells them).'),
     plans: z.array(
       z.object({
         providerId: z.string(),
-        providerName: z.string(),
         planName: z.string(),
-        price: z.number().describe('Monthly price as billed, in `currency`.'),
-        currency: z.string(),
-        normalizedPrice: z.number().describe('The compared monthly price (see comparedOn) converted to `normalizedCurrency`.'),
-        normalizedCurrency: z.string(),
-        ...planTextShape,
+        normalizedPrice: z.number().describe('The compared monthly price (no commitment unless filters.includeCommitments; at the location\'s price when one is given), in the answer\'s currency.'),
         vcpus: z.number().nullable(),
         ramGb: z.number().nullable(),
         storageGb: z.number().nullable(),
-        bandwidthTb: z.number().nullable().describe('Included traffic in TB; null when unmetered or not stated as a volume.'),
-        ...planPricingShape,
-        url: z.string().describe('Review page of the provider.'),
+        regionalPriceFactor: z.number().optional().describe('With a location: the listed price times this is the price there (e.g. 1.5 in São Paulo).'),
+        providerName: detailedOnly(z.string()),
+        price: detailedOnly(z.number().describe('Listed monthly price as billed, in `currency` of the plan.')),
+        currency: detailedOnly(z.string()),
+        normalizedCurrency: detailedOnly(z.string()),
+        cpu: detailedOnly(planTextShape.cpu),
+        ram: detailedOnly(planTextShape.ram),
+        storage: detailedOnly(planTextShape.storage),
+        bandwidth: detailedOnly(planTextShape.bandwidth),
+        bandwidthTb: detailedOnly(z.number().nullable().describe('Included traffic in TB; null when unmetered or not stated as a volume.')),
+        priceBasis: detailedOnly(planPricingShape.priceBasis),
+        termMonths: detailedOnly(planPricingShape.termMonths),
+        promotional: detailedOnly(planPricingShape.promotional),
+        renewalPrice: detailedOnly(planPricingShape.renewalPrice),
+        monthToMonthPrice: detailedOnly(planPricingShape.monthToMonthPrice),
+        url: detailedOnly(z.string().describe('Review page of the provider.')),
+        datacenters: detailedOnly(z.array(z.string()).describe('With a location: the data centres there where the plan is sold at normalizedPrice.')),
+        regionalPriceNote: detailedOnly(z.string()),
       }),
     ),
-    totalMatches: z.number(),
-    comparedOn: z.enum(['no-commitment', 'lowest-effective']).describe('Which monthly price ranked and bounded the plans; normalizedPrice is that price converted.'),
+    totalMatches: z.number().int().describe('Plans that met every filter, before limit.'),
+    comparedOn: detailedOnly(z.enum(['no-commitment', 'lowest-effective']).describe('Which monthly price ranked and bounded the plans.')),
     leftOutNeedingCommitment: z.number().int().describe('Plans that met every constraint but have no no-commitment price, so were left out; pass includeCommitments: true to see them.'),
     currency: z.string(),
     exchangeRatesDate: z.string().describe('Day of the exchange rates used for conversion.'),
+    priceUnknownAtLocation: z
+      .array(z.object({ providerId: z.string(), line: z.string(), plans: z.number().int(), datacenters: z.array(z.string()), note: z.string() }))
+      .optional()
+      .describe('With a location or country: plans that meet every filter and are sold there, but at a price not in the dataset, so left out rather than guessed.'),
+    closestMatches: z
+      .array(
+        z.object({
+          providerId: z.string(),
+          planName: z.string(),
+          normalizedPrice: z.number(),
+          vcpus: z.number().nullable(),
+          ramGb: z.number().nullable(),
+          storageGb: z.number().nullable(),
+          storageType: z.string().nullable(),
+          misses: z.array(
+            z.object({
+              constraint: z.enum(PLAN_CONSTRAINTS),
+              required: figure,
+              actual: figure.nullable(),
+              by: z.number().optional().describe('How far off, in the constraint\'s unit (vCPUs, GB, the answer\'s currency).'),
+              byPercent: z.number().optional().describe('`by` as a percentage of `required`.'),
+            }),
+          ),
+        }),
+      )
+      .optional()
+      .describe(`Only when nothing matched: up to ${MAX_CLOSEST} plans missing the fewest constraints by the least, each with what it misses and by how much.`),
+    ...listingOutputShape,
   }),
   annotations: READ_ONLY,
-  handler: (args, { plans }) =>
-    withDomainErrors(() => structured({ ...plans.find(args) }), { list: 'Call list_vps_providers to see every provider.' }),
+  handler: ({ responseFormat = 'concise', ...query }, { plans }) =>
+    withDomainErrors(() => structuredWithin(present(plans.find(query), responseFormat), 'plans', responseFormat), {
+      list: 'Call list_vps_providers or describe_filters to see every provider.',
+    }),
 });

@@ -1,22 +1,26 @@
 import { z } from 'zod';
 import { PROVIDER_SORTS } from '../../providers/provider-documents.js';
+import { ANSWER_SIZE_NOTE, listingOutputShape, pick, responseFormatInput, structuredWithin } from '../response-format.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
-import { structured } from '../tool-results.js';
 import { locationSchema, planSchema } from './schemas.js';
+
+/** The fields of a provider in a concise answer; the rest are detailed-only. */
+const CONCISE_FIELDS = ['id', 'name', 'rating', 'startingPriceUsd', 'monthToMonthStartingPriceUsd', 'locations', 'bestFor'] as const;
 
 export const listVpsProvidersTool = defineTool({
   name: 'list_vps_providers',
   title: 'List VPS providers',
   description:
-    'Lists all eight reviewed VPS providers with their editorial rating (0-5), entry price, data-center locations, the workloads they suit best and their full plan matrix. ' +
-    'Use it for an overview or to compare providers side by side; use get_vps_provider for one provider\'s verdict, pros and cons, and find_vps_plans to filter plans by resources or budget. ' +
-    'Prices are monthly, excluding VAT, in the currency each provider bills in; startingPriceUsd converts the entry price to USD. ' +
-    'startingPrice may need a prepaid term (see each plan\'s priceBasis); monthToMonthStartingPrice is the entry price with no commitment, and the "price" order sorts on it.',
+    'Lists all eight reviewed VPS providers with their editorial rating (0-5), entry price, number of data-centre locations and the workloads they suit best; with responseFormat "detailed" also their currency, data centres, review URL and full plan matrix. ' +
+    'When to use: an overview or a side-by-side comparison of providers. Next: get_vps_provider for one provider\'s verdict, pros and cons; find_vps_plans to filter plans by resources, budget or location; recommend_vps_for_workload for a workload in words; describe_filters for the valid ids, cities and countries. ' +
+    'Prices are monthly, excluding VAT; startingPriceUsd is the entry price in USD and may need a prepaid term, monthToMonthStartingPriceUsd is the entry price with no commitment, and the "price" order sorts on it. ' +
+    ANSWER_SIZE_NOTE,
   inputSchema: {
     sortBy: z
       .enum(PROVIDER_SORTS)
       .optional()
       .describe('Order of the list: "rating" (best first, the default), "price" (cheapest no-commitment entry price in USD first; providers with none last) or "name" (A-Z).'),
+    responseFormat: responseFormatInput('per provider its id, name, rating, entry prices in USD, number of locations and best-for use cases'),
   },
   outputSchema: z.object({
     providers: z.array(
@@ -24,19 +28,24 @@ export const listVpsProvidersTool = defineTool({
         id: z.string().describe('Stable provider id for get_vps_provider and find_vps_plans.'),
         name: z.string(),
         rating: z.number(),
-        startingPrice: z.number(),
-        currency: z.string(),
         startingPriceUsd: z.number(),
-        monthToMonthStartingPrice: z.number().nullable().describe('Cheapest price with no commitment, in `currency`; null when none is confirmed.'),
-        monthToMonthStartingPriceUsd: z.number().nullable(),
+        monthToMonthStartingPriceUsd: z.number().nullable().describe('Cheapest price with no commitment, in USD; null when none is confirmed.'),
         locations: z.number().int().describe('Number of data-centre locations.'),
-        datacenters: z.array(locationSchema),
         bestFor: z.array(z.string()).describe('Use-case slugs, as accepted by recommend_vps_for_workload.'),
-        url: z.string().describe('Review page.'),
-        plans: z.array(planSchema),
+        startingPrice: z.number().optional().describe('Detailed only: the entry price in `currency`.'),
+        currency: z.string().optional().describe('Detailed only: the currency the provider bills in.'),
+        monthToMonthStartingPrice: z.number().nullable().optional().describe('Detailed only: cheapest price with no commitment, in `currency`.'),
+        datacenters: z.array(locationSchema).optional().describe('Detailed only.'),
+        url: z.string().optional().describe('Detailed only: review page.'),
+        plans: z.array(planSchema).optional().describe('Detailed only: the plan matrix.'),
       }),
     ),
+    ...listingOutputShape,
   }),
   annotations: READ_ONLY,
-  handler: ({ sortBy }, { providers }) => structured({ providers: [...providers.summaries(sortBy)] }),
+  handler: ({ sortBy, responseFormat = 'concise' }, { providers }) => {
+    const list = providers.summaries(sortBy);
+    const shown = responseFormat === 'detailed' ? [...list] : list.map((p) => pick(p, CONCISE_FIELDS));
+    return structuredWithin({ providers: shown, responseFormat }, 'providers', responseFormat);
+  },
 });

@@ -20,7 +20,8 @@ export const recommendVpsForWorkloadTool = defineTool({
     'Matches a workload to one of the dataset\'s use cases (WordPress, game server, VPN, database, Docker host, CI runner, mail server, AI inference, ...) and answers with its minimum and recommended specs, ' +
     'the entry price with no commitment, and the providers we recommend for it, each with the reason and its cheapest plan (by no-commitment price) that meets the recommended spec (or the minimum spec, flagged), with how that price is paid. ' +
     'Pass a use-case slug such as "game-server", or describe the workload in plain words ("minecraft server for ten friends"); free text is matched by search, and other close use cases are listed as alternatives. ' +
-    'Use find_vps_plans instead when the user gives exact resources.',
+    'When to use: the user describes what will run; use find_vps_plans instead when the user gives exact resources, and describe_filters for the valid use-case slugs. ' +
+    'Next: estimate_monthly_cost with a pick\'s id as providerId and its cheapestMatchingPlan.planName for the real monthly bill (IPv4, backups, traffic, VAT), and find_equivalent_plans for the same plan cheaper elsewhere.',
   inputSchema: {
     workload: z
       .string({ error: 'Pass "workload": a use-case slug such as "wordpress" or a short description of what will run.' })

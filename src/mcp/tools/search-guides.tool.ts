@@ -2,16 +2,21 @@ import { z } from 'zod';
 import { GUIDE_TYPES } from '../../dataset/dto/guide.dto.js';
 import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from '../../guides/guides.service.js';
 import { MAX_QUERY_LENGTH } from '../../search/search-index.js';
+import { ANSWER_SIZE_NOTE, listingOutputShape, pick, responseFormatInput, structuredWithin } from '../response-format.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
-import { structured, withDomainErrors } from '../tool-results.js';
+import { withDomainErrors } from '../tool-results.js';
+
+/** The fields of a result in a concise answer; the rest are detailed-only. */
+const CONCISE_FIELDS = ['slug', 'title', 'type', 'score'] as const;
 
 export const searchGuidesTool = defineTool({
   name: 'search_guides',
   title: 'Search the guides',
   description:
     'Full-text search over every guide and provider review: titles, keywords, descriptions and the markdown bodies. Ranked by relevance, tolerant of prefixes and typos ("wiregard" finds WireGuard), ' +
-    'each result with a snippet around the best match and the URLs of its page and raw markdown. Use it to find how-tos (SSH keys, firewalls, backups, Docker, WireGuard), comparisons ("hetzner vs digitalocean") or reviews; ' +
-    'then call get_guide with a result\'s slug to read it.',
+    'each result with its slug, title, type and score; with responseFormat "detailed" also its description, a snippet around the best match and the URLs of its page and raw markdown. ' +
+    'When to use: how-tos (SSH keys, firewalls, backups, Docker, WireGuard), comparisons ("hetzner vs digitalocean") or reviews; for prices and plans use find_vps_plans or recommend_vps_for_workload instead. ' +
+    `Next: get_guide with a result's slug to read it. ${ANSWER_SIZE_NOTE}`,
   inputSchema: {
     query: z
       .string({ error: 'Pass "query": a few keywords, e.g. "wireguard vpn".' })
@@ -21,6 +26,7 @@ export const searchGuidesTool = defineTool({
       .describe('Keywords or a short question.'),
     type: z.enum(GUIDE_TYPES).optional().describe(`Only guides of this type: ${GUIDE_TYPES.join(', ')}.`),
     limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).optional().describe(`How many results, 1-${MAX_SEARCH_LIMIT} (default ${DEFAULT_SEARCH_LIMIT}).`),
+    responseFormat: responseFormatInput('per result its slug, title, type and score'),
   },
   outputSchema: z.object({
     results: z.array(
@@ -28,14 +34,20 @@ export const searchGuidesTool = defineTool({
         slug: z.string().describe('Pass to get_guide.'),
         title: z.string(),
         type: z.enum(GUIDE_TYPES),
-        description: z.string(),
-        url: z.string(),
-        markdownUrl: z.string(),
         score: z.number(),
-        snippet: z.string(),
+        description: z.string().optional().describe('Detailed only.'),
+        url: z.string().optional().describe('Detailed only: the HTML page.'),
+        markdownUrl: z.string().optional().describe('Detailed only: the raw markdown.'),
+        snippet: z.string().optional().describe('Detailed only: the text around the best match.'),
       }),
     ),
+    ...listingOutputShape,
   }),
   annotations: READ_ONLY,
-  handler: ({ query, type, limit }, { guides }) => withDomainErrors(() => structured({ results: guides.search(query, { type, limit }) })),
+  handler: ({ query, type, limit, responseFormat = 'concise' }, { guides }) =>
+    withDomainErrors(() => {
+      const results = guides.search(query, { type, limit });
+      const shown = responseFormat === 'detailed' ? results : results.map((r) => pick(r, CONCISE_FIELDS));
+      return structuredWithin({ results: shown, responseFormat }, 'results', responseFormat);
+    }),
 });

@@ -1,0 +1,74 @@
+import { InvalidArgumentError } from '../common/errors/domain-errors.js';
+import type { PlanLine } from '../dataset/dto/plan-line.dto.js';
+import type { ProviderRecord } from '../dataset/dto/provider.dto.js';
+
+/** Where plans must be sold: a data-centre city, a country, or a city in a country (normalized). */
+export interface LocationFilter {
+  /** A city as the providers' `datacenters` spell it, e.g. "São Paulo". */
+  location?: string;
+  /** ISO 3166-1 alpha-2 code, upper case. */
+  country?: string;
+}
+
+/** One data centre of the filter where a plan's line is sold, with what its price is there. */
+export interface PlanPlace {
+  city: string;
+  /** The listed price times this is the price there; null when the price there is not in the dataset. */
+  priceFactor: number | null;
+  /** The dataset's note on the regional price, when the city has one. */
+  note?: string;
+}
+
+/** Case, accents and surrounding space do not matter: "sao paulo" is "São Paulo". */
+const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').trim().toLowerCase();
+
+/**
+ * Checks and normalizes a location and country against the data centres of every provider. Throws
+ * InvalidArgumentError naming the valid values for an unknown city or country, or a city not in the country.
+ */
+export function resolveLocation(providers: readonly ProviderRecord[], location?: string, country?: string): LocationFilter | undefined {
+  if (location === undefined && country === undefined) return undefined;
+  const datacenters = providers.flatMap((p) => p.datacenters);
+  const countries = [...new Set(datacenters.map((d) => d.country))].sort();
+  const filter: LocationFilter = {};
+  if (country !== undefined) {
+    const code = country.trim().toUpperCase();
+    if (!countries.includes(code)) {
+      throw new InvalidArgumentError('country', `No provider has a data centre in "${country.slice(0, 10)}". Use an ISO 3166-1 alpha-2 code of a country with one: ${countries.join(', ')}.`);
+    }
+    filter.country = code;
+  }
+  if (location !== undefined) {
+    const cities = [...new Set(datacenters.map((d) => d.city))].sort((a, b) => a.localeCompare(b));
+    const city = cities.find((c) => fold(c) === fold(location));
+    if (!city) {
+      throw new InvalidArgumentError('location', `No provider has a data centre in "${location.slice(0, 64)}". Use a city (call describe_filters for each provider's): ${cities.join(', ')}; or pass country instead.`);
+    }
+    const cityCountries = [...new Set(datacenters.filter((d) => d.city === city).map((d) => d.country))];
+    if (filter.country && !cityCountries.includes(filter.country)) {
+      throw new InvalidArgumentError('location', `${city} is in ${cityCountries.join(', ')}, not ${filter.country}; pass one of location and country, or both for the same place.`);
+    }
+    filter.location = city;
+  }
+  return filter;
+}
+
+/**
+ * The data centres in the filter where a plan of `line` is sold: the provider's data centres there,
+ * narrowed to the line's own list where the data confirms one, each with its regional price factor.
+ */
+export function placesOf(provider: ProviderRecord, line: PlanLine, filter: LocationFilter): PlanPlace[] {
+  return provider.datacenters
+    .filter((d) => (!filter.location || d.city === filter.location) && (!filter.country || d.country === filter.country))
+    .filter((d) => !line.datacenters || line.datacenters.includes(d.city))
+    .map((d) => {
+      const regional = line.regionalPrices?.find((r) => r.datacenters.includes(d.city));
+      return regional ? { city: d.city, priceFactor: regional.priceFactor, note: regional.note } : { city: d.city, priceFactor: 1 };
+    });
+}
+
+/** Where a line is sold at all: its cities, and their countries, for saying what a plan misses. */
+export function soldWhere(provider: ProviderRecord, line: PlanLine): { cities: string[]; countries: string[] } {
+  const sold = provider.datacenters.filter((d) => !line.datacenters || line.datacenters.includes(d.city));
+  return { cities: sold.map((d) => d.city), countries: [...new Set(sold.map((d) => d.country))].sort() };
+}

@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import { figures, pricedPlanOf, toCurrencyWith } from './support/independent-figures.js';
+import { mcpSuite } from './support/mcp-tool-caller.js';
+import { rawProviders } from './support/raw-data.js';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+// Where each plan is sold and what it costs there, read from the raw files as data/README.md
+// describes them: a line without its own `datacenters` is sold in every data centre of its provider;
+// a city in one of the line's `regionalPrices` costs the listed price times its factor (null: unknown).
+const rates = JSON.parse(readFileSync('data/exchange-rates.json', 'utf8'));
+const toCurrency = toCurrencyWith(rates);
+const cents = (n: number) => Math.round(n * 100) / 100;
+const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const plans = rawProviders.providers.flatMap((p: Json) =>
+  p.plans.map((plan: Json) => {
+    const line = p.planLines.find((l: Json) => l.id === plan.line);
+    const sold = p.datacenters.filter((d: Json) => !line.datacenters || line.datacenters.includes(d.city));
+    const factorAt = (city: string) => line.regionalPrices?.find((r: Json) => r.datacenters.includes(city))?.priceFactor ?? (line.regionalPrices?.some((r: Json) => r.datacenters.includes(city)) ? null : 1);
+    return { providerId: p.id, planName: plan.name, currency: plan.currency, line: line.id, sold, factorAt, m2m: pricedPlanOf(p, plan).monthToMonthPrice, ...figures(plan) };
+  }),
+);
+const byPrice = (a: Json, b: Json) => a.price - b.price || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName);
+const CITIES = [...new Set(rawProviders.providers.flatMap((p: Json) => p.datacenters.map((d: Json) => d.city)))];
+const COUNTRIES = [...new Set(rawProviders.providers.flatMap((p: Json) => p.datacenters.map((d: Json) => d.country)))].sort();
+
+/** Plans sold at `where` (a city or a country) with no commitment, priced there: the known ones, and those whose price there is unknown. */
+function soldAt(where: { city?: string; country?: string }, currency: string) {
+  const known: Json[] = [];
+  const unknown: Json[] = [];
+  for (const plan of plans.filter((x: Json) => x.m2m !== null)) {
+    const places = plan.sold.filter((d: Json) => (!where.city || d.city === where.city) && (!where.country || d.country === where.country));
+    if (places.length === 0) continue;
+    const factors = places.map((d: Json) => plan.factorAt(d.city)).filter((f: number | null) => f !== null);
+    if (factors.length === 0) unknown.push(plan);
+    else {
+      const factor = Math.min(...factors);
+      known.push({ ...plan, factor, price: toCurrency(cents(plan.m2m * factor), plan.currency, currency) });
+    }
+  }
+  return { known: known.sort(byPrice), unknown };
+}
+
+describe('find_vps_plans by location', () => {
+  const { call, data, errorText } = mcpSuite();
+
+  it('finds the plans sold in a city at the price there, whatever the case and accents, and echoes the city as the data spells it', async () => {
+    const { known, unknown } = soldAt({ city: 'São Paulo' }, 'USD');
+    expect(known.some((x: Json) => x.factor !== 1)).toBe(true); // the case this test is about: regional prices
+    const r = data(await call('find_vps_plans', { location: 'sao PAULO', limit: 50, responseFormat: 'detailed' }));
+    expect(r.filters).toEqual({ location: 'São Paulo', currency: 'USD', includeCommitments: false, limit: 50 });
+    expect(r.totalMatches).toBe(known.length);
+    expect(r.plans.map((p: Json) => [p.providerId, p.planName, p.normalizedPrice, p.regionalPriceFactor ?? 1])).toEqual(known.map((x: Json) => [x.providerId, x.planName, x.price, x.factor]));
+    for (const p of r.plans) expect(p.datacenters).toEqual(['São Paulo']);
+    expect(r.priceUnknownAtLocation.reduce((n: number, u: Json) => n + u.plans, 0)).toBe(unknown.length);
+  });
+
+  it('finds the plans sold in a country, leaves out a line not sold there, and lists those whose price there is not in the dataset', async () => {
+    const { known, unknown } = soldAt({ country: 'US' }, 'EUR');
+    const r = data(await call('find_vps_plans', { country: 'us', minRamGb: 2, currency: 'eur', limit: 50, responseFormat: 'detailed' }));
+    const expected = known.filter((x: Json) => x.ramGb >= 2);
+    expect(r.filters).toEqual({ minRamGb: 2, country: 'US', currency: 'EUR', includeCommitments: false, limit: 50 });
+    expect(r.totalMatches).toBe(expected.length);
+    expect(r.plans.map((p: Json) => [p.providerId, p.planName, p.normalizedPrice])).toEqual(expected.slice(0, 50).map((x: Json) => [x.providerId, x.planName, x.price]));
+    // Hetzner's CX line is sold only in Germany and Finland; its CCX line in Ashburn and Hillsboro at prices not in the dataset.
+    expect(r.plans.some((p: Json) => p.providerId === 'hetzner')).toBe(false);
+    const unpriced = unknown.filter((x: Json) => x.ramGb >= 2);
+    expect(r.priceUnknownAtLocation.map((u: Json) => [u.providerId, u.line, u.plans])).toEqual(
+      [...new Set(unpriced.map((x: Json) => `${x.providerId} ${x.line}`))].map((key) => [...(key as string).split(' '), unpriced.filter((x: Json) => `${x.providerId} ${x.line}` === key).length]),
+    );
+    expect(r.priceUnknownAtLocation.find((u: Json) => u.providerId === 'hetzner')).toMatchObject({ line: 'ccx', datacenters: ['Ashburn', 'Hillsboro'], note: expect.stringMatching(/not in the dataset/) });
+  });
+
+  it('answers an empty search with the closest plans and each constraint they miss, by how much', async () => {
+    const args = { minRamGb: 64, maxMonthlyPrice: 20, storageType: 'ssd' };
+    const r = data(await call('find_vps_plans', args));
+    expect([r.plans, r.totalMatches]).toEqual([[], 0]);
+    // Every plan's misses from the raw figures, ranked by how many, then by the share missing, then by price.
+    const ranked = plans
+      .map((x: Json) => {
+        const price = toCurrency(x.m2m ?? 0, x.currency, 'USD');
+        const misses = [
+          ...(x.ramGb < 64 ? [{ constraint: 'minRamGb', required: 64, actual: x.ramGb, by: cents(64 - x.ramGb), byPercent: Math.round(((64 - x.ramGb) / 64) * 1000) / 10 }] : []),
+          ...(x.storageType !== 'SSD' ? [{ constraint: 'storageType', required: 'SSD', actual: x.storageType }] : []),
+          ...(x.m2m === null ? [{ constraint: 'noCommitment' }] : []),
+          ...(x.m2m !== null && price > 20 ? [{ constraint: 'maxMonthlyPrice', required: 20, actual: price, by: cents(price - 20), byPercent: Math.round(((price - 20) / 20) * 1000) / 10 }] : []),
+        ];
+        const distance = misses.reduce((s: number, m: Json) => s + (m.byPercent === undefined ? 1 : m.byPercent / 100), 0);
+        return { ...x, price, misses, distance };
+      })
+      .filter((x: Json) => x.m2m !== null)
+      .sort((a: Json, b: Json) => a.misses.length - b.misses.length || a.distance - b.distance || byPrice(a, b));
+    expect(r.closestMatches.map((c: Json) => [c.providerId, c.planName, c.normalizedPrice])).toEqual(ranked.slice(0, 5).map((x: Json) => [x.providerId, x.planName, x.price]));
+    for (const [i, c] of r.closestMatches.entries()) expect(c.misses).toEqual(ranked[i].misses);
+    expect(r.closestMatches[0].misses).toHaveLength(1);
+  });
+
+  it('names a location a plan line is not sold in as the constraint it misses, with where it is sold', async () => {
+    const r = data(await call('find_vps_plans', { location: 'Ashburn', providers: ['hetzner'], maxMonthlyPrice: 5, currency: 'EUR' }));
+    expect(r.plans).toEqual([]);
+    const cx = r.closestMatches.find((c: Json) => c.planName === 'CX23');
+    const cxLine = rawProviders.providers.find((p: Json) => p.id === 'hetzner').planLines.find((l: Json) => l.id === 'cx');
+    expect(cx.misses).toEqual([{ constraint: 'location', required: 'Ashburn', actual: cxLine.datacenters }]);
+  });
+
+  it('counts a plan sold there with a commitment only, as without a location', async () => {
+    const r = data(await call('find_vps_plans', { country: 'LT', providers: ['hostinger'] }));
+    const hostinger = plans.filter((x: Json) => x.providerId === 'hostinger' && x.sold.some((d: Json) => d.country === 'LT'));
+    expect(hostinger.length).toBeGreaterThan(0);
+    expect(r.leftOutNeedingCommitment).toBe(hostinger.filter((x: Json) => x.m2m === null).length);
+    expect(r.closestMatches[0].misses).toEqual([{ constraint: 'noCommitment', required: 'sold month to month', actual: 'prepaid-term (24 months)' }]);
+  });
+
+  it('echoes the filters it applied, normalized', async () => {
+    const r = data(await call('find_vps_plans', { minRamGb: 4, storageType: 'nvme', providers: ['hetzner', 'hetzner'], country: 'de', currency: 'eur', includeCommitments: true, limit: 3 }));
+    expect(r.filters).toEqual({ minRamGb: 4, storageType: 'NVMe', providers: ['hetzner'], country: 'DE', currency: 'EUR', includeCommitments: true, limit: 3 });
+  });
+
+  it('answers an unknown country with an isError listing the countries with a data centre', async () => {
+    expect(errorText(await call('find_vps_plans', { country: 'XX' }))).toContain(COUNTRIES.join(', '));
+  });
+
+  it('answers an unknown city with an isError listing every city', async () => {
+    const text = errorText(await call('find_vps_plans', { location: 'Atlantis' }));
+    for (const city of CITIES) expect(text).toContain(city as string);
+    expect(text).toContain('describe_filters');
+  });
+
+  it('answers a city outside the country given with an isError', async () => {
+    expect(errorText(await call('find_vps_plans', { location: 'London', country: 'DE' }))).toMatch(/London is in GB, not DE/);
+  });
+
+  it('matches cities by folding case and accents only', async () => {
+    expect(CITIES.find((c) => fold(c as string) === fold('dusseldorf'))).toBe('Düsseldorf');
+    expect(data(await call('find_vps_plans', { location: 'DUSSELDORF' })).filters.location).toBe('Düsseldorf');
+    expect(errorText(await call('find_vps_plans', { location: 'Dusseldorff' }))).toMatch(/Dusseldorff/);
+  });
+});
