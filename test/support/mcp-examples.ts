@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** A tool call written in the documentation: the tool and its arguments. */
+/** A tool call (or prompts/get) written in the documentation: the tool or prompt and its arguments. */
 export interface DocumentedCall {
   tool: string;
   args: Record<string, unknown>;
