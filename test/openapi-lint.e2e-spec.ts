@@ -1,8 +1,8 @@
 import { lintFromString, loadConfig } from '@redocly/openapi-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { run } from './support/processes';
-import { startTestApp, type TestApp } from './support/test-app';
+import { run } from './support/processes.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
 
 /*
  * The linters API users run on the served /openapi.json, each with the project's ruleset file:

@@ -1,8 +1,8 @@
 import { Socket } from 'node:net';
-import { OpenApiSchemas } from './support/openapi-schemas';
-import { rawRequest } from './support/raw-request';
-import { rawMeta, rawProviders, rawUseCases } from './support/raw-data';
-import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
+import { OpenApiSchemas } from './support/openapi-schemas.js';
+import { rawRequest } from './support/raw-request.js';
+import { rawMeta, rawProviders, rawUseCases } from './support/raw-data.js';
+import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app.js';
 
 const GET_OPERATIONS = ['getApiIndex', 'listProviders', 'getProvider', 'listGuides', 'listUseCases', 'listPlans', 'downloadPlansCsv', 'listDatasetChanges'];
 const OPERATIONS = [...GET_OPERATIONS, ...GET_OPERATIONS.map((id) => `${id}Head`)];

@@ -1,9 +1,10 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { run } from './support/processes';
-import { rawRequest } from './support/raw-request';
-import { rawProviders, rawUseCases } from './support/raw-data';
-import { startTestApp, type TestApp } from './support/test-app';
+import { run } from './support/processes.js';
+import { rawRequest } from './support/raw-request.js';
+import { rawProviders, rawUseCases } from './support/raw-data.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+// Not followed by the project's tsc (the client's types exist only once generated; see below).
 import { callEveryOperation, type Observations } from './typed-client/client';
 
 /*
@@ -116,11 +117,11 @@ describe('a typed client generated from the served document (openapi-typescript,
       expect(seen.csvHeader).toMatch(/^providerId,providerName,planName,/);
       expect(seen.releases).toBeGreaterThan(0);
       expect(seen.endpointCount).toBe(8);
-      for (const [operation, call] of Object.entries(seen.calls)) expect([operation, call.status]).toEqual([operation, 200]);
+      for (const [operation, call] of Object.entries<{ status: number; headers: Record<string, string>; body: string | null }>(seen.calls)) expect([operation, call.status]).toEqual([operation, 200]);
     });
 
     it('gets from every HEAD the status and headers of its GET, and no body', () => {
-      const heads = Object.entries(seen.calls).filter(([key]) => key.split(' ')[0].endsWith('Head'));
+      const heads = Object.entries<{ status: number; headers: Record<string, string>; body: string | null }>(seen.calls).filter(([key]) => key.split(' ')[0].endsWith('Head'));
       expect(heads).toHaveLength(7 + rawProviders.providers.length);
       for (const [key, head] of heads) {
         const get = seen.calls[key.replace('Head', '')];

@@ -1,4 +1,4 @@
-import { addHeadOperations, declareIfNoneMatch } from './head-operations';
+import { addHeadOperations, declareIfNoneMatch } from './head-operations.js';
 
 describe('addHeadOperations', () => {
   it('adds beside each GET a HEAD with its own operationId, the same parameters and headers, and no body', () => {
