@@ -14,8 +14,9 @@ export interface ProducedText {
 
 /**
  * A GET endpoint of the JSON API: the route, its OpenAPI operation, the success type (a DTO class, or
- * `produces` for a text download) and every response status it can answer with. Errors are always the
- * JSON envelope. Headers are added to the document in one place (openapi/).
+ * `produces` for a text download) and every response status it can answer with (500 is added with the
+ * headers). Errors are always the JSON envelope. Headers, the `If-None-Match` parameter and the HEAD
+ * form of the operation are added to the document in one place (openapi/).
  */
 export function ApiEndpoint(operation: ApiOperation, type: Type<unknown> | undefined, options: { notFound?: string; produces?: ProducedText } = {}) {
   const { produces } = options;
@@ -27,9 +28,23 @@ export function ApiEndpoint(operation: ApiOperation, type: Type<unknown> | undef
     ApiOperationDoc({ operationId: operation.operationId, summary: operation.summary, description: operation.description }),
     ApiExtraModels(ErrorEnvelope),
     ...ok,
+    ApiResponse({
+      status: HttpStatus.MOVED_PERMANENTLY,
+      description: 'Only where the server requires HTTPS: a plain-HTTP request is redirected to the same path and query on the public HTTPS origin (`Location`). No body.',
+    }),
     ApiResponse({ status: HttpStatus.NOT_MODIFIED, description: 'Not modified: the `If-None-Match` ETag is current. No body.' }),
+    errorResponse(
+      HttpStatus.BAD_REQUEST,
+      'The request could not be understood (`bad_request`): malformed percent-encoding in the path, or a request line or header the HTTP parser refuses.',
+    ),
     errorResponse(HttpStatus.NOT_FOUND, options.notFound ?? 'Nothing is served at this path.'),
     errorResponse(HttpStatus.METHOD_NOT_ALLOWED, 'Only GET, HEAD and OPTIONS are allowed. `Allow` lists them.'),
+    errorResponse(
+      HttpStatus.NOT_ACCEPTABLE,
+      'No content coding the client accepts is available (`not_acceptable`), e.g. `Accept-Encoding: identity;q=0` without `gzip` or `br`.',
+    ),
+    errorResponse(HttpStatus.REQUEST_TIMEOUT, 'The request took too long to arrive (`bad_request`); the connection is closed.'),
+    errorResponse(431, 'The request headers are too large (`bad_request`); the connection is closed.'),
     errorResponse(HttpStatus.TOO_MANY_REQUESTS, 'Rate limit exceeded; retry after `Retry-After` seconds.'),
     errorResponse(HttpStatus.SERVICE_UNAVAILABLE, 'Temporarily unavailable (starting, draining or maintenance); retry after `Retry-After` seconds.'),
   );

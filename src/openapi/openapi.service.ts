@@ -9,6 +9,8 @@ import { ERROR_CODES } from '../common/errors/error-codes.js';
 import { ApiTag } from '../common/http/api-tags.js';
 import { CACHE_CONTROL } from '../common/http/cache-policy.js';
 import metadata from '../metadata.js';
+import { applyDatasetVocabularies } from './dataset-vocabularies.js';
+import { addHeadOperations, declareIfNoneMatch, IF_NONE_MATCH, IF_NONE_MATCH_PARAMETER } from './head-operations.js';
 import { toOpenApi31 } from './openapi-31.js';
 import { HEADERS_BY_STATUS, headerComponents } from './response-headers.js';
 
@@ -23,8 +25,9 @@ const TAG_DESCRIPTIONS: Record<ApiTag, string> = {
 
 /**
  * Generates the OpenAPI 3.1 contract from the controllers and DTOs (the @nestjs/swagger plugin's
- * metadata in `src/metadata.ts`), completes it with the headers and error responses, and keeps it
- * serialized per dataset version.
+ * metadata in `src/metadata.ts`), completes it with the headers, the error responses, `If-None-Match`,
+ * the HEAD form of every operation and the dataset's vocabularies, and keeps it serialized per dataset
+ * version.
  */
 @Injectable()
 export class OpenApiService {
@@ -58,7 +61,7 @@ export class OpenApiService {
         snapshot.meta.description,
         '',
         '## Use',
-        '- Every operation is `GET` (and `HEAD`), needs no authentication and takes no query parameters.',
+        '- Every operation is `GET`, each with its `HEAD` form (operationId ending in `Head`: the same status and headers, no body); none needs authentication or takes query parameters.',
         `- Documents are cached for five minutes (\`Cache-Control: ${CACHE_CONTROL}\`). Revalidate with \`If-None-Match\` and the \`ETag\`: a current copy answers \`304\` with no body.`,
         `- Each client may send ${requests} requests per ${windowSeconds} seconds. Every response carries \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` and \`RateLimit-Policy\`; \`429\` and \`503\` carry \`Retry-After\`.`,
         '- Changes are additive. A field being withdrawn is announced with `Deprecation`, `Sunset` and `Link` headers at least 180 days ahead.',
@@ -80,7 +83,7 @@ export class OpenApiService {
     doc.externalDocs = { description: 'llms.txt overview', url: this.config.url('/llms.txt') };
 
     const headers = headerComponents(this.config);
-    doc.components = { ...doc.components, headers };
+    doc.components = { ...doc.components, headers, parameters: { [IF_NONE_MATCH]: IF_NONE_MATCH_PARAMETER } };
     for (const item of Object.values(doc.paths)) {
       for (const op of Object.values(item)) {
         if (typeof op !== 'object' || op === null || !('responses' in op)) continue;
@@ -90,13 +93,19 @@ export class OpenApiService {
           content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
         };
         for (const [status, response] of Object.entries(responses)) {
-          const names = [...(HEADERS_BY_STATUS[status] ?? [])];
+          const documented = HEADERS_BY_STATUS[status];
+          if (!documented) throw new Error(`OpenAPI: no headers are listed for status ${status} (response-headers.ts)`);
+          const names = [...documented];
           // A download that is not JSON is offered under a file name.
           if (status === '200' && !hasJsonContent(response)) names.push('Content-Disposition');
           response.headers = Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
         }
       }
     }
+    const paths = doc.paths as unknown as Record<string, unknown>;
+    applyDatasetVocabularies(doc as unknown as Record<string, unknown>, snapshot);
+    declareIfNoneMatch(paths);
+    addHeadOperations(paths);
     return toOpenApi31(doc as unknown as Record<string, unknown>);
   }
 }

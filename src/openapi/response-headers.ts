@@ -31,6 +31,7 @@ export function headerComponents(config: AppConfig): Record<string, HeaderDoc> {
     Sunset: { description: 'Present with `Deprecation`: HTTP-date after which the field may be removed.', schema: text },
     Link: { description: 'Present with `Deprecation`: `<url>; rel="deprecation"` pointing to the migration notes.', schema: text },
     'Content-Disposition': { description: 'On downloads: `attachment; filename="<name>"`, the file name to save the body as.', schema: text },
+    Location: { description: 'Where the same path and query are served over HTTPS.', schema: { type: 'string', format: 'uri' } },
     Allow: { description: 'Methods this path answers: `GET, HEAD, OPTIONS`.', schema: text },
     'X-Request-Id': { description: 'Identifier of the failed request; quote it when reporting a problem.', schema: text },
   };
@@ -39,13 +40,17 @@ export function headerComponents(config: AppConfig): Record<string, HeaderDoc> {
 const COMMON = ['X-API-Version', 'Access-Control-Allow-Origin', ...Object.values(RATE_LIMIT_HEADERS).slice(0, 4)];
 const VALIDATORS = ['ETag', 'Cache-Control', 'Last-Modified'];
 
-/** The headers each status carries, by name. */
+/** The headers each status carries, by name; every status an operation documents must be listed. */
 export const HEADERS_BY_STATUS: Record<string, string[]> = {
   '200': [...COMMON, ...VALIDATORS, 'Deprecation', 'Sunset', 'Link'],
+  '301': [...COMMON, 'Location'],
   '304': [...COMMON, ...VALIDATORS],
   '400': [...COMMON],
   '404': [...COMMON],
   '405': [...COMMON, 'Allow'],
+  '406': [...COMMON],
+  '408': [...COMMON],
+  '431': [...COMMON],
   '429': [...COMMON, RATE_LIMIT_HEADERS.retryAfter],
   '500': [...COMMON, 'X-Request-Id'],
   '503': [...COMMON, RATE_LIMIT_HEADERS.retryAfter],

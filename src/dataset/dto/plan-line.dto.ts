@@ -75,7 +75,8 @@ export class PlanLine {
   @ValidateIf((_, v) => v !== null)
   @IsNumber({ maxDecimalPlaces: 2 })
   @Min(0)
-  @ApiProperty({ nullable: true, example: 0 })
+  // The type is explicit: swc (jest) reflects `number | null` as Object, where tsc reflects Number.
+  @ApiProperty({ type: 'number', nullable: true, example: 0 })
   setupFee: number | null;
 
   /** Which price list the prices are from: site, currency and the locations it covers. */

@@ -150,7 +150,7 @@ export class UseCase extends UseCaseBase {
   @ApiProperty({ example: '$3.54/mo' })
   startingAt: string;
 
-  /** `startingAt` as a number of US dollars a month. */
+  /** `startingAt` as a number: US dollars a month with no commitment, excluding VAT, to the cent. */
   @ApiProperty({ example: 3.54 })
   startingAtUsd: number;
 

@@ -24,8 +24,11 @@ export class ProviderList {
   @ApiProperty({ type: 'integer', minimum: 0 })
   count: number;
 
-  /** Editorial picks: scenario name to provider id, e.g. `bestValue: "hetzner"`. */
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { bestOverall: 'hetzner' } })
+  /**
+   * Editorial picks: scenario name to provider id, e.g. `bestValue: "hetzner"`. The OpenAPI document
+   * declares the dataset's keys and ids (openapi/dataset-vocabularies.ts); a new key is additive.
+   */
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } })
   recommendations: Record<string, string>;
 
   providers: Provider[];
