@@ -61,7 +61,7 @@ describe('add-on prices and tax on provider pages', () => {
       // Where a figure is missing, the page says why.
       if (addOn.unknownReason) expect([name, rows[name][1].includes(addOn.unknownReason)]).toEqual([name, true]);
       if (addOn.source) {
-        expect(rows[name][2]).toBe(`[${new URL(addOn.source.url).host}](${addOn.source.url}) (read ${addOn.source.retrievedAt})`);
+        expect(rows[name][2]).toBe(`[${new URL(addOn.source.url).host}](${addOn.source.url}) (read ${addOn.source.retrievedAt}${addOn.source.copyOf ? `; a copy of [${new URL(addOn.source.copyOf).host}](${addOn.source.copyOf})` : ''})`);
         expect(html).toContain(`<a href="${addOn.source.url.replace(/&/g, '&amp;')}" rel="noopener">${new URL(addOn.source.url).host}</a>`);
       }
     }
@@ -74,7 +74,11 @@ describe('add-on prices and tax on provider pages', () => {
       expect([key, line.includes({ 'customer-country-vat': 'VAT at the standard rate', 'reverse-charge': 'reverse charge', 'us-sales-tax': 'US sales tax', unknown: 'unknown' }[c.treatment as string]!)]).toEqual([key, true]);
       for (const text of [c.note, c.unknownReason].filter(Boolean)) expect([key, line.includes(text)]).toEqual([key, true]);
     }
-    for (const s of p.tax.sources) expect(tax).toContain(`(${s.url}) (read ${s.retrievedAt})`);
+    for (const s of p.tax.sources) {
+      // A page read from a copy says so and links the provider's own address.
+      const copy = s.copyOf ? `; a copy of [${new URL(s.copyOf).host}](${s.copyOf})` : '';
+      expect(tax).toContain(`(${s.url}) (read ${s.retrievedAt}${copy})`);
+    }
     if (p.tax.sources.length === 0) expect(tax).toContain('could be found');
   });
 });

@@ -64,5 +64,5 @@ export interface CostEstimate {
   /** The same sum over the known figures only: a floor when `known` is false. */
   knownTotalOverHorizon: number;
   assumptions: string[];
-  sources: { about: string; url: string; retrievedAt: string; pageDate?: string }[];
+  sources: { about: string; url: string; retrievedAt: string; pageDate?: string; copyOf?: string }[];
 }

@@ -40,7 +40,13 @@ export interface CostQuery {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
-const sourceOf = (about: string, s: Source) => ({ about, url: s.url, retrievedAt: s.retrievedAt, ...(s.pageDate ? { pageDate: s.pageDate } : {}) });
+const sourceOf = (about: string, s: Source) => ({
+  about,
+  url: s.url,
+  retrievedAt: s.retrievedAt,
+  ...(s.pageDate ? { pageDate: s.pageDate } : {}),
+  ...(s.copyOf ? { copyOf: s.copyOf } : {}),
+});
 
 /** What a plan costs a month with its add-ons and tax, period by period, from the dataset's sourced figures only. */
 @Injectable()

@@ -8,8 +8,9 @@ import { money, table } from './markdown-text.js';
 export const unitPrice = (amount: number, currency: string) =>
   `${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4, useGrouping: false })} ${currency}`;
 
-/** A source as a markdown link named by its host, with the day it was read. */
-export const sourceLink = (s: Source) => `[${new URL(s.url).host}](${s.url}) (read ${s.retrievedAt})`;
+/** A source as a markdown link named by its host, with the day it was read (and the page it copies, if a copy). */
+export const sourceLink = (s: Source) =>
+  `[${new URL(s.url).host}](${s.url}) (read ${s.retrievedAt}${s.copyOf ? `; a copy of [${new URL(s.copyOf).host}](${s.copyOf})` : ''})`;
 
 const CUSTOMER_LABELS: Record<TaxCustomer, string> = {
   euConsumer: 'Consumer in the EU',

@@ -20,4 +20,13 @@ export class Source {
   @IsCalendarDate()
   @ApiPropertyOptional({ format: 'date' })
   pageDate?: string;
+
+  /**
+   * When `url` is a copy of the provider's own page (a mirror the stored copies had, the provider's page
+   * not being readable here): the provider's address of that page. The figures were read from `url`.
+   */
+  @IsOptional()
+  @IsUrl(HTTP_URL)
+  @ApiPropertyOptional({ format: 'uri' })
+  copyOf?: string;
 }

@@ -61,7 +61,12 @@ const featureDetailSchema = z.object({
 
 const score = z.number().min(0).max(5);
 
-export const sourceSchema = z.object({ url: z.string(), retrievedAt: z.string(), pageDate: z.string().optional() });
+export const sourceSchema = z.object({
+  url: z.string(),
+  retrievedAt: z.string(),
+  pageDate: z.string().optional(),
+  copyOf: z.string().optional().describe("The provider's own address of the page when `url` is a copy of it."),
+});
 
 const addOnFields = { note: z.string().optional(), unknownReason: z.string().optional(), source: sourceSchema.optional() };
 const addOnStatus = z.enum(ADD_ON_STATUSES);
