@@ -8,6 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { freePort } from '../scripts/cluster-local.mjs';
 import { productionNodeOptions } from '../scripts/production-node-options.mjs';
 import { cpus, totalmem } from 'node:os';
+import { Socket } from 'node:net';
+import { execFileSync } from 'node:child_process';
 
 const smoke = process.argv.includes('--smoke');
 const DURATION = smoke ? 1 : 8;
@@ -16,6 +18,56 @@ const FLOOD_SECONDS = smoke ? 3 : 60;
 const CONNECTIONS = 50;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** One inline Redis command on a fresh connection; resolves with the raw reply. */
+function redisCommand(port, command) {
+  return new Promise((resolve, reject) => {
+    const socket = new Socket();
+    let reply = '';
+    socket.on('data', (d) => {
+      reply += d;
+      // A bulk reply ($<length>) is complete once its bytes and the final CRLF are in; anything else is one line.
+      const bulk = /^\$(\d+)\r\n/.exec(reply);
+      if (bulk ? Buffer.byteLength(reply) >= bulk[0].length + Number(bulk[1]) + 2 : reply.endsWith('\r\n')) {
+        socket.destroy();
+        resolve(reply);
+      }
+    });
+    socket.once('error', reject);
+    socket.connect(port, '127.0.0.1', () => socket.write(`${command}\r\n`));
+  });
+}
+
+/** A redis-server on a free loopback port, without persistence, as test/support/redis-server.ts starts it. */
+async function startRedis() {
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  for (let i = 0; i < 100; i++) {
+    if ((await redisCommand(port, 'PING').catch(() => '')).startsWith('+PONG')) return { port, child, url: `redis://127.0.0.1:${port}` };
+    await sleep(50);
+  }
+  throw new Error(`redis-server did not start on port ${port}`);
+}
+
+/** Commands Redis has executed so far (INFO commandstats), all commands summed. */
+async function redisCalls(port) {
+  const info = await redisCommand(port, 'INFO commandstats');
+  return [...info.matchAll(/calls=(\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+}
+
+/**
+ * What one Redis does with the rate limiter's hit script alone (redis-benchmark, 50 clients, random
+ * keys): requests per second without pipelining and with 16 commands in flight per connection.
+ */
+function redisCapacity(port, smoke) {
+  const script = "local hits = redis.call('INCR', KEYS[1]) local ttl = redis.call('PTTL', KEYS[1]) if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) ttl = tonumber(ARGV[1]) end return { hits, ttl }";
+  const rps = (pipeline) => {
+    const out = execFileSync('redis-benchmark', ['-p', String(port), '-c', '50', '-n', smoke ? '2000' : '300000', '-r', '100000', '-P', String(pipeline), '-q', 'EVAL', script, '1', 'bench:__rand_int__', '60000'], { encoding: 'utf8' });
+    const m = /([\d.]+) requests per second/.exec(out);
+    return m ? Math.round(Number(m[1])) : 0;
+  };
+  return { evalPerSecond: rps(1), evalPerSecondPipelined16: rps(16) };
+}
 
 /** Starts the built service as production runs it; resolves with its port and pid. */
 async function startService(env) {
@@ -86,6 +138,10 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
   const service = await startService({ RATE_LIMIT_REQUESTS: '1000000', RATE_LIMIT_WINDOW_SECONDS: '1' });
+  // The same service with its counters in a real Redis, for the cost of the shared limit per request.
+  const redis = await startRedis();
+  const shared = await startService({ RATE_LIMIT_REQUESTS: '1000000', RATE_LIMIT_WINDOW_SECONDS: '1', RATE_LIMIT_STORE: 'redis', REDIS_URL: redis.url });
+  const urlOf = (s) => (s.service === 'redis' ? shared.url : service.url);
   // The ETag of the identity form, which the 304 scenario (no Accept-Encoding) revalidates.
   const etag = (await record(service.url, { path: '/api/providers.json' })).headers.etag;
   if (!etag) throw new Error('no ETag on /api/providers.json');
@@ -96,21 +152,26 @@ async function main() {
     { name: 'hetzner.json (single provider)', path: '/api/providers/hetzner.json', target: 0.35 },
     { name: 'guides.json', path: '/api/guides.json' },
     { name: '304 revalidation', path: '/api/providers.json', headers: { 'if-none-match': etag }, target: 0.5 },
-    { name: '404', path: '/api/nothing.json' },
+    { name: 'hetzner.json, Redis rate limit', path: '/api/providers/hetzner.json', service: 'redis' },
+    { name: 'plans.json (flat plan table)', path: '/api/plans.json' },
+    { name: 'HTML page (provider)', path: '/providers/hetzner', headers: { accept: 'text/html' } },
+    { name: 'markdown page (guide)', path: '/guides/swap-file', headers: { accept: 'text/markdown' } },
+    { name: '404 (API envelope)', path: '/api/nothing.json', refusal: true, target: 0.5 },
+    { name: '404 page (HTML)', path: '/wp-login.php', headers: { accept: 'text/html' }, refusal: true, target: 0.5 },
     { name: 'MCP get_vps_provider', path: '/mcp', method: 'POST', headers: MCP_HEADERS, body: mcpCall('get_vps_provider', { id: 'hetzner' }), mcp: true },
-    { name: 'MCP find_vps_plans', path: '/mcp', method: 'POST', headers: MCP_HEADERS, body: mcpCall('find_vps_plans', { minRamGb: 4, currency: 'EUR' }), mcp: true },
-    { name: 'MCP search_guides', path: '/mcp', method: 'POST', headers: MCP_HEADERS, body: mcpCall('search_guides', { query: 'wireguard vpn' }), mcp: true },
+    { name: 'MCP find_vps_plans', path: '/mcp', method: 'POST', headers: MCP_HEADERS, body: mcpCall('find_vps_plans', { minRamGb: 4, currency: 'EUR' }), mcp: true, target: 0.4 },
+    { name: 'MCP search_guides', path: '/mcp', method: 'POST', headers: MCP_HEADERS, body: mcpCall('search_guides', { query: 'wireguard vpn' }), mcp: true, target: 0.4 },
   ];
 
   // The baseline replays exactly what the service answered, headers included. Compressed variants are
   // made on a document's first request (identity is sent until then): ask once, let them finish.
-  for (const s of scenarios.filter((x) => !x.mcp)) await record(service.url, s);
+  for (const s of scenarios.filter((x) => !x.mcp)) await record(urlOf(s), s);
   await sleep(1500);
   const table = [];
   for (const s of scenarios.filter((x) => !x.mcp)) {
-    const r = await record(service.url, s);
+    const r = await record(urlOf(s), s);
     table.push({
-      key: `${s.method ?? 'GET'} ${s.path} ${s.headers?.['accept-encoding'] ?? ''} ${s.headers?.['if-none-match'] ?? ''}`,
+      key: `${s.method ?? 'GET'} ${s.path} ${s.headers?.['accept-encoding'] ?? ''} ${s.headers?.['if-none-match'] ?? ''} ${s.headers?.accept ?? ''}`,
       status: r.status,
       headers: r.headers,
       body: r.body.toString('base64'),
@@ -127,13 +188,13 @@ async function main() {
   const baselineUrl = `http://127.0.0.1:${baselinePort}`;
   // The ceiling must answer what the service answers: same status, coding and body bytes.
   for (const s of scenarios.filter((x) => !x.mcp)) {
-    const [ours, base] = [await record(service.url, s), await record(baselineUrl, s)];
+    const [ours, base] = [await record(urlOf(s), s), await record(baselineUrl, s)];
     if (ours.status !== base.status || ours.headers['content-encoding'] !== base.headers['content-encoding'] || !ours.body.equals(base.body)) {
       throw new Error(`the baseline does not answer "${s.name}" as the service does`);
     }
   }
 
-  const results = Object.fromEntries(scenarios.map((s) => [s.name, { service: [], baseline: [], p50: [], p99: [], basep99: [], cpu: [] }]));
+  const results = Object.fromEntries(scenarios.map((s) => [s.name, { service: [], baseline: [], p50: [], p99: [], basep99: [], cpu: [], redisCalls: [] }]));
   // Where the service's peak RSS was reached: the high-water mark after each run, in order.
   const peaks = [{ after: 'start and recording', rssMb: Math.round(processStats(service.pid).peakRssMb) }];
   const notePeak = (after) => {
@@ -142,16 +203,20 @@ async function main() {
   };
   // Warm-up: JIT, caches, connections.
   for (const s of scenarios) {
-    await run(service.url, s, smoke ? 1 : 2);
+    await run(urlOf(s), s, smoke ? 1 : 2);
     notePeak(`warm-up ${s.name}`);
   }
   for (let round = 0; round < ROUNDS; round++) {
     for (const s of scenarios) {
-      const before = processStats(service.pid);
-      const r = await run(service.url, s, DURATION);
-      const after = processStats(service.pid);
-      notePeak(`round ${round + 1} ${s.name}`);
+      const pid = s.service === 'redis' ? shared.pid : service.pid;
+      const before = processStats(pid);
+      const callsBefore = s.service === 'redis' ? await redisCalls(redis.port) : 0;
+      const r = await run(urlOf(s), s, DURATION);
+      const after = processStats(pid);
+      if (s.service !== 'redis') notePeak(`round ${round + 1} ${s.name}`);
       const entry = results[s.name];
+      // INFO itself is one command; what is left is the limiter's, per request answered.
+      if (s.service === 'redis' && r.requests.total) entry.redisCalls.push((await redisCalls(redis.port) - callsBefore - 1) / r.requests.total);
       entry.service.push(r.requests.average);
       entry.p50.push(r.latency.p50);
       entry.p99.push(r.latency.p99);
@@ -161,10 +226,14 @@ async function main() {
         entry.baseline.push(b.requests.average);
         entry.basep99.push(b.latency.p99);
       }
-      if (r.non2xx && !s.path.includes('nothing') && !s.headers?.['if-none-match']) entry.errors = (entry.errors ?? 0) + r.non2xx;
+      if (r.non2xx && !s.refusal && !s.headers?.['if-none-match']) entry.errors = (entry.errors ?? 0) + r.non2xx;
     }
   }
   const peakRssMb = processStats(service.pid).peakRssMb;
+  shared.child.kill('SIGTERM');
+  const redisBench = redisCapacity(redis.port, smoke);
+  const commandsPerRequest = median(results['hetzner.json, Redis rate limit'].redisCalls);
+  redis.child.kill('SIGTERM');
 
   // The 429 path: one client far over its limit for a minute; throughput must not decay.
   const limited = await startService({ RATE_LIMIT_REQUESTS: '10' });
@@ -192,6 +261,7 @@ async function main() {
       bytes: s.bytes,
       cpuUsPerRequest: Number(median(e.cpu).toFixed(1)),
       target: s.name === 'MCP get_vps_provider' ? 0.5 : s.target,
+      ...(s.service === 'redis' ? { redisCommandsPerRequest: Number(commandsPerRequest.toFixed(3)) } : {}),
       errors: e.errors ?? 0,
     };
   });
@@ -205,6 +275,7 @@ async function main() {
     searchP99VsGetP99: Number((search.p99Ms / getProviderP99).toFixed(2)),
     peakRssMb: Math.round(peakRssMb),
     peakRssSteps: peaks,
+    redis: { commandsPerRequest: Number(commandsPerRequest.toFixed(3)), ...redisBench },
   };
   writeFileSync('bench/results.json', `${JSON.stringify(summary, null, 2)}\n`);
   if (!smoke) writeFileSync('bench/README.md', report(summary, tenth));
@@ -213,7 +284,8 @@ async function main() {
   console.table(rows.map(({ versus, ...r }) => r));
   console.log(`429 flood: ${flood.firstWindow} req/s in the first ${tenth}s, ${flood.lastWindow} in the last ${tenth}s (ratio ${flood.ratio.toFixed(2)}, target >= 0.9)`);
   console.log(`search_guides p99 / get_vps_provider p99: ${summary.searchP99VsGetP99} (target <= 3)`);
-  console.log(`peak RSS of the service: ${summary.peakRssMb} MB (target <= 200); rises: ${peaks.map((p) => `${p.rssMb} after ${p.after}`).join(', ')}`);
+  console.log(`peak RSS of the service: ${summary.peakRssMb} MB (target <= 150); rises: ${peaks.map((p) => `${p.rssMb} after ${p.after}`).join(', ')}`);
+  console.log(`Redis: ${summary.redis.commandsPerRequest} commands per request; one redis-server runs the hit script ${summary.redis.evalPerSecond}/s (${summary.redis.evalPerSecondPipelined16}/s with 16 in flight per connection)`);
 
   baseline.kill('SIGKILL');
   service.child.kill('SIGTERM');
@@ -247,12 +319,16 @@ ${summary.rows.map(row).join('\n')}
 
 - 429 flood (one client far over its limit for ${summary.flood429.seconds} s): ${summary.flood429.firstWindow} req/s over the first ${tenth} s, ${summary.flood429.lastWindow} over the last ${tenth} s: ratio **${summary.flood429.ratio.toFixed(2)}** (target ≥ 0.9).
 - \`search_guides\` p99 / \`get_vps_provider\` p99: **${summary.searchP99VsGetP99}** (target ≤ 3).
-- Peak RSS of the service during the run: **${summary.peakRssMb} MB** (target ≤ 200).
+- Peak RSS of the service during the run: **${summary.peakRssMb} MB** (target ≤ 150); where it rose: ${summary.peakRssSteps.map((p) => `${p.rssMb} MB after ${p.after}`).join('; ')}.
+- \`RATE_LIMIT_STORE=redis\` against a real redis-server on the same machine: **${summary.redis.commandsPerRequest}** Redis commands per request (\`INFO commandstats\`); that redis-server runs the limiter's hit script ${summary.redis.evalPerSecond} times a second from 50 clients (${summary.redis.evalPerSecondPipelined16} with 16 commands in flight per connection; \`redis-benchmark\`). Capacity model: [docs/capacity.md](../docs/capacity.md).
 
 ## How to read it
 
 - *ratio*: the service's throughput over the baseline's for the same bytes (for MCP rows, over the
-  JSON API's \`getProvider\`). 1.0 would mean the whole pipeline costs nothing.
+  JSON API's \`getProvider\`). 1.0 would mean the whole pipeline costs nothing. The Redis row is the
+  same service with its counters in Redis (one round trip per request) against the same bare server.
+- MCP rows repeat one call, so after the first they are answered from the MCP answer cache
+  (\`MCP_ANSWER_CACHE_BYTES\`); a call never seen before costs what the SDK path costs (docs/performance.md).
 - *CPU µs/request*: user + system CPU time of the service process divided by the requests it answered
   in that run (from \`/proc\`), the least noisy column on a shared machine.
 - The raw figures of the run are in \`bench/results.json\` (not committed; written by every run).

@@ -4,6 +4,8 @@ import { ApiIndexModule } from './api-index/api-index.module.js';
 import { ChangesModule } from './changes/changes.module.js';
 import { ErrorResponseFilter } from './common/filters/error-response.filter.js';
 import { HttpCommonModule } from './common/http/http-common.module.js';
+import { Refusals } from './common/http/refusals.js';
+import { ProblemRenderer } from './common/errors/problem-renderer.js';
 import { AvailabilityModule } from './common/availability/availability.module.js';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
 import { ReadOnlyApiMiddleware } from './common/middleware/read-only-api.middleware.js';
@@ -53,7 +55,15 @@ export class AppModule implements NestModule {
         PagesModule,
         HealthModule,
       ],
-      providers: [{ provide: APP_LOGGER, useValue: logger }, { provide: APP_FILTER, useClass: ErrorResponseFilter }, GracefulShutdown],
+      providers: [
+        { provide: APP_LOGGER, useValue: logger },
+        // The error filter and the front door's precomputed refusals render errors the same way; both
+        // live here, where the site's error pages (ERROR_PAGES) are in scope.
+        ProblemRenderer,
+        Refusals,
+        { provide: APP_FILTER, useClass: ErrorResponseFilter },
+        GracefulShutdown,
+      ],
     };
   }
 

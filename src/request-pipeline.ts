@@ -5,6 +5,8 @@ import parseUrl from 'parseurl';
 import type { Logger } from 'pino';
 import { FrontDoor } from './common/http/front-door.js';
 import { MalformedRequestAnswer } from './common/http/malformed-request.js';
+import { Refusals } from './common/http/refusals.js';
+import { RouteTable, type RouterLayer } from './common/http/route-table.js';
 import { MetricsService } from './observability/metrics.service.js';
 import { requestObserver } from './observability/request-observer.js';
 import { contextOf } from './request/request-context.js';
@@ -17,8 +19,10 @@ export type BeforeExpress = (req: IncomingMessage, res: ServerResponse, pass: ()
  *
  * 0. Node's HTTP parser refuses a malformed request → MalformedRequestAnswer writes 400/408/431 to the socket.
  * 1. `routableTarget`: a target Express could not route is marked malformed (answered 400 at step 4).
- * 2. FrontDoor.beforeExpress: a GET/HEAD of a remembered document is observed, counted, admitted and
- *    written here; everything else goes on to Express.
+ * 2. FrontDoor.beforeExpress: a GET/HEAD of a remembered document, or a request whose refusal is
+ *    constant (Refusals: 404 of a path no route serves or of an unknown id seen before, 405 of a write
+ *    under /api/), is observed, counted, admitted and written here (a 429 too, precomputed);
+ *    everything else goes on to Express.
  * 3. requestObserver (Express): request id, one access-log line and metrics per request.
  * 4. FrontDoor.inExpress: common headers, the rate-limit count and headers, then the admission
  *    decision (AdmissionPolicy): 429, 400, 301 to HTTPS, 503, CORS preflight, or on.
@@ -37,10 +41,13 @@ export function installRequestPipeline(
 ): void {
   const server = app.getHttpServer() as Server;
   server.on('clientError', app.get(MalformedRequestAnswer).listener);
-  const trust = (app.getHttpAdapter().getInstance() as express.Express).get('trust proxy fn');
+  const instance = app.getHttpAdapter().getInstance() as express.Express & { router: { stack: RouterLayer[] } };
+  const trust = instance.get('trust proxy fn');
   const observer = requestObserver(logger, app.get(MetricsService));
   const frontDoor = app.get(FrontDoor);
-  setBeforeExpress(frontDoor.beforeExpress(observer.observe, trust));
+  // Express's own router says which paths some route serves; read once the routes are registered.
+  const routes = new RouteTable(() => instance.router.stack);
+  setBeforeExpress(frontDoor.beforeExpress(observer.observe, trust, app.get(Refusals), routes));
   app.use(observer.middleware);
   app.use(frontDoor.inExpress(trust));
 }

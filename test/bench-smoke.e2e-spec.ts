@@ -15,7 +15,12 @@ describe('the benchmark, in smoke mode', () => {
       'hetzner.json (single provider)',
       'guides.json',
       '304 revalidation',
-      '404',
+      'hetzner.json, Redis rate limit',
+      'plans.json (flat plan table)',
+      'HTML page (provider)',
+      'markdown page (guide)',
+      '404 (API envelope)',
+      '404 page (HTML)',
       'MCP get_vps_provider',
       'MCP find_vps_plans',
       'MCP search_guides',
@@ -26,5 +31,8 @@ describe('the benchmark, in smoke mode', () => {
       expect(row.errors).toBe(0);
     }
     expect(results.peakRssMb).toBeGreaterThan(0);
+    // The shared limit costs Redis commands, counted by Redis itself.
+    expect(results.redis.commandsPerRequest).toBeGreaterThan(0);
+    expect(results.redis.evalPerSecond).toBeGreaterThan(0);
   }, 180_000);
 });

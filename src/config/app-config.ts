@@ -26,6 +26,8 @@ export class AppConfig {
     readonly allowedHosts: readonly string[];
     /** `*`, or the exact origins allowed. */
     readonly allowedOrigins: '*' | readonly string[];
+    /** Byte budget of the remembered MCP answers (McpAnswerCache); 0 turns it off. */
+    readonly answerCacheBytes: number;
   };
   readonly maintenanceMode: boolean;
   readonly metrics: { readonly port: number; readonly host: string };

@@ -4,6 +4,7 @@ import type { JSONRPCRequest } from '@modelcontextprotocol/server';
 import type { Request, Response } from 'express';
 import { mcpMethodNotAllowed } from '../common/errors/problems.js';
 import { MCP_PATH } from '../common/http/mcp-path.js';
+import { McpAnswerCache } from './mcp-answer-cache.js';
 import { McpDispatcher } from './mcp-dispatcher.js';
 import { invalidParams } from './request-params.js';
 import { readMcpPost } from './streamable-http-rules.js';
@@ -12,14 +13,18 @@ import { readMcpPost } from './streamable-http-rules.js';
  * The MCP endpoint: Streamable HTTP without sessions, answering each POST with a JSON response (the
  * transport's JSON response mode). Any replica answers any request; there is nothing to resume and
  * no stream to open. The transport's rules are read by `readMcpPost` (streamable-http-rules.ts), and
- * the requests go to the one in-process server (McpDispatcher); a request of protocol revision
- * 2026-07-28 goes to the SDK's entry for that era. Nest has already parsed the body (1 MB limit) and
- * checked Host and Origin.
+ * the requests are answered from remembered answers (McpAnswerCache) or by the one in-process server
+ * (McpDispatcher); a request of protocol revision 2026-07-28 goes to the SDK's entry for that era (not
+ * cached: the SDK checks its envelope and headers per exchange). Nest has already parsed the body (1 MB
+ * limit) and checked Host and Origin.
  */
 @ApiExcludeController()
 @Controller(MCP_PATH)
 export class McpHttpController {
-  constructor(private readonly dispatcher: McpDispatcher) {}
+  constructor(
+    private readonly dispatcher: McpDispatcher,
+    private readonly answers: McpAnswerCache,
+  ) {}
 
   @Post()
   async handle(@Req() req: Request, @Res() res: Response): Promise<void> {
@@ -56,7 +61,8 @@ export class McpHttpController {
       }
     }
     if (toServer.length > 0) {
-      const served = await this.dispatcher.answer(toServer, closed.signal);
+      const protocolVersion = req.headers['mcp-protocol-version'];
+      const served = await this.answers.answer(toServer, protocolVersion, (misses) => this.dispatcher.answer(misses, closed.signal));
       if (closed.signal.aborted) return;
       served.forEach((json, i) => (answers[slots[i]] = json ?? ''));
     }

@@ -9,6 +9,7 @@ import { ProvidersModule } from '../providers/providers.module.js';
 import { UseCasesModule } from '../use-cases/use-cases.module.js';
 import { McpAccessMiddleware } from './mcp-access.middleware.js';
 import { McpHttpController } from './mcp-http.controller.js';
+import { McpAnswerCache } from './mcp-answer-cache.js';
 import { McpDispatcher } from './mcp-dispatcher.js';
 import { McpServerFactory } from './mcp-server.factory.js';
 import { ServerCardController } from './server-card.controller.js';
@@ -22,7 +23,7 @@ export const MCP_BODY_LIMIT = '1mb';
 @Module({
   imports: [HttpCommonModule, ProvidersModule, PlansModule, UseCasesModule, GuidesModule, ChangesModule, CostsModule, FiltersModule],
   controllers: [ServerCardController, McpHttpController],
-  providers: [McpServerFactory, McpDispatcher, ServerCardService],
+  providers: [McpServerFactory, McpDispatcher, McpAnswerCache, ServerCardService],
 })
 export class McpModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -1,29 +1,24 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject, Injectable, Optional } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_LOGGER } from '../../observability/logger.js';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../../config/app-config.js';
 import { contextOf } from '../../request/request-context.js';
-import { JSON_CONTENT_TYPE } from '../../dataset/json-document.js';
 import { NotFoundError } from '../errors/domain-errors.js';
-import { ERROR_PAGES, type ErrorPages } from '../errors/error-pages.js';
-import type { ErrorEnvelope } from '../errors/error-envelope.dto.js';
 import { HttpProblem } from '../errors/http-problem.js';
-import { toEnvelope } from '../errors/envelope.js';
 import { problemFromHttpStatus, problemFromNotFound, routeNotFound } from '../errors/problems.js';
 import { CommonHeaders } from '../http/common-headers.js';
 import { pathOf } from '../http/admission.js';
-import { jsonRpcError } from '../http/json-rpc-error.js';
-import { isMcpPath } from '../http/mcp-path.js';
-import { isApiPath } from '../http/api-paths.js';
-import { errorForm } from '../http/negotiation.js';
+import { Refusals } from '../http/refusals.js';
+import { ProblemRenderer } from '../errors/problem-renderer.js';
 
 /**
  * The one place errors become answers. Domain errors, HTTP problems and the exceptions Nest, Express
  * and body parsers raise map to an HttpProblem; anything else is logged with a request id and
- * answered as a generic 500 without internals. The problem is written as the JSON envelope, or as a
- * JSON-RPC error on the MCP endpoint. Nothing is written when the response has already started.
+ * answered as a generic 500 without internals. The problem is written as ProblemRenderer renders it (the
+ * JSON envelope, a JSON-RPC error on the MCP endpoint, or an error page). Nothing is written when the
+ * response has already started.
  */
 @Catch()
 @Injectable()
@@ -34,7 +29,8 @@ export class ErrorResponseFilter implements ExceptionFilter {
     @Inject(APP_LOGGER) private readonly logger: Logger,
     private readonly config: AppConfig,
     private readonly commonHeaders: CommonHeaders,
-    @Optional() @Inject(ERROR_PAGES) private readonly pages?: ErrorPages,
+    private readonly renderer: ProblemRenderer,
+    private readonly refusals: Refusals,
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -47,32 +43,14 @@ export class ErrorResponseFilter implements ExceptionFilter {
       if (!res.writableEnded) res.destroy();
       return;
     }
-    const { body, contentType, headers } = this.render(problem, req);
-    res.statusCode = problem.status;
-    this.commonHeaders.apply(res);
-    for (const [name, value] of [...headers, ...Object.entries(problem.headers)]) res.setHeader(name, value);
-    res.setHeader('Content-Type', contentType);
-    res.setHeader('Content-Length', body.length);
-    res.setHeader('Cache-Control', 'no-store');
-    res.end(req.method === 'HEAD' ? undefined : body);
-  }
-
-  /**
-   * The body of an error: the envelope under /api/, a JSON-RPC error on /mcp, and elsewhere a page
-   * (HTML, or markdown when asked for) unless the client asked for JSON.
-   */
-  private render(problem: HttpProblem, req: Request): { body: Buffer; contentType: string; headers: readonly (readonly [string, string])[] } {
     const path = pathOf(req.originalUrl);
-    if (isMcpPath(path)) return json(jsonRpcError(problem));
-    if (isApiPath(path)) return json(this.envelope(problem));
-    const form = errorForm(req);
-    if (form === 'json' || !this.pages) return json(this.envelope(problem));
-    const page = this.pages.pageFor(problem, form);
-    return { body: page.body, contentType: page.contentType, headers: (page.headers ?? []).filter(([name]) => name !== 'Link') };
-  }
-
-  private envelope(problem: HttpProblem): ErrorEnvelope {
-    return toEnvelope(problem, this.config);
+    const { status, body, headers } = this.renderer.render(problem, this.renderer.formOf(path, req));
+    res.statusCode = status;
+    this.commonHeaders.apply(res);
+    for (const [name, value] of headers) res.setHeader(name, value);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    // A route refuses an unknown id the same way for every request of its path until the dataset changes.
+    if (problem.status === 404) this.refusals.rememberNotFound(req, problem);
   }
 
   private toProblem(exception: unknown, req: Request): HttpProblem {
@@ -102,8 +80,6 @@ export class ErrorResponseFilter implements ExceptionFilter {
     );
   }
 }
-
-const json = (value: unknown) => ({ body: Buffer.from(JSON.stringify(value)), contentType: JSON_CONTENT_TYPE, headers: [] as const });
 
 /** The HTTP status an exception asks for: Nest's HttpException, or `status` set by Express or body parsers. */
 function statusOf(exception: unknown): number | undefined {

@@ -12,6 +12,8 @@ import { CommonHeaders } from './common-headers.js';
 import { ContentEncodings } from './content-encoding.js';
 import { DocumentResponder } from './document-responder.js';
 import { FastPaths } from './fast-paths.js';
+import type { Refusal, Refusals } from './refusals.js';
+import type { RouteTable } from './route-table.js';
 
 /** Starts observing a request (request id, access log, metrics) and returns its id. */
 export type Observe = (req: IncomingMessage, res: ServerResponse) => string;
@@ -23,9 +25,11 @@ export type Observe = (req: IncomingMessage, res: ServerResponse) => string;
  * HTTP (301) or answers a CORS preflight (204). The two entry points differ only in how they write:
  *
  * - `beforeExpress`: a request listener in front of Express. A GET or HEAD of a remembered document
- *   (FastPaths) is counted, decided and, when served, written here with one writeHead, without
- *   Express's per-request setup. Any other request, or one the decision does not serve, is passed on
- *   to Express (with its count, so it is never counted twice).
+ *   (FastPaths), or a request whose refusal is constant (Refusals: a path no route serves, an unknown
+ *   id seen before, a write under /api/), is counted, decided and, when served, written here with one
+ *   writeHead, without Express's per-request setup; over the limit, it gets the precomputed 429. Any
+ *   other request, or one the decision neither serves nor limits, is passed on to Express (with its
+ *   count, so it is never counted twice).
  * - `inExpress`: the first Express middleware, for every request the listener passed on.
  */
 @Injectable()
@@ -44,47 +48,73 @@ export class FrontDoor {
     this.policy = new AdmissionPolicy(config);
   }
 
-  /** The request listener in front of Express (see the class comment); `pass` hands the request to Express. */
-  beforeExpress(observe: Observe, trust: TrustFn) {
+  /**
+   * The request listener in front of Express (see the class comment); `pass` hands the request to
+   * Express. `refusals` and `routes` give the constant refusals answered here (Refusals).
+   */
+  beforeExpress(observe: Observe, trust: TrustFn, refusals: Refusals, routes: RouteTable) {
     return (req: IncomingMessage, res: ServerResponse, pass: () => void): void => {
       const context = contextOf(req);
       const method = req.method;
-      if ((method !== 'GET' && method !== 'HEAD') || context.malformedTarget !== undefined) return pass();
+      if (context.malformedTarget !== undefined) return pass();
       const url = req.url!;
-      const known = this.fastPaths.lookup(url);
-      if (!known || isAdmissionExempt(pathOf(url))) return pass();
+      const known = method === 'GET' || method === 'HEAD' ? this.fastPaths.lookup(url) : undefined;
+      if (!known) {
+        const refused = refusals.known(req, routes);
+        if (!refused) return pass();
+        context.rememberedRoute = refused.route;
+        return this.atTheDoor(req, res, pass, observe, trust, refusals, (dynamic) => writeRefusal(req, res, refused.refusal, dynamic));
+      }
+      if (isAdmissionExempt(pathOf(url))) return pass();
       const doc = known.pick(req);
       const variant = this.encodings.choose(req.headers['accept-encoding'], doc);
       if (variant === null) return pass();
-
-      const client = proxyaddr(req, trust);
-      context.clientAddress = client;
       context.rememberedRoute = known.route;
-      const id = observe(req, res);
-      const answer = (limit: RateLimitState) => {
-        const decision = this.policy.decide({ method, url, secure: isSecure(req, trust), malformed: false, limit, unavailable: this.availability.unavailableReason() });
-        if (decision.kind !== 'serve') {
-          context.counted = limit;
-          res.setHeader('X-Request-Id', id);
-          return pass();
-        }
-        const dynamic = ['X-Request-Id', id];
-        this.limiter.pushHeaders(dynamic, limit);
-        if (decision.hsts) dynamic.push('Strict-Transport-Security', HSTS);
-        this.responder.writeHeadOnce(req, res, { doc, variant, cacheControl: known.cacheControl }, this.headers.flat(), dynamic);
-      };
-      const fail = (error: unknown) => {
-        context.earlyError = error;
-        if (!res.headersSent) pass();
-      };
-      try {
-        const state = this.limiter.hit(normalizeIp(client));
-        if (state instanceof Promise) state.then(answer).catch(fail);
-        else answer(state);
-      } catch (error) {
-        fail(error);
-      }
+      this.atTheDoor(req, res, pass, observe, trust, refusals, (dynamic) =>
+        this.responder.writeHeadOnce(req, res, { doc, variant, cacheControl: known.cacheControl }, this.headers.flat(), dynamic),
+      );
     };
+  }
+
+  /**
+   * Observes and counts a request the door can answer, then decides: served → `serve` writes it with
+   * the per-request headers; over the limit → the precomputed 429; anything else goes on to Express
+   * with its count, for the error filter or the redirect and preflight writers.
+   */
+  private atTheDoor(req: IncomingMessage, res: ServerResponse, pass: () => void, observe: Observe, trust: TrustFn, refusals: Refusals, serve: (dynamic: string[]) => void): void {
+    const context = contextOf(req);
+    const method = req.method!;
+    const client = proxyaddr(req, trust);
+    context.clientAddress = client;
+    const id = observe(req, res);
+    const answer = (limit: RateLimitState) => {
+      const decision = this.policy.decide({ method, url: req.url!, secure: isSecure(req, trust), malformed: false, limit, unavailable: this.availability.unavailableReason() });
+      const dynamic = ['X-Request-Id', id];
+      this.limiter.pushHeaders(dynamic, limit);
+      if (decision.kind === 'serve') {
+        if (decision.hsts) dynamic.push('Strict-Transport-Security', HSTS);
+        return serve(dynamic);
+      }
+      if (decision.kind === 'refuse' && limit.limited) {
+        context.rememberedRoute = undefined;
+        return writeRefusal(req, res, refusals.rateLimited(req, limit), dynamic);
+      }
+      context.counted = limit;
+      context.rememberedRoute = undefined;
+      res.setHeader('X-Request-Id', id);
+      pass();
+    };
+    const fail = (error: unknown) => {
+      context.earlyError = error;
+      if (!res.headersSent) pass();
+    };
+    try {
+      const state = this.limiter.hit(normalizeIp(client));
+      if (state instanceof Promise) state.then(answer).catch(fail);
+      else answer(state);
+    } catch (error) {
+      fail(error);
+    }
   }
 
   /** The first Express middleware: every request `beforeExpress` passed on. */
@@ -143,4 +173,13 @@ export class FrontDoor {
         return;
     }
   }
+}
+
+/** Writes a precomputed refusal with one writeHead: the per-request headers, then its own. */
+function writeRefusal(req: IncomingMessage, res: ServerResponse, refusal: Refusal, dynamic: string[]): void {
+  const fixed = refusal.headers;
+  for (let i = 0; i < fixed.length; i++) dynamic.push(fixed[i]);
+  contextOf(req).sentBytes = refusal.body.length;
+  res.writeHead(refusal.status, dynamic);
+  res.end(req.method === 'HEAD' ? undefined : refusal.body);
 }

@@ -1,5 +1,4 @@
 import accepts from 'accepts';
-import type { Request } from 'express';
 import type { IncomingMessage } from 'node:http';
 
 /** True when the client ranks text/markdown above text/html (Accept q-values honoured). */
@@ -9,7 +8,7 @@ export function prefersMarkdown(req: IncomingMessage): boolean {
 }
 
 /** The form an error outside the API is written in, from the client's Accept header. */
-export function errorForm(req: Request): 'html' | 'markdown' | 'json' {
-  const best = req.accepts(['text/html', 'application/json', 'text/markdown']);
+export function errorForm(req: IncomingMessage): 'html' | 'markdown' | 'json' {
+  const best = accepts(req).types(['text/html', 'application/json', 'text/markdown']);
   return best === 'application/json' ? 'json' : best === 'text/markdown' ? 'markdown' : 'html';
 }

@@ -1,0 +1,160 @@
+import { Injectable } from '@nestjs/common';
+import type { JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import { AppConfig } from '../config/app-config.js';
+import { DatasetService } from '../dataset/dataset.service.js';
+import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
+
+/**
+ * Methods whose answer is a function of the request (method and params) and the dataset version:
+ * every tool is read-only, lists and resources come from the dataset, and initialize answers by the
+ * protocol version it is asked for.
+ */
+const CACHEABLE: ReadonlySet<string> = new Set([
+  'initialize',
+  'tools/list',
+  'tools/call',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'prompts/list',
+]);
+
+/**
+ * Error codes that are a function of the request alone (method not found, invalid params) and so may
+ * be remembered; an internal error (-32603) or a shutdown (-32000) never is.
+ */
+const DETERMINISTIC_ERRORS: ReadonlySet<number> = new Set([-32601, -32602]);
+
+/** What the server answered, as the dispatcher serializes it: `{"jsonrpc":"2.0","id":<id>,...}`. */
+const HEAD = '{"jsonrpc":"2.0","id":';
+
+/** Answers requests the cache could not: in order, undefined where the client went away. */
+export type Serve = (requests: readonly JSONRPCRequest[]) => Promise<(string | undefined)[]>;
+
+/**
+ * The serialized answers of MCP requests, remembered per dataset version and keyed by the canonical
+ * request: the method, its params with every object's keys sorted (the id left out), and the
+ * MCP-Protocol-Version header the request declared. A miss is answered by the server (full SDK input
+ * and output validation) and its bytes after the id are kept; a hit is those bytes behind the
+ * caller's id, without the SDK. An LRU bounded by MCP_ANSWER_CACHE_BYTES (0 turns it off), dropped
+ * when another dataset version is published. Only results and deterministic errors are kept.
+ */
+@Injectable()
+export class McpAnswerCache {
+  private readonly budget: number;
+  private entries = new Map<string, string>();
+  private bytes = 0;
+  private snapshot?: DatasetSnapshot;
+
+  constructor(
+    config: AppConfig,
+    private readonly dataset: DatasetService,
+  ) {
+    this.budget = config.mcp.answerCacheBytes;
+  }
+
+  /** Characters the remembered keys and answers hold (about bytes: they are mostly ASCII). */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  /**
+   * Answers `requests` (already checked by the transport rules and for valid params), in order: from
+   * memory where it can, through `serve` for the rest.
+   */
+  async answer(requests: readonly JSONRPCRequest[], protocolVersion: string | string[] | undefined, serve: Serve): Promise<(string | undefined)[]> {
+    if (this.budget === 0) return serve(requests);
+    const snapshot = this.current();
+    const answers: (string | undefined)[] = new Array(requests.length);
+    const missing: JSONRPCRequest[] = [];
+    const missingAt: number[] = [];
+    const keys: (string | undefined)[] = [];
+    for (let i = 0; i < requests.length; i++) {
+      const request = requests[i];
+      const key = CACHEABLE.has(request.method) ? keyOf(request, protocolVersion) : undefined;
+      const tail = key === undefined ? undefined : this.hit(key);
+      if (tail !== undefined) answers[i] = HEAD + JSON.stringify(request.id) + tail;
+      else {
+        missing.push(request);
+        missingAt.push(i);
+        keys.push(key);
+      }
+    }
+    if (missing.length === 0) return answers;
+    const served = await serve(missing);
+    for (let j = 0; j < served.length; j++) {
+      const json = served[j];
+      answers[missingAt[j]] = json;
+      const key = keys[j];
+      // An answer computed while another dataset version was published is not kept.
+      if (key !== undefined && json !== undefined && this.snapshot === snapshot && this.dataset.current === snapshot) this.keep(key, missing[j], json);
+    }
+    return answers;
+  }
+
+  private current(): DatasetSnapshot {
+    const current = this.dataset.current;
+    if (this.snapshot !== current) {
+      this.snapshot = current;
+      this.entries = new Map();
+      this.bytes = 0;
+    }
+    return current;
+  }
+
+  private hit(key: string): string | undefined {
+    const tail = this.entries.get(key);
+    if (tail === undefined) return undefined;
+    // Least recently used first: a hit moves to the end.
+    this.entries.delete(key);
+    this.entries.set(key, tail);
+    return tail;
+  }
+
+  private keep(key: string, request: JSONRPCRequest, json: string): void {
+    const head = HEAD + JSON.stringify(request.id);
+    if (!json.startsWith(head) || !rememberable(json, head.length)) return;
+    const tail = json.slice(head.length);
+    const size = key.length + tail.length;
+    if (size > this.budget || this.entries.has(key)) return;
+    this.entries.set(key, tail);
+    this.bytes += size;
+    for (const [oldest, value] of this.entries) {
+      if (this.bytes <= this.budget) break;
+      this.entries.delete(oldest);
+      this.bytes -= oldest.length + value.length;
+    }
+  }
+}
+
+/** A result, or an error whose code depends on the request alone. */
+function rememberable(json: string, from: number): boolean {
+  if (json.startsWith(',"result":', from)) return true;
+  if (!json.startsWith(',"error":', from)) return false;
+  const code = (JSON.parse(json) as { error?: { code?: unknown } }).error?.code;
+  return typeof code === 'number' && DETERMINISTIC_ERRORS.has(code);
+}
+
+/** The key of a request, or undefined for one too deeply nested to canonicalize (the server refuses it). */
+function keyOf(request: JSONRPCRequest, protocolVersion: string | string[] | undefined): string | undefined {
+  try {
+    return canonicalKey(request, protocolVersion);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The request without its id: method, params with sorted keys, and the declared protocol version. */
+export function canonicalKey(request: JSONRPCRequest, protocolVersion: string | string[] | undefined): string {
+  const version = typeof protocolVersion === 'string' ? protocolVersion : Array.isArray(protocolVersion) ? protocolVersion.join(',') : '';
+  return `${version}\n${request.method}\n${canonicalJson(request.params ?? null)}`;
+}
+
+/** JSON with every object's keys in sorted order, so that argument order does not split the cache. */
+function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).filter((k) => record[k] !== undefined).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(',')}}`;
+}
