@@ -1,6 +1,6 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCRequest } from '@modelcontextprotocol/server';
 import { DatasetReloader } from '../src/dataset/dataset-reloader';
 import { canonicalKey, McpAnswerCache } from '../src/mcp/mcp-answer-cache';
 import { McpDispatcher } from '../src/mcp/mcp-dispatcher';

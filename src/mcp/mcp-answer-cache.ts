@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCRequest } from '@modelcontextprotocol/server';
 import { AppConfig } from '../config/app-config.js';
 import { DatasetService } from '../dataset/dataset.service.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
