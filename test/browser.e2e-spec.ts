@@ -120,11 +120,16 @@ describe('in a real browser', () => {
   it('lists the operations in Swagger UI, and "try it out" gets a 200', async () => {
     const page = await open('/docs');
     await page.waitForSelector('.opblock-summary-path');
-    const paths = await page.$$eval('.opblock-summary-path', (els) => els.map((e) => e.textContent));
-    expect(paths).toEqual(['/api/index.json', '/api/providers.json', '/api/providers/{providerId}.json', '/api/plans.json', '/api/plans.csv', '/api/guides.json', '/api/use-cases.json', '/api/changes.json']);
+    const operations = await page.$$eval('.opblock-summary', (els) =>
+      els.map((e) => `${e.querySelector('.opblock-summary-method')?.textContent} ${e.querySelector('.opblock-summary-path')?.textContent}`),
+    );
+    // Every operation is a GET with its HEAD form beside it.
+    const paths = ['/api/index.json', '/api/providers.json', '/api/providers/{providerId}.json', '/api/plans.json', '/api/plans.csv', '/api/guides.json', '/api/use-cases.json', '/api/changes.json'];
+    expect(operations).toEqual(paths.flatMap((path) => [`GET ${path}`, `HEAD ${path}`]));
     await page.click('#operations-Providers-getProvider .opblock-summary');
     await page.click('#operations-Providers-getProvider .try-out__btn');
-    await page.fill('#operations-Providers-getProvider input[placeholder="providerId"]', 'upcloud');
+    // providerId is an enum of the dataset's ids, so Swagger UI offers them in a list.
+    await page.selectOption('#operations-Providers-getProvider tr[data-param-name="providerId"] select', 'upcloud');
     await page.click('#operations-Providers-getProvider .execute');
     const status = page.locator('#operations-Providers-getProvider .live-responses-table .response-col_status').last();
     await status.waitFor();

@@ -96,7 +96,7 @@ export class FrontDoor {
         return serve(dynamic);
       }
       if (decision.kind === 'refuse' && limit.limited) {
-        context.rememberedRoute = undefined;
+        // Counted under the route the request was for (rememberedRoute), as every other answer to it.
         return writeRefusal(req, res, refusals.rateLimited(req, limit), dynamic);
       }
       context.counted = limit;
