@@ -28,6 +28,7 @@ export default {
     'src/dataset/provider-rules.ts',
     'src/dataset/use-case-rules.ts',
     'src/dataset/plan-pricing.ts',
+    'src/dataset/add-on-rules.ts',
   ],
   coverageAnalysis: 'perTest',
   // Two cores, shared with other work.
