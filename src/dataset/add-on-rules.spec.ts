@@ -104,6 +104,13 @@ describe('add-on, tax, location and VAT rules', () => {
     ]);
   });
 
+  it('accepts a per-plan backup price of 0, and refuses one below', () => {
+    expect(problemsAfter((raw) => (provider(raw, 'linode').addOns.backups.pricesByPlan['Nanode 1 GB'] = 0))).toEqual([]);
+    expect(problemsAfter((raw) => (provider(raw, 'linode').addOns.backups.pricesByPlan['Nanode 1 GB'] = -0.5))).toEqual([
+      'data/providers.json: providers[3] (linode).addOns.backups.pricesByPlan.Nanode 1 GB: must be a number not below 0',
+    ]);
+  });
+
   it('refuses backups included in a line the provider does not have', () => {
     expect(problemsAfter((raw) => (provider(raw, 'upcloud').addOns.backups.includedInLines = ['high-cpu']))).toEqual([
       'data/providers.json: providers[7] (upcloud).addOns.backups.includedInLines[0]: names no plan line of upcloud ("high-cpu")',

@@ -387,6 +387,20 @@ describe('validateDataset', () => {
       }
     });
 
+    it('accepts a rating exactly 0.05 from the mean, where floating point puts the mean a hair further', () => {
+      // With these weights the means are 4.050000000000001 and 3.9499999999999997 (one-decimal sub-scores).
+      const weights = { performance: 0.25, value: 0.3, support: 0.15, easeOfUse: 0.15, features: 0.15 };
+      const scores = (s: number[]) => Object.fromEntries(Object.keys(weights).map((k, i) => [k, s[i]]));
+      for (const s of [[4.2, 4.2, 3.7, 3.7, 4.2], [3.8, 3.7, 4.1, 4.2, 4.3]]) {
+        const edit = (raw: Json) => {
+          raw.meta.ratingWeights = weights;
+          Object.assign(provider(raw, 'hetzner'), { rating: 4, ratings: scores(s) });
+        };
+        expect(Math.abs(4 - meanOf({ meta: { ratingWeights: weights }, providers: { providers: [{ id: 'x', ratings: scores(s) }] } }, 'x'))).toBeGreaterThan(0.05);
+        expect(problemsAfter(edit).filter((p) => p.includes('(hetzner).rating:'))).toEqual([]);
+      }
+    });
+
     it('checks no rating while meta.json is unusable', () => {
       expect(problemsAfter((raw) => ((provider(raw, 'hetzner').rating = 1), (raw.meta.version = 'soon'))).filter((p) => p.includes('.rating:'))).toEqual([]);
     });
@@ -507,6 +521,38 @@ describe('validateDataset', () => {
       expect(problemsAfter((raw) => (useCase(raw, 'wordpress').minimumSpec.vcpus = 999))).toEqual([
         'data/use-cases.json: useCases[0] (wordpress).minimumSpec: no plan sold without commitment meets it, so there is no entry price',
       ]);
+    });
+
+    it('prices the entry only from plans sold without commitment: a prepaid plan counts with a month-to-month price, not without', () => {
+      const onlyThisPlanMeetsIt = (raw: Json, id: string, name: string) => {
+        plan(raw, id, name).ram = '900GB';
+        useCase(raw, 'wordpress').minimumSpec.ramGb = 900;
+      };
+      expect(plan(small, 'hostinger', 'KVM 1').monthToMonthPrice).toBeNull();
+      expect(problemsAfter((raw) => onlyThisPlanMeetsIt(raw, 'hostinger', 'KVM 1'))).toEqual([
+        'data/use-cases.json: useCases[0] (wordpress).minimumSpec: no plan sold without commitment meets it, so there is no entry price',
+      ]);
+      expect(problemsAfter((raw) => onlyThisPlanMeetsIt(raw, 'contabo', 'Cloud VDS S'))).toHaveLength(1);
+      expect(
+        problemsAfter((raw) => {
+          onlyThisPlanMeetsIt(raw, 'contabo', 'Cloud VDS S');
+          plan(raw, 'contabo', 'Cloud VDS S').monthToMonthPrice = plan(raw, 'contabo', 'Cloud VDS S').price + 10;
+        }),
+      ).toEqual([]);
+      expect(problemsAfter((raw) => onlyThisPlanMeetsIt(raw, 'hetzner', 'CX23'))).toEqual([]);
+    });
+
+    it('meets the recommended spec only with a plan of a recommended provider', () => {
+      const recommended = (raw: Json) => useCase(raw, 'wordpress').recommendedProviders.map((r: Json) => r.id) as string[];
+      const outsider = (raw: Json) => raw.providers.providers.find((p: Json) => !recommended(raw).includes(p.id));
+      const onlyPlanOf = (raw: Json, p: Json) => {
+        p.plans[0].ram = '900GB';
+        useCase(raw, 'wordpress').recommendedSpec.ramGb = 900;
+      };
+      expect(problemsAfter((raw) => onlyPlanOf(raw, outsider(raw)))).toEqual([
+        'data/use-cases.json: useCases[0] (wordpress).recommendedSpec: no plan of a recommended provider meets it; lower it, recommend a provider that sells it, or say how it is reached in recommendedSpecNote',
+      ]);
+      expect(problemsAfter((raw) => onlyPlanOf(raw, provider(raw, recommended(raw)[1])))).toEqual([]);
     });
 
     it('refuses a recommended spec no recommended provider sells, unless a note says how to reach it, and a note that explains nothing', () => {
