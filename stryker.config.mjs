@@ -3,6 +3,12 @@
 // One module at a time: `npm run test:mutation -- --mutate src/search/snippet.ts`. Scores: docs/testing.md.
 import { unitProject } from './jest.config.js';
 
+// MUTATION_SPECS (comma-separated spec paths) narrows the specs a run may use to kill mutants. The
+// dataset validator's modules are measured against their own specs: every unit spec that imports a
+// constant from the validator would otherwise run for each of its static mutants. Fewer specs can
+// only lower a score, never raise it.
+const specs = process.env.MUTATION_SPECS?.split(',').map((path) => `<rootDir>/${path.trim()}`);
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'jest',
@@ -10,7 +16,7 @@ export default {
   jest: {
     projectType: 'custom',
     configFile: 'jest.config.js',
-    config: { ...unitProject, projects: undefined, globalSetup: undefined, displayName: undefined },
+    config: { ...unitProject, ...(specs && { testMatch: specs }), projects: undefined, globalSetup: undefined, displayName: undefined },
     enableFindRelatedTests: true,
   },
   mutate: [
@@ -28,6 +34,7 @@ export default {
     'src/dataset/provider-rules.ts',
     'src/dataset/use-case-rules.ts',
     'src/dataset/plan-pricing.ts',
+    'src/dataset/add-on-rules.ts',
   ],
   coverageAnalysis: 'perTest',
   // Two cores, shared with other work.

@@ -1,29 +1,21 @@
 import { resolve } from 'node:path';
-import { readDatasetFiles, type RawDataset } from './dataset-files';
-import { validateDataset } from './dataset-validator';
+import { readDatasetFiles, type RawDataset } from './dataset-files.js';
+import { validateDataset } from './dataset-validator.js';
+import { datasetEditor, line, provider, readEmbeddedDataset, smallDataset, type Json } from '../../test/support/dataset-fixture.js';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-/** One refusing fixture per rule on add-ons, tax, line locations and VAT rates. */
+/** One refusing fixture per rule on add-ons, tax, line locations and VAT rates, on the small fixture dataset. */
 describe('add-on, tax, location and VAT rules', () => {
-  let pristine: RawDataset;
+  let small: RawDataset;
+  let d: ReturnType<typeof datasetEditor>;
 
   beforeAll(async () => {
-    const { raw, problems } = await readDatasetFiles(resolve('data'));
-    expect(problems).toEqual([]);
-    pristine = raw;
+    small = smallDataset(await readEmbeddedDataset());
+    d = datasetEditor(small);
   });
+  const problemsAfter = (edit: (raw: Json) => void) => d.problemsAfter(edit);
 
-  function problemsAfter(edit: (raw: Json) => void): string[] {
-    const raw = structuredClone(pristine) as Json;
-    edit(raw);
-    return validateDataset(raw).problems;
-  }
-  const provider = (raw: Json, id: string) => raw.providers.providers.find((p: Json) => p.id === id);
-  const line = (raw: Json, id: string, lineId: string) => provider(raw, id).planLines.find((l: Json) => l.id === lineId);
-
-  it('accepts the embedded add-ons, tax, line locations and VAT rates', () => {
-    const { content, problems } = validateDataset(pristine);
+  it('accepts the add-ons, tax, line locations and VAT rates of the fixture', () => {
+    const { content, problems } = validateDataset(small);
     expect(problems).toEqual([]);
     expect(Object.keys(content!.vatRates)).toHaveLength(28);
   });
@@ -108,6 +100,13 @@ describe('add-on, tax, location and VAT rules', () => {
 
   it('refuses a per-plan backup price that is not a number', () => {
     expect(problemsAfter((raw) => (provider(raw, 'linode').addOns.backups.pricesByPlan['Nanode 1 GB'] = '2'))).toEqual([
+      'data/providers.json: providers[3] (linode).addOns.backups.pricesByPlan.Nanode 1 GB: must be a number not below 0',
+    ]);
+  });
+
+  it('accepts a per-plan backup price of 0, and refuses one below', () => {
+    expect(problemsAfter((raw) => (provider(raw, 'linode').addOns.backups.pricesByPlan['Nanode 1 GB'] = 0))).toEqual([]);
+    expect(problemsAfter((raw) => (provider(raw, 'linode').addOns.backups.pricesByPlan['Nanode 1 GB'] = -0.5))).toEqual([
       'data/providers.json: providers[3] (linode).addOns.backups.pricesByPlan.Nanode 1 GB: must be a number not below 0',
     ]);
   });

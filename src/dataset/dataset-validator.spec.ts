@@ -1,253 +1,429 @@
-import { resolve } from 'node:path';
-import { readDatasetFiles, type RawDataset } from './dataset-files';
-import { validateDataset } from './dataset-validator';
+import type { RawDataset } from './dataset-files.js';
+import { validateDataset } from './dataset-validator.js';
+import { datasetEditor, guide, line, plan, provider, readEmbeddedDataset, smallDataset, useCase, type Json } from '../../test/support/dataset-fixture.js';
 
-/** The calendar day after `date` (YYYY-MM-DD). */
+/** The calendar day after / before `date` (YYYY-MM-DD). */
 const dayAfter = (date: string) => new Date(Date.parse(date) + 86_400_000).toISOString().slice(0, 10);
+const dayBefore = (date: string) => new Date(Date.parse(date) - 86_400_000).toISOString().slice(0, 10);
+const LINK = 'https://example.com/changes';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-
+/**
+ * Each rule is refused on the small fixture dataset (test/support/dataset-fixture.ts) changed in one
+ * place, and each boundary is accepted at its equal case. The embedded dataset is validated once.
+ */
 describe('validateDataset', () => {
-  let pristine: RawDataset;
+  let embedded: RawDataset;
+  let small: RawDataset;
+  let d: ReturnType<typeof datasetEditor>;
 
   beforeAll(async () => {
-    const { raw, problems } = await readDatasetFiles(resolve('data'));
-    expect(problems).toEqual([]);
-    pristine = raw;
+    embedded = await readEmbeddedDataset();
+    small = smallDataset(embedded);
+    d = datasetEditor(small);
   });
-
-  /** A deep copy of the embedded dataset, changed by `edit`, validated. */
-  function problemsAfter(edit: (raw: RawDataset & { providers: Json; useCases: Json; meta: Json; authors: Json }) => void): string[] {
-    const raw = structuredClone(pristine) as Json;
-    edit(raw);
-    return validateDataset(raw).problems;
-  }
-  const provider = (raw: Json, id: string) => raw.providers.providers.find((p: Json) => p.id === id);
-  const guide = (raw: Json, slug: string) => raw.guides.find((g: Json) => g.fileSlug === slug).frontMatter;
+  const problemsAfter = (edit: (raw: Json) => void) => d.problemsAfter(edit);
+  const resultAfter = (edit: (raw: Json) => void) => d.resultAfter(edit);
+  const at = (id: string) => d.at(id);
 
   it('accepts the embedded dataset', () => {
-    const { content, problems } = validateDataset(pristine);
+    const { content, problems } = validateDataset(embedded);
     expect(problems).toEqual([]);
-    expect(content?.providers.map((p) => p.id)).toEqual([
-      'hetzner', 'digitalocean', 'vultr', 'linode', 'ovhcloud', 'contabo', 'hostinger', 'upcloud',
-    ]);
+    expect(content?.providers.map((p) => p.id)).toEqual(['hetzner', 'digitalocean', 'vultr', 'linode', 'ovhcloud', 'contabo', 'hostinger', 'upcloud']);
   });
 
-  it('names file, record and field of a mistyped price', () => {
-    expect(problemsAfter((raw) => (raw.providers.providers[2].plans[1].price = '10'))).toEqual([
-      'data/providers.json: providers[2] (vultr).plans[1].price: must be a number',
-    ]);
+  it('accepts the small fixture and returns its content', () => {
+    const { content, problems } = validateDataset(small);
+    const raw = small as Json;
+    expect(problems).toEqual([]);
+    expect(content?.meta).toEqual(raw.meta);
+    expect(content?.providers).toEqual(raw.providers.providers);
+    expect(content?.useCases).toEqual(raw.useCases.useCases);
+    expect(content?.authors).toEqual(raw.authors.authors);
+    expect(content?.changelog).toEqual(raw.changelog.releases);
+    expect(content?.vatRates).toEqual(raw.vatRates.rates);
+    expect(content?.exchangeRates.date).toBe(raw.exchangeRates.date);
+    expect(Object.keys(content!.recommendations).sort()).toEqual([...Object.keys(raw.providers.recommendations), 'bestBudget'].sort());
   });
 
-  it('refuses a rating above 5', () => {
-    expect(problemsAfter((raw) => (provider(raw, 'hetzner').rating = 5.5))).toEqual([
-      'data/providers.json: providers[0] (hetzner).rating: must not be greater than 5',
-    ]);
-  });
-
-  it('refuses a negative sub-rating', () => {
-    expect(problemsAfter((raw) => (provider(raw, 'linode').ratings.support = -1))).toEqual([
-      'data/providers.json: providers[3] (linode).ratings.support: must not be less than 0',
-    ]);
-  });
-
-  it('refuses a currency that is not ISO 4217', () => {
-    expect(problemsAfter((raw) => (provider(raw, 'contabo').currency = 'EURO'))).toEqual([
-      'data/providers.json: providers[5] (contabo).currency: must be a valid ISO4217 currency code',
-    ]);
-  });
-
-  it('refuses a plan billed in another currency than its provider', () => {
-    expect(problemsAfter((raw) => (provider(raw, 'vultr').plans[3].currency = 'EUR'))).toEqual([
-      "data/providers.json: providers[2] (vultr).plans[3].currency: must equal the provider's currency (USD)",
-    ]);
-  });
-
-  it('refuses a startingPrice that is not the cheapest plan', () => {
-    expect(problemsAfter((raw) => (provider(raw, 'digitalocean').startingPrice = 5))).toEqual([
-      "data/providers.json: providers[1] (digitalocean).startingPrice: must equal the cheapest plan's price (4)",
-    ]);
-  });
-
-  it('refuses an id that is not a lowercase slug', () => {
-    // Every reference to upcloud now dangles too, and is reported as such.
-    expect(problemsAfter((raw) => (provider(raw, 'upcloud').id = 'UpCloud'))).toContain(
-      'data/providers.json: providers[7] (UpCloud).id: must be a lowercase slug (a-z, 0-9, single hyphens)',
-    );
-  });
-
-  it('refuses duplicate provider ids', () => {
-    expect(
-      problemsAfter((raw) => {
-        const copy = structuredClone(provider(raw, 'hetzner'));
-        raw.providers.providers[7] = copy;
-      }),
-    ).toContain('data/providers.json: providers[7] (hetzner): duplicates the id of providers[0]');
-  });
-
-  it('requires exactly eight providers', () => {
-    expect(problemsAfter((raw) => raw.providers.providers.pop())).toContain(
-      'data/providers.json: providers: must hold exactly 8 providers (found 7)',
-    );
-  });
-
-  it('refuses a date that does not exist', () => {
-    expect(problemsAfter((raw) => (provider(raw, 'hetzner').sources[0].retrievedAt = '2026-02-30'))).toEqual([
-      'data/providers.json: providers[0] (hetzner).sources[0].retrievedAt: must be a real calendar date written YYYY-MM-DD',
-    ]);
-  });
-
-  it('refuses a source read after the release that cites it, and accepts one read on the release day', () => {
-    const version = (pristine as Json).meta.version as string;
-    expect(problemsAfter((raw) => (provider(raw, 'hetzner').sources[0].retrievedAt = dayAfter(version))).filter((p) => p.includes('.sources['))).toEqual([
-      `data/providers.json: providers[0] (hetzner).sources[0].retrievedAt: must not be after the dataset version (${version}): a page cannot be read after the release that cites it`,
-    ]);
-    expect(problemsAfter((raw) => (provider(raw, 'hetzner').sources[0].retrievedAt = version))).toEqual([]);
-  });
-
-  it('refuses a page date after the day the page was read', () => {
-    expect(problemsAfter((raw) => Object.assign(provider(raw, 'hetzner').sources[0], { retrievedAt: '2026-02-03', pageDate: '2026-02-04' }))).toEqual([
-      'data/providers.json: providers[0] (hetzner).sources[0].pageDate: must not be after retrievedAt (2026-02-03)',
-    ]);
-  });
-
-  it('refuses a bestFor slug that names no use case', () => {
-    expect(problemsAfter((raw) => provider(raw, 'vultr').bestFor.push('crypto-mining'))).toEqual([
-      `data/providers.json: providers[2] (vultr).bestFor[${(pristine as Json).providers.providers[2].bestFor.length}]: names no use case ("crypto-mining")`,
-    ]);
-  });
-
-  it('refuses a recommendation that names no provider', () => {
-    expect(problemsAfter((raw) => (raw.providers.recommendations.bestOverall = 'aws'))).toEqual([
-      'data/providers.json: recommendations.bestOverall: names no provider ("aws")',
-    ]);
-  });
-
-  it('refuses a recommended provider of a use case that does not exist', () => {
-    expect(problemsAfter((raw) => (raw.useCases.useCases[0].recommendedProviders[0].id = 'aws'))).toEqual([
-      'data/use-cases.json: useCases[0] (wordpress).recommendedProviders[0].id: names no provider ("aws")',
-    ]);
-  });
-
-  it('refuses a provider url that is not its review path', () => {
-    expect(problemsAfter((raw) => (provider(raw, 'hetzner').url = '/providers/vultr'))).toEqual([
-      'data/providers.json: providers[0] (hetzner).url: must be /providers/hetzner',
-    ]);
-  });
-
-  it('reports a missing field as required', () => {
-    expect(problemsAfter((raw) => delete provider(raw, 'linode').verdict)).toEqual([
-      'data/providers.json: providers[3] (linode).verdict: is required',
-    ]);
-  });
-
-  it('reports an unknown field, so typos cannot hide', () => {
-    expect(problemsAfter((raw) => (provider(raw, 'linode').plans[0].prise = 5))).toEqual([
-      'data/providers.json: providers[3] (linode).plans[0].prise: is not a known field',
-    ]);
-  });
-
-  it('refuses guide slugs that are not URL-safe', () => {
-    expect(problemsAfter((raw) => (guide(raw, 'hetzner-review').slug = 'Hetzner Review'))).toEqual([
-      'data/guides/hetzner-review.md: front matter.slug: must be a lowercase slug (a-z, 0-9, single hyphens)',
-    ]);
-  });
-
-  it('refuses a guide slug that differs from its file name', () => {
-    expect(problemsAfter((raw) => (guide(raw, 'hetzner-review').slug = 'hetzner-review-2'))).toEqual([
-      'data/guides/hetzner-review.md: front matter.slug: must equal the file name (hetzner-review)',
-    ]);
-  });
-
-  it('refuses a guide published after the dataset version', () => {
-    expect(problemsAfter((raw) => (guide(raw, 'install-docker').published = dayAfter((pristine as Json).meta.version)))).toEqual([
-      `data/guides/install-docker.md: front matter.published: must not be after the dataset version (${(pristine as Json).meta.version})`,
-    ]);
-  });
-
-  it('refuses a guide type outside the declared list', () => {
-    expect(problemsAfter((raw) => (guide(raw, 'install-docker').type = 'howto'))).toEqual([
-      'data/guides/install-docker.md: front matter.type: must be one of review, comparison, workload, best-of, alternatives, tutorial',
-    ]);
-  });
-
-  it('refuses a guide whose author does not exist', () => {
-    expect(problemsAfter((raw) => (guide(raw, 'install-docker').author = 'nobody'))).toEqual([
-      'data/guides/install-docker.md: front matter.author: names no author ("nobody")',
-    ]);
-  });
-
-  it('refuses duplicate use-case slugs', () => {
-    expect(problemsAfter((raw) => (raw.useCases.useCases[3] = structuredClone(raw.useCases.useCases[0])))).toContain(
-      'data/use-cases.json: useCases[3] (wordpress): duplicates the id of useCases[0]',
-    );
-  });
-
-  it('refuses a deprecation whose sunset comes less than 180 days after it', () => {
-    expect(
-      problemsAfter((raw) =>
-        raw.meta.deprecations.push({
-          field: 'Provider.affiliateUrl',
-          deprecatedAt: '2026-01-01',
-          sunsetAt: '2026-03-01',
-          link: 'https://example.com/changes',
-        }),
-      ),
-    ).toEqual([
-      'data/meta.json: deprecations[0] (Provider.affiliateUrl).sunsetAt: must be at least 180 days after deprecatedAt (is 59)',
-    ]);
-  });
-
-  it('refuses a deprecation of a schema that has no such records', () => {
-    expect(
-      problemsAfter((raw) =>
-        raw.meta.deprecations.push({
-          field: 'Vendor.name',
-          deprecatedAt: '2026-01-01',
-          sunsetAt: '2026-12-01',
-          link: 'https://example.com/changes',
-        }),
-      ),
-    ).toEqual(['data/meta.json: deprecations[0] (Vendor.name).field: must name a field of Provider, Plan, UseCase, Guide']);
-  });
-
-  it('requires an exchange rate for every billing currency', () => {
-    expect(problemsAfter((raw: Json) => delete raw.exchangeRates.rates.USD)).toEqual([
-      'data/exchange-rates.json: rates: must include USD, a currency plans are billed or compared in',
-    ]);
-  });
-
-  it('refuses an exchange-rate table without a real date', () => {
-    expect(problemsAfter((raw: Json) => (raw.exchangeRates.date = '2026-13-01'))).toEqual([
-      'data/exchange-rates.json: date: must be a real calendar date written YYYY-MM-DD',
-    ]);
-  });
-
-  it('names the field of a file that is one record', () => {
-    expect(problemsAfter((raw: Json) => (raw.meta.license.credit = ''))).toEqual(['data/meta.json: license.credit: must not be empty']);
-  });
-
-  it('reports every problem at once, one line each', () => {
-    const problems = problemsAfter((raw) => {
-      provider(raw, 'hetzner').rating = 9;
-      provider(raw, 'vultr').plans[0].ram = 'lots';
-      guide(raw, 'install-docker').published = 'yesterday';
+  describe('records against their classes', () => {
+    it('names file, record and field of a mistyped price', () => {
+      expect(problemsAfter((raw) => (raw.providers.providers[2].plans[1].price = '10'))).toEqual([
+        'data/providers.json: providers[2] (vultr).plans[1].price: must be a number',
+      ]);
     });
-    expect(problems).toEqual([
-      'data/providers.json: providers[0] (hetzner).rating: must not be greater than 5',
-      'data/providers.json: providers[2] (vultr).plans[0].ram: must read like "4GB" or "512MB"',
-      'data/guides/install-docker.md: front matter.published: must be a real calendar date written YYYY-MM-DD',
-    ]);
+
+    it('refuses a rating above 5', () => {
+      expect(problemsAfter((raw) => (provider(raw, 'hetzner').rating = 5.5))).toEqual(['data/providers.json: providers[0] (hetzner).rating: must not be greater than 5']);
+    });
+
+    it('refuses a negative sub-rating', () => {
+      expect(problemsAfter((raw) => (provider(raw, 'linode').ratings.support = -1))).toEqual([
+        'data/providers.json: providers[3] (linode).ratings.support: must not be less than 0',
+      ]);
+    });
+
+    it('refuses a currency that is not ISO 4217', () => {
+      expect(problemsAfter((raw) => (provider(raw, 'contabo').currency = 'EURO'))).toEqual([
+        'data/providers.json: providers[5] (contabo).currency: must be a valid ISO4217 currency code',
+      ]);
+    });
+
+    it('refuses an id that is not a lowercase slug', () => {
+      // Every reference to upcloud now dangles too, and is reported as such.
+      expect(problemsAfter((raw) => (provider(raw, 'upcloud').id = 'UpCloud'))).toContain(
+        'data/providers.json: providers[7] (UpCloud).id: must be a lowercase slug (a-z, 0-9, single hyphens)',
+      );
+    });
+
+    it('reports a missing field as required', () => {
+      expect(problemsAfter((raw) => delete provider(raw, 'linode').verdict)).toEqual(['data/providers.json: providers[3] (linode).verdict: is required']);
+    });
+
+    it('reports an unknown field, so typos cannot hide', () => {
+      expect(problemsAfter((raw) => (provider(raw, 'linode').plans[0].prise = 5))).toEqual(['data/providers.json: providers[3] (linode).plans[0].prise: is not a known field']);
+    });
+
+    it('refuses a date that does not exist', () => {
+      expect(problemsAfter((raw) => (provider(raw, 'hetzner').sources[0].retrievedAt = '2026-02-30'))).toEqual([
+        'data/providers.json: providers[0] (hetzner).sources[0].retrievedAt: must be a real calendar date written YYYY-MM-DD',
+      ]);
+    });
+
+    it('names the field of a file that is one record', () => {
+      expect(problemsAfter((raw) => (raw.meta.license.credit = ''))).toEqual(['data/meta.json: license.credit: must not be empty']);
+    });
+
+    it('reports every problem at once, one line each', () => {
+      expect(
+        problemsAfter((raw) => {
+          provider(raw, 'hetzner').rating = 9;
+          provider(raw, 'vultr').plans[0].ram = 'lots';
+          guide(raw, 'install-docker').published = 'yesterday';
+        }),
+      ).toEqual([
+        'data/providers.json: providers[0] (hetzner).rating: must not be greater than 5',
+        'data/providers.json: providers[2] (vultr).plans[0].ram: must read like "4GB" or "512MB"',
+        'data/guides/install-docker.md: front matter.published: must be a real calendar date written YYYY-MM-DD',
+      ]);
+    });
+  });
+
+  describe('lists of records', () => {
+    it('refuses a file whose list is not an array, for each list', () => {
+      expect(problemsAfter((raw) => (raw.providers.providers = {}))).toContain('data/providers.json: providers: must be an array');
+      expect(problemsAfter((raw) => (raw.useCases = null))).toEqual(['data/use-cases.json: useCases: must be an array']);
+      expect(problemsAfter((raw) => (raw.authors = { authors: 'lena-brandt' }))).toContain('data/authors.json: authors: must be an array');
+      expect(problemsAfter((raw) => (raw.changelog = { releases: {} }))).toEqual(['data/changelog.json: releases: must be an array']);
+    });
+
+    it('requires exactly eight providers', () => {
+      expect(problemsAfter((raw) => raw.providers.providers.pop())).toContain('data/providers.json: providers: must hold exactly 8 providers (found 7)');
+      expect(problemsAfter((raw) => raw.providers.providers.push({ ...provider(raw, 'hetzner'), id: 'hetzner-two', url: '/providers/hetzner-two' }))).toEqual([
+        'data/providers.json: providers: must hold exactly 8 providers (found 9)',
+      ]);
+    });
+
+    it('refuses duplicate provider ids and use-case slugs', () => {
+      expect(problemsAfter((raw) => (raw.providers.providers[7] = structuredClone(provider(raw, 'hetzner'))))).toContain(
+        'data/providers.json: providers[7] (hetzner): duplicates the id of providers[0]',
+      );
+      expect(problemsAfter((raw) => (raw.useCases.useCases[2] = structuredClone(raw.useCases.useCases[0])))).toContain(
+        'data/use-cases.json: useCases[2] (wordpress): duplicates the id of useCases[0]',
+      );
+    });
+
+    it('labels a record by its id or slug only when that is short printable text', () => {
+      expect(problemsAfter((raw) => (raw.authors.authors[0].name = ''))).toEqual([`data/authors.json: authors[0] (${(small as Json).authors.authors[0].id}).name: must not be empty`]);
+      expect(problemsAfter((raw) => (raw.useCases.useCases[0].title = ''))).toEqual(['data/use-cases.json: useCases[0] (wordpress).title: must not be empty']);
+      const long = 'x'.repeat(81);
+      expect(problemsAfter((raw) => Object.assign(raw.authors.authors[0], { id: long, name: '' }))).toContain('data/authors.json: authors[0].name: must not be empty');
+      expect(problemsAfter((raw) => Object.assign(raw.authors.authors[0], { id: 'x'.repeat(80), name: '' }))).toContain(`data/authors.json: authors[0] (${'x'.repeat(80)}).name: must not be empty`);
+      expect(problemsAfter((raw) => Object.assign(raw.authors.authors[0], { id: 'a\nb', name: '' }))).toContain('data/authors.json: authors[0].name: must not be empty');
+      expect(problemsAfter((raw) => Object.assign(raw.authors.authors[0], { id: 'x', name: '' }))).toContain('data/authors.json: authors[0] (x).name: must not be empty');
+      expect(problemsAfter((raw) => Object.assign(raw.authors.authors[0], { id: 7, name: '' }))).toContain('data/authors.json: authors[0].name: must not be empty');
+      expect(problemsAfter((raw) => (raw.authors.authors[0] = null))).toContain('data/authors.json: authors[0]: must be an object');
+    });
+
+    it('reports a reference to an invalid record once, at the record', () => {
+      expect(problemsAfter((raw) => (provider(raw, 'upcloud').rating = 'high'))).toEqual(['data/providers.json: providers[7] (upcloud).rating: must be a number']);
+    });
+  });
+
+  describe('references', () => {
+    it('refuses a bestFor slug that names no use case', () => {
+      const n = provider(small, 'vultr').bestFor.length;
+      expect(problemsAfter((raw) => provider(raw, 'vultr').bestFor.push('crypto-mining'))).toEqual([
+        `data/providers.json: providers[2] (vultr).bestFor[${n}]: names no use case ("crypto-mining")`,
+      ]);
+    });
+
+    it('checks no bestFor slug while the use-case file is unusable', () => {
+      expect(problemsAfter((raw) => (raw.useCases = { useCases: 'none' }))).toEqual(['data/use-cases.json: useCases: must be an array']);
+    });
+
+    it('refuses a recommendation that names no provider, unless the provider file is unusable', () => {
+      expect(problemsAfter((raw) => (raw.providers.recommendations.bestOverall = 'aws'))).toEqual(['data/providers.json: recommendations.bestOverall: names no provider ("aws")']);
+      expect(problemsAfter((raw) => Object.assign(raw.providers, { providers: 'none', recommendations: { bestOverall: 'aws' } }))).toEqual([
+        'data/providers.json: providers: must be an array',
+      ]);
+    });
+
+    it('refuses a recommended provider of a use case that does not exist, unless the provider file is unusable', () => {
+      expect(problemsAfter((raw) => (raw.useCases.useCases[0].recommendedProviders[0].id = 'aws'))).toEqual([
+        'data/use-cases.json: useCases[0] (wordpress).recommendedProviders[0].id: names no provider ("aws")',
+      ]);
+      expect(
+        problemsAfter((raw) => {
+          raw.useCases.useCases[0].recommendedProviders[0].id = 'aws';
+          raw.providers.providers = 'none';
+        }),
+      ).toEqual(['data/providers.json: providers: must be an array']);
+    });
+
+    it('refuses a guide whose author does not exist, unless the author file is unusable', () => {
+      expect(problemsAfter((raw) => (guide(raw, 'install-docker').author = 'nobody'))).toEqual(['data/guides/install-docker.md: front matter.author: names no author ("nobody")']);
+      expect(
+        problemsAfter((raw) => {
+          guide(raw, 'install-docker').author = 'nobody';
+          raw.authors = {};
+        }),
+      ).toEqual(['data/authors.json: authors: must be an array']);
+    });
+
+    it('refuses a provider url that is not its review path, and a use case url that is not its page', () => {
+      expect(problemsAfter((raw) => (provider(raw, 'hetzner').url = '/providers/vultr'))).toEqual(['data/providers.json: providers[0] (hetzner).url: must be /providers/hetzner']);
+      expect(problemsAfter((raw) => (raw.useCases.useCases[1].url = '/use-cases/wordpress'))).toEqual(['data/use-cases.json: useCases[1] (web-app).url: must be /use-cases/web-app']);
+    });
+  });
+
+  describe('recommendations', () => {
+    it('refuses a key that is not a camelCase scenario name, and a value that is not a provider id', () => {
+      expect(problemsAfter((raw) => (raw.providers.recommendations['best-overall'] = 'hetzner'))).toEqual(['data/providers.json: recommendations.best-overall: must be a camelCase scenario name']);
+      expect(problemsAfter((raw) => (raw.providers.recommendations.BestOverall = 'hetzner'))).toEqual(['data/providers.json: recommendations.BestOverall: must be a camelCase scenario name']);
+      expect(problemsAfter((raw) => (raw.providers.recommendations.best2 = 'hetzner'))).toEqual([]);
+      expect(problemsAfter((raw) => (raw.providers.recommendations.bestValue = 7))).toEqual(['data/providers.json: recommendations.bestValue: must be a provider id']);
+    });
+
+    it('refuses recommendations that are not an object', () => {
+      const message = 'data/providers.json: recommendations: must be an object mapping a scenario to a provider id';
+      for (const value of [null, ['hetzner'], 'hetzner', undefined]) {
+        expect(problemsAfter((raw) => (raw.providers.recommendations = value))).toEqual([message]);
+      }
+    });
+
+    it('reads no recommendations from a provider file that is not an object', () => {
+      expect(problemsAfter((raw) => (raw.providers = null))).toEqual(['data/providers.json: providers: must be an array']);
+      expect(problemsAfter((raw) => (raw.providers = 'text'))).toEqual(['data/providers.json: providers: must be an array']);
+    });
+
+    it('derives bestBudget from the prices, and refuses one written by hand', () => {
+      expect(problemsAfter((raw) => (raw.providers.recommendations.bestBudget = 'hostinger'))).toEqual([
+        'data/providers.json: recommendations.bestBudget: remove it; it is derived when the dataset loads (the provider with the cheapest plan sold without commitment, in USD)',
+      ]);
+      const cheapest = (raw: Json, id: string, price: number) => {
+        const p = provider(raw, id);
+        p.plans[0].price = price;
+        p.startingPrice = price;
+      };
+      expect(resultAfter((raw) => cheapest(raw, 'hetzner', 0.5)).content?.recommendations.bestBudget).toBe('hetzner');
+      // Two providers at the same USD price: the first id wins, not the first in the file.
+      expect(resultAfter((raw) => (cheapest(raw, 'vultr', 0.5), cheapest(raw, 'linode', 0.5))).content?.recommendations.bestBudget).toBe('linode');
+    });
+  });
+
+  describe('prices', () => {
+    it('refuses a plan billed in another currency than its provider', () => {
+      expect(problemsAfter((raw) => (provider(raw, 'vultr').plans[3].currency = 'EUR'))).toEqual([
+        "data/providers.json: providers[2] (vultr).plans[3].currency: must equal the provider's currency (USD)",
+      ]);
+    });
+
+    it('refuses a startingPrice that is not the cheapest plan', () => {
+      const cheapest = Math.min(...provider(small, 'digitalocean').plans.map((p: Json) => p.price));
+      expect(problemsAfter((raw) => (provider(raw, 'digitalocean').startingPrice = cheapest + 1))).toEqual([
+        `data/providers.json: providers[1] (digitalocean).startingPrice: must equal the cheapest plan's price (${cheapest})`,
+      ]);
+    });
+
+    it('requires a rate for every billing currency and for EUR and USD', () => {
+      expect(problemsAfter((raw) => delete raw.exchangeRates.rates.USD)).toEqual(['data/exchange-rates.json: rates: must include USD, a currency plans are billed or compared in']);
+      // No provider bills in GBP until one does.
+      expect(problemsAfter((raw) => delete raw.exchangeRates.rates.GBP)).toEqual([]);
+      expect(
+        problemsAfter((raw) => {
+          delete raw.exchangeRates.rates.GBP;
+          provider(raw, 'contabo').currency = 'GBP';
+          for (const p of provider(raw, 'contabo').plans) p.currency = 'GBP';
+        }),
+      ).toEqual(['data/exchange-rates.json: rates: must include GBP, a currency plans are billed or compared in']);
+      expect(problemsAfter((raw) => (provider(raw, 'contabo').plans[0].currency = 'CHF', delete raw.exchangeRates.rates.CHF))).toEqual([
+        'data/exchange-rates.json: rates: must include CHF, a currency plans are billed or compared in',
+        "data/providers.json: providers[5] (contabo).plans[0].currency: must equal the provider's currency (EUR)",
+      ]);
+    });
+
+    it('requires EUR, the other currency the plan table converts to, even when the base is another', () => {
+      expect(
+        problemsAfter((raw) => {
+          const rates = raw.exchangeRates.rates;
+          raw.exchangeRates.base = 'USD';
+          raw.exchangeRates.rates = { USD: 1, EUR: 1 / rates.USD };
+          for (const p of raw.providers.providers) {
+            p.currency = 'USD';
+            for (const x of p.plans) x.currency = 'USD';
+          }
+        }),
+      ).toEqual([]);
+      expect(
+        problemsAfter((raw) => {
+          raw.exchangeRates.base = 'USD';
+          raw.exchangeRates.rates = { USD: 1 };
+          for (const p of raw.providers.providers) {
+            p.currency = 'USD';
+            for (const x of p.plans) x.currency = 'USD';
+          }
+        }),
+      ).toEqual(['data/exchange-rates.json: rates: must include EUR, a currency plans are billed or compared in']);
+    });
+
+    it('refuses an exchange-rate table without a real date', () => {
+      expect(problemsAfter((raw) => (raw.exchangeRates.date = '2026-13-01'))).toEqual(['data/exchange-rates.json: date: must be a real calendar date written YYYY-MM-DD']);
+    });
+
+    it('returns no content without a rate table, a meta file or a VAT file', () => {
+      for (const key of ['exchangeRates', 'meta', 'vatRates']) {
+        const { content } = resultAfter((raw) => (raw[key] = undefined));
+        expect(content).toBeUndefined();
+      }
+    });
+  });
+
+  describe('dates of sources', () => {
+    const version = () => d.version;
+
+    it('refuses a provider source read after the release that cites it, and accepts one read on the release day', () => {
+      // (The generated guides now quote a figure newer than themselves, too.)
+      expect(problemsAfter((raw) => (provider(raw, 'hetzner').sources[0].retrievedAt = dayAfter(version()))).filter((p) => p.startsWith('data/providers'))).toEqual([
+        `data/providers.json: providers[0] (hetzner).sources[0].retrievedAt: must not be after the dataset version (${version()}): a page cannot be read after the release that cites it`,
+      ]);
+      expect(problemsAfter((raw) => (provider(raw, 'hetzner').sources[0].retrievedAt = version()))).toEqual([]);
+    });
+
+    it('refuses a plan-line source read after the release, and accepts one read on the release day', () => {
+      expect(problemsAfter((raw) => (provider(raw, 'hetzner').planLines[1].source.retrievedAt = dayAfter(version()))).filter((p) => p.startsWith('data/providers'))).toEqual([
+        `data/providers.json: providers[0] (hetzner).planLines[1].source.retrievedAt: must not be after the dataset version (${version()})`,
+      ]);
+      expect(problemsAfter((raw) => (provider(raw, 'hetzner').planLines[1].source.retrievedAt = version()))).toEqual([]);
+    });
+
+    it('refuses a page date after the day the page was read, and accepts the same day', () => {
+      expect(problemsAfter((raw) => Object.assign(provider(raw, 'hetzner').sources[0], { retrievedAt: '2026-02-03', pageDate: '2026-02-04' }))).toEqual([
+        'data/providers.json: providers[0] (hetzner).sources[0].pageDate: must not be after retrievedAt (2026-02-03)',
+      ]);
+      expect(problemsAfter((raw) => Object.assign(provider(raw, 'hetzner').sources[0], { retrievedAt: '2026-02-03', pageDate: '2026-02-03' }))).toEqual([]);
+      expect(problemsAfter((raw) => Object.assign(provider(raw, 'hetzner').planLines[0].source, { retrievedAt: '2026-02-03', pageDate: '2026-02-04' }))).toEqual([
+        'data/providers.json: providers[0] (hetzner).planLines[0].source.pageDate: must not be after retrievedAt (2026-02-03)',
+      ]);
+      expect(problemsAfter((raw) => Object.assign(provider(raw, 'hetzner').planLines[0].source, { retrievedAt: '2026-02-03', pageDate: '2026-02-03' }))).toEqual([]);
+    });
+
+    it('checks no source against the version while meta.json is unusable', () => {
+      expect(
+        problemsAfter((raw) => {
+          provider(raw, 'hetzner').sources[0].retrievedAt = dayAfter(version());
+          provider(raw, 'hetzner').planLines[0].source.retrievedAt = dayAfter(version());
+          raw.meta.version = 'soon';
+        }).filter((p) => p.startsWith('data/providers')),
+      ).toEqual([]);
+    });
+  });
+
+  describe('deprecations', () => {
+    const deprecation = (field: string, deprecatedAt: string, sunsetAt: string) => ({ field, deprecatedAt, sunsetAt, link: LINK });
+
+    it('refuses a sunset less than 180 days after the deprecation, and accepts exactly 180', () => {
+      expect(problemsAfter((raw) => raw.meta.deprecations.push(deprecation('Provider.affiliateUrl', '2026-01-01', '2026-03-01')))).toEqual([
+        'data/meta.json: deprecations[0] (Provider.affiliateUrl).sunsetAt: must be at least 180 days after deprecatedAt (is 59)',
+      ]);
+      expect(problemsAfter((raw) => raw.meta.deprecations.push(deprecation('Provider.affiliateUrl', '2026-01-01', '2026-06-29')))).toEqual([
+        'data/meta.json: deprecations[0] (Provider.affiliateUrl).sunsetAt: must be at least 180 days after deprecatedAt (is 179)',
+      ]);
+      expect(problemsAfter((raw) => raw.meta.deprecations.push(deprecation('Provider.affiliateUrl', '2026-01-01', '2026-06-30')))).toEqual([]);
+    });
+
+    it('accepts a field of each deprecatable schema and refuses another schema', () => {
+      expect(
+        problemsAfter((raw) => raw.meta.deprecations.push(...['Provider.a', 'Plan.b', 'UseCase.c', 'Guide.d'].map((f) => deprecation(f, '2026-01-01', '2026-12-01')))),
+      ).toEqual([]);
+      expect(problemsAfter((raw) => raw.meta.deprecations.push(deprecation('Vendor.name', '2026-01-01', '2026-12-01')))).toEqual([
+        'data/meta.json: deprecations[0] (Vendor.name).field: must name a field of Provider, Plan, UseCase, Guide',
+      ]);
+    });
+  });
+
+  describe('ratings', () => {
+    const meanOf = (raw: Json, id: string) => {
+      const w = raw.meta.ratingWeights;
+      const p = provider(raw, id);
+      return Object.keys(w).reduce((sum: number, k: string) => sum + w[k] * p.ratings[k], 0);
+    };
+
+    it('refuses an overall rating off the weighted mean of the sub-scores, and accepts one 0.05 away', () => {
+      const mean = meanOf(small, 'hetzner');
+      const message = `data/providers.json: providers[0] (hetzner).rating: must be the weighted mean of the sub-scores with meta.json's ratingWeights, ${mean.toFixed(2)} (within 0.05)`;
+      expect(problemsAfter((raw) => (provider(raw, 'hetzner').rating = Math.round((mean + 0.2) * 10) / 10))).toEqual([message]);
+      expect(problemsAfter((raw) => (provider(raw, 'hetzner').rating = Math.round((mean - 0.2) * 10) / 10))).toEqual([
+        expect.stringContaining('providers[0] (hetzner).rating: must be the weighted mean'),
+      ]);
+      // Move the mean itself to exactly 0.05 from the written rating, on both sides: still accepted.
+      for (const side of [1, -1]) {
+        expect(
+          problemsAfter((raw) => {
+            const h = provider(raw, 'hetzner');
+            const w = raw.meta.ratingWeights;
+            h.ratings.performance = Math.round((h.ratings.performance + (h.rating + side * 0.05 - meanOf(raw, 'hetzner')) / w.performance) * 1000) / 1000;
+          }).filter((x) => x.includes('.rating:')),
+        ).toEqual([]);
+      }
+    });
+
+    it('accepts a rating exactly 0.05 from the mean, where floating point puts the mean a hair further', () => {
+      // With these weights the means are 4.050000000000001 and 3.9499999999999997 (one-decimal sub-scores).
+      const weights = { performance: 0.25, value: 0.3, support: 0.15, easeOfUse: 0.15, features: 0.15 };
+      const scores = (s: number[]) => Object.fromEntries(Object.keys(weights).map((k, i) => [k, s[i]]));
+      for (const s of [[4.2, 4.2, 3.7, 3.7, 4.2], [3.8, 3.7, 4.1, 4.2, 4.3]]) {
+        const edit = (raw: Json) => {
+          raw.meta.ratingWeights = weights;
+          Object.assign(provider(raw, 'hetzner'), { rating: 4, ratings: scores(s) });
+        };
+        expect(Math.abs(4 - meanOf({ meta: { ratingWeights: weights }, providers: { providers: [{ id: 'x', ratings: scores(s) }] } }, 'x'))).toBeGreaterThan(0.05);
+        expect(problemsAfter(edit).filter((p) => p.includes('(hetzner).rating:'))).toEqual([]);
+      }
+    });
+
+    it('checks no rating while meta.json is unusable', () => {
+      expect(problemsAfter((raw) => ((provider(raw, 'hetzner').rating = 1), (raw.meta.version = 'soon'))).filter((p) => p.includes('.rating:'))).toEqual([]);
+    });
+
+    it('refuses rating weights that do not add up to 1, above or below', () => {
+      const above = problemsAfter((raw) => (raw.meta.ratingWeights.support += 0.1));
+      expect(above[0]).toMatch(/^data\/meta\.json: ratingWeights: must add up to 1 \(they add up to 1\.1\d*\)$/);
+      const below = problemsAfter((raw) => (raw.meta.ratingWeights.value = 0.2));
+      expect(below[0]).toMatch(/^data\/meta\.json: ratingWeights: must add up to 1 \(they add up to 0\.\d+\)$/);
+    });
+
+    it('accepts weights that add up to 1 within rounding', () => {
+      const weights = { performance: 0.05, value: 0.05, support: 0.25, easeOfUse: 0.3, features: 0.35 };
+      expect(Object.values(weights).reduce((a, b) => a + b, 0)).not.toBe(1);
+      expect(problemsAfter((raw) => (raw.meta.ratingWeights = weights)).filter((p) => p.startsWith('data/meta.json'))).toEqual([]);
+    });
   });
 
   describe('plan lines and price bases', () => {
-    const line = (raw: Json, providerId: string, lineId: string) => provider(raw, providerId).planLines.find((l: Json) => l.id === lineId);
-    const plan = (raw: Json, providerId: string, name: string) => provider(raw, providerId).plans.find((p: Json) => p.name === name);
-    const at = (raw: Json, providerId: string) => `data/providers.json: providers[${raw.providers.providers.indexOf(provider(raw, providerId))}] (${providerId})`;
-
     it('refuses a prepaid-term line without its term', () => {
-      const problems = problemsAfter((raw) => (line(raw, 'hostinger', 'kvm').termMonths = null));
-      expect(problems).toEqual([`${at(pristine as Json, 'hostinger')}.planLines[0].termMonths: a prepaid-term line must say how many months the price needs`]);
+      expect(problemsAfter((raw) => (line(raw, 'hostinger', 'kvm').termMonths = null))).toEqual([
+        `${at('hostinger')}.planLines[0].termMonths: a prepaid-term line must say how many months the price needs`,
+      ]);
     });
 
     it('refuses a term on a line billed without commitment', () => {
@@ -264,15 +440,18 @@ describe('validateDataset', () => {
 
     it('refuses a plan whose line does not exist, naming the lines there are', () => {
       expect(problemsAfter((raw) => (plan(raw, 'hetzner', 'CX23').line = 'cz'))).toEqual([
+        'data/providers.json: providers[0] (hetzner).planLines[0]: no plan belongs to the line "cx"',
         'data/providers.json: providers[0] (hetzner).plans[0] (CX23).line: names no plan line of hetzner ("cz"); lines: cx, cax, cpx, ccx',
       ]);
     });
 
     it('refuses a line no plan belongs to, and a duplicated line id', () => {
-      const problems = problemsAfter((raw) => provider(raw, 'hostinger').planLines.push({ ...line(raw, 'hostinger', 'kvm'), name: 'Again' }));
-      expect(problems).toEqual([`${at(pristine as Json, 'hostinger')}.planLines[1].id: duplicates planLines[0] ("kvm")`]);
-      const empty = problemsAfter((raw) => provider(raw, 'hostinger').planLines.push({ ...line(raw, 'hostinger', 'kvm'), id: 'kvm-gpu' }));
-      expect(empty).toEqual([`${at(pristine as Json, 'hostinger')}.planLines[1]: no plan belongs to the line "kvm-gpu"`]);
+      expect(problemsAfter((raw) => provider(raw, 'hostinger').planLines.push({ ...line(raw, 'hostinger', 'kvm'), name: 'Again' }))).toEqual([
+        `${at('hostinger')}.planLines[1].id: duplicates planLines[0] ("kvm")`,
+      ]);
+      expect(problemsAfter((raw) => provider(raw, 'hostinger').planLines.push({ ...line(raw, 'hostinger', 'kvm'), id: 'kvm-gpu' }))).toEqual([
+        `${at('hostinger')}.planLines[1]: no plan belongs to the line "kvm-gpu"`,
+      ]);
     });
 
     it('refuses an incomplete line that does not say what it leaves out', () => {
@@ -282,13 +461,22 @@ describe('validateDataset', () => {
     });
 
     it('refuses a promotional price without its renewal price, and accepts null for one that could not be confirmed', () => {
-      const where = `${at(pristine as Json, 'hostinger')}.plans[0] (KVM 1)`;
+      const where = `${at('hostinger')}.plans[0] (KVM 1)`;
+      const price = plan(small, 'hostinger', 'KVM 1').price;
       expect(problemsAfter((raw) => delete plan(raw, 'hostinger', 'KVM 1').renewalPrice)).toEqual([
         `${where}.renewalPrice: a promotional price needs its renewal price (null only when it could not be confirmed)`,
       ]);
       expect(problemsAfter((raw) => (plan(raw, 'hostinger', 'KVM 1').renewalPrice = null))).toEqual([]);
-      expect(problemsAfter((raw) => (plan(raw, 'hostinger', 'KVM 1').renewalPrice = 4.98))).toEqual([`${where}.renewalPrice: must not be below the headline price (4.99)`]);
-      expect(problemsAfter((raw) => (plan(raw, 'hostinger', 'KVM 1').renewalPrice = 4.99))).toEqual([]);
+      expect(problemsAfter((raw) => (plan(raw, 'hostinger', 'KVM 1').renewalPrice = price - 0.01))).toEqual([`${where}.renewalPrice: must not be below the headline price (${price})`]);
+      expect(problemsAfter((raw) => (plan(raw, 'hostinger', 'KVM 1').renewalPrice = price))).toEqual([]);
+    });
+
+    it('refuses a month-to-month price below the headline price, and accepts an equal one', () => {
+      const name = 'Cloud VDS S';
+      const where = `${at('contabo')}.plans[${d.planIndex('contabo', name)}] (${name})`;
+      const price = plan(small, 'contabo', name).price;
+      expect(problemsAfter((raw) => (plan(raw, 'contabo', name).monthToMonthPrice = price - 0.01))).toEqual([`${where}.monthToMonthPrice: must not be below the headline price (${price})`]);
+      expect(problemsAfter((raw) => (plan(raw, 'contabo', name).monthToMonthPrice = price))).toEqual([]);
     });
 
     it('refuses a renewal price on a plan whose price is not promotional', () => {
@@ -297,113 +485,237 @@ describe('validateDataset', () => {
       ]);
     });
 
-    it('refuses a prepaid plan sold month to month without that price, and one on a line that has no term', () => {
-      const vds = (pristine as Json).providers.providers.find((p: Json) => p.id === 'contabo').plans.findIndex((p: Json) => p.name === 'Cloud VDS S');
-      expect(problemsAfter((raw) => delete plan(raw, 'contabo', 'Cloud VDS S').monthToMonthPrice)).toEqual([
-        `${at(pristine as Json, 'contabo')}.plans[${vds}] (Cloud VDS S).monthToMonthPrice: a prepaid plan also sold month to month needs that price (null only when it could not be confirmed)`,
+    it('refuses a prepaid plan sold month to month without that price, one on a line not sold month to month with it, and one on a line that has no term', () => {
+      const name = 'Cloud VDS S';
+      const where = `${at('contabo')}.plans[${d.planIndex('contabo', name)}] (${name})`;
+      expect(problemsAfter((raw) => delete plan(raw, 'contabo', name).monthToMonthPrice)).toEqual([
+        `${where}.monthToMonthPrice: a prepaid plan also sold month to month needs that price (null only when it could not be confirmed)`,
       ]);
+      expect(problemsAfter((raw) => (line(raw, 'contabo', 'cloud-vds').monthToMonthSold = false))).toEqual([
+        `${where}.monthToMonthPrice: only plans of a prepaid-term line sold month to month carry a separate month-to-month price`,
+      ]);
+      expect(problemsAfter((raw) => (line(raw, 'contabo', 'cloud-vds').monthToMonthSold = false, delete plan(raw, 'contabo', name).monthToMonthPrice))).toEqual([]);
       expect(problemsAfter((raw) => (plan(raw, 'hetzner', 'CX23').monthToMonthPrice = 3.49))).toEqual([
         'data/providers.json: providers[0] (hetzner).plans[0] (CX23).monthToMonthPrice: only plans of a prepaid-term line sold month to month carry a separate month-to-month price',
       ]);
     });
+
+    it('compares no prices of use cases while a plan line is unsound', () => {
+      expect(
+        problemsAfter((raw) => {
+          line(raw, 'hetzner', 'cx').termMonths = 12;
+          useCase(raw, 'wordpress').minimumSpec.vcpus = 999;
+        }),
+      ).toEqual(['data/providers.json: providers[0] (hetzner).planLines[0].termMonths: must be null unless priceBasis is prepaid-term']);
+      expect(
+        problemsAfter((raw) => {
+          provider(raw, 'hetzner').rating = 'high';
+          useCase(raw, 'wordpress').minimumSpec.vcpus = 999;
+        }),
+      ).toEqual(['data/providers.json: providers[0] (hetzner).rating: must be a number']);
+    });
   });
 
-  describe('derived figures', () => {
-    it('refuses an overall rating off the weighted mean of the sub-scores, and accepts one 0.05 away', () => {
-      const p = (pristine as Json).providers.providers[0];
-      const w = (pristine as Json).meta.ratingWeights;
-      const mean = Object.keys(w).reduce((sum: number, k: string) => sum + w[k] * p.ratings[k], 0);
-      expect(problemsAfter((raw) => (provider(raw, 'hetzner').rating = Math.round((mean + 0.2) * 10) / 10))).toEqual([
-        `data/providers.json: providers[0] (hetzner).rating: must be the weighted mean of the sub-scores with meta.json's ratingWeights, ${mean.toFixed(2)} (within 0.05)`,
-      ]);
-      // Move the mean itself to exactly 0.05 from the written rating: still accepted.
-      expect(problemsAfter((raw) => {
-        const h = provider(raw, 'hetzner');
-        h.ratings.performance = Math.round((h.ratings.performance + (h.rating + 0.05 - mean) / w.performance) * 1000) / 1000;
-        raw.meta.ratingWeights = w;
-      }).filter((x) => x.includes('.rating:'))).toEqual([]);
-    });
-
-    it('refuses rating weights that do not add up to 1', () => {
-      expect(problemsAfter((raw) => (raw.meta.ratingWeights.support += 0.1))[0]).toMatch(/^data\/meta\.json: ratingWeights: must add up to 1/);
-    });
-
-    it('derives bestBudget from the prices, and refuses one written by hand', () => {
-      expect(problemsAfter((raw) => (raw.providers.recommendations.bestBudget = 'hostinger'))).toEqual([
-        'data/providers.json: recommendations.bestBudget: remove it; it is derived when the dataset loads (the provider with the cheapest plan sold without commitment, in USD)',
-      ]);
-      expect(validateDataset(pristine).content?.recommendations.bestBudget).toBe('upcloud');
-      const raw = structuredClone(pristine) as Json;
-      const cx23 = provider(raw, 'hetzner').plans.find((p: Json) => p.name === 'CX23');
-      cx23.price = 1;
-      provider(raw, 'hetzner').startingPrice = 1;
-      expect(validateDataset(raw).content?.recommendations.bestBudget).toBe('hetzner');
-    });
-
+  describe('use-case sizing', () => {
     it('refuses a minimum spec no plan sold without commitment meets', () => {
-      const problems = problemsAfter((raw) => (raw.useCases.useCases[0].minimumSpec.vcpus = 999));
-      expect(problems).toContain('data/use-cases.json: useCases[0] (wordpress).minimumSpec: no plan sold without commitment meets it, so there is no entry price');
+      expect(problemsAfter((raw) => (useCase(raw, 'wordpress').minimumSpec.vcpus = 999))).toEqual([
+        'data/use-cases.json: useCases[0] (wordpress).minimumSpec: no plan sold without commitment meets it, so there is no entry price',
+      ]);
+    });
+
+    it('prices the entry only from plans sold without commitment: a prepaid plan counts with a month-to-month price, not without', () => {
+      const onlyThisPlanMeetsIt = (raw: Json, id: string, name: string) => {
+        plan(raw, id, name).ram = '900GB';
+        useCase(raw, 'wordpress').minimumSpec.ramGb = 900;
+      };
+      expect(plan(small, 'hostinger', 'KVM 1').monthToMonthPrice).toBeNull();
+      expect(problemsAfter((raw) => onlyThisPlanMeetsIt(raw, 'hostinger', 'KVM 1'))).toEqual([
+        'data/use-cases.json: useCases[0] (wordpress).minimumSpec: no plan sold without commitment meets it, so there is no entry price',
+      ]);
+      expect(problemsAfter((raw) => onlyThisPlanMeetsIt(raw, 'contabo', 'Cloud VDS S'))).toHaveLength(1);
+      expect(
+        problemsAfter((raw) => {
+          onlyThisPlanMeetsIt(raw, 'contabo', 'Cloud VDS S');
+          plan(raw, 'contabo', 'Cloud VDS S').monthToMonthPrice = plan(raw, 'contabo', 'Cloud VDS S').price + 10;
+        }),
+      ).toEqual([]);
+      expect(problemsAfter((raw) => onlyThisPlanMeetsIt(raw, 'hetzner', 'CX23'))).toEqual([]);
+    });
+
+    it('meets the recommended spec only with a plan of a recommended provider', () => {
+      const recommended = (raw: Json) => useCase(raw, 'wordpress').recommendedProviders.map((r: Json) => r.id) as string[];
+      const outsider = (raw: Json) => raw.providers.providers.find((p: Json) => !recommended(raw).includes(p.id));
+      const onlyPlanOf = (raw: Json, p: Json) => {
+        p.plans[0].ram = '900GB';
+        useCase(raw, 'wordpress').recommendedSpec.ramGb = 900;
+      };
+      expect(problemsAfter((raw) => onlyPlanOf(raw, outsider(raw)))).toEqual([
+        'data/use-cases.json: useCases[0] (wordpress).recommendedSpec: no plan of a recommended provider meets it; lower it, recommend a provider that sells it, or say how it is reached in recommendedSpecNote',
+      ]);
+      expect(problemsAfter((raw) => onlyPlanOf(raw, provider(raw, recommended(raw)[1])))).toEqual([]);
     });
 
     it('refuses a recommended spec no recommended provider sells, unless a note says how to reach it, and a note that explains nothing', () => {
-      expect(problemsAfter((raw) => (raw.useCases.useCases[0].recommendedSpec.storageGb = 100000))).toEqual([
+      expect(problemsAfter((raw) => (useCase(raw, 'wordpress').recommendedSpec.storageGb = 100000))).toEqual([
         'data/use-cases.json: useCases[0] (wordpress).recommendedSpec: no plan of a recommended provider meets it; lower it, recommend a provider that sells it, or say how it is reached in recommendedSpecNote',
       ]);
-      expect(problemsAfter((raw) => Object.assign(raw.useCases.useCases[0], { recommendedSpecNote: 'Attach a volume.' }))).toEqual([
-        'data/use-cases.json: useCases[0] (wordpress).recommendedSpecNote: a recommended provider\'s plan meets the recommended spec, so there is nothing to explain',
+      expect(problemsAfter((raw) => Object.assign(useCase(raw, 'wordpress'), { recommendedSpecNote: 'Attach a volume.' }))).toEqual([
+        "data/use-cases.json: useCases[0] (wordpress).recommendedSpecNote: a recommended provider's plan meets the recommended spec, so there is nothing to explain",
+      ]);
+      expect(problemsAfter((raw) => delete useCase(raw, 'seedbox').recommendedSpecNote)).toEqual([
+        'data/use-cases.json: useCases[2] (seedbox).recommendedSpec: no plan of a recommended provider meets it; lower it, recommend a provider that sells it, or say how it is reached in recommendedSpecNote',
       ]);
     });
   });
 
-  describe('guide dates', () => {
-    it('refuses an update before publication or after the release', () => {
-      const version = (pristine as Json).meta.version;
+  describe('guides', () => {
+    it('refuses guide slugs that are not URL-safe, and one that differs from its file name', () => {
+      expect(problemsAfter((raw) => (guide(raw, 'hetzner-review').slug = 'Hetzner Review'))).toEqual([
+        'data/guides/hetzner-review.md: front matter.slug: must be a lowercase slug (a-z, 0-9, single hyphens)',
+      ]);
+      expect(problemsAfter((raw) => (guide(raw, 'hetzner-review').slug = 'hetzner-review-2'))).toEqual([
+        'data/guides/hetzner-review.md: front matter.slug: must equal the file name (hetzner-review)',
+      ]);
+    });
+
+    it('refuses a guide type outside the declared list', () => {
+      expect(problemsAfter((raw) => (guide(raw, 'install-docker').type = 'howto'))).toEqual([
+        'data/guides/install-docker.md: front matter.type: must be one of review, comparison, workload, best-of, alternatives, tutorial',
+      ]);
+    });
+
+    it('refuses a guide published after the dataset version, and accepts one published on its day', () => {
+      expect(problemsAfter((raw) => (guide(raw, 'install-docker').published = dayAfter(d.version)))).toEqual([
+        `data/guides/install-docker.md: front matter.published: must not be after the dataset version (${d.version})`,
+      ]);
+      expect(problemsAfter((raw) => (guide(raw, 'install-docker').published = d.version))).toEqual([]);
+    });
+
+    it('refuses an update before publication or after the release, and accepts both on their day', () => {
       expect(problemsAfter((raw) => Object.assign(guide(raw, 'install-docker'), { published: '2026-01-10', updated: '2026-01-09' }))).toEqual([
         'data/guides/install-docker.md: front matter.updated: must not be before published (2026-01-10)',
       ]);
-      expect(problemsAfter((raw) => (guide(raw, 'install-docker').updated = dayAfter(version)))).toEqual([
-        `data/guides/install-docker.md: front matter.updated: must not be after the dataset version (${version})`,
+      expect(problemsAfter((raw) => Object.assign(guide(raw, 'install-docker'), { published: '2026-01-10', updated: '2026-01-10' }))).toEqual([]);
+      expect(problemsAfter((raw) => (guide(raw, 'install-docker').updated = dayAfter(d.version)))).toEqual([
+        `data/guides/install-docker.md: front matter.updated: must not be after the dataset version (${d.version})`,
       ]);
+      expect(problemsAfter((raw) => (guide(raw, 'install-docker').updated = d.version))).toEqual([]);
     });
 
-    it('refuses a generated guide dated before the figures it quotes, and accepts one dated on their day', () => {
-      const version = (pristine as Json).meta.version;
-      expect(problemsAfter((raw) => (guide(raw, 'hetzner-review').updated = '2026-02-01'))).toEqual([
-        `data/guides/hetzner-review.md: front matter.updated: a review guide quotes the dataset's figures, so it must be dated no earlier than the newest of them (${version}); regenerate it`,
+    it('checks no guide date against the version while meta.json is unusable', () => {
+      expect(problemsAfter((raw) => ((guide(raw, 'install-docker').updated = '2099-01-01'), (raw.meta.version = 'soon'))).filter((p) => p.includes('guides'))).toEqual([]);
+      expect(problemsAfter((raw) => ((guide(raw, 'install-docker').published = '2099-01-01'), (raw.meta.version = 'soon'))).filter((p) => p.includes('guides'))).toEqual([]);
+    });
+
+    it('refuses a generated guide of each type dated before the figures it quotes, and accepts one dated on their day', () => {
+      const figures = d.version; // sources in the fixture are read on the release day
+      for (const type of ['review', 'comparison', 'best-of', 'alternatives']) {
+        expect(problemsAfter((raw) => Object.assign(guide(raw, 'hetzner-review'), { type, updated: dayBefore(figures) }))).toEqual([
+          `data/guides/hetzner-review.md: front matter.updated: a ${type} guide quotes the dataset's figures, so it must be dated no earlier than the newest of them (${figures}); regenerate it`,
+        ]);
+      }
+      expect(problemsAfter((raw) => (guide(raw, 'hetzner-review').updated = figures))).toEqual([]);
+      // Without an update, the publication date counts.
+      expect(problemsAfter((raw) => Object.assign(guide(raw, 'hetzner-review'), { published: figures, updated: undefined }))).toEqual([]);
+      expect(problemsAfter((raw) => Object.assign(guide(raw, 'hetzner-review'), { published: dayBefore(figures), updated: undefined }))).toEqual([
+        expect.stringContaining('hetzner-review.md: front matter.updated: a review guide quotes'),
       ]);
-      expect(problemsAfter((raw) => (guide(raw, 'hetzner-review').updated = version))).toEqual([]);
+      // Hand-written guides quote no figures.
+      for (const type of ['tutorial', 'workload']) expect(problemsAfter((raw) => Object.assign(guide(raw, 'hetzner-review'), { type, updated: '2026-02-01' }))).toEqual([]);
+    });
+
+    it('dates the figures by the newest provider source, plan-line source or exchange-rate table', () => {
+      const backdate = (raw: Json) => {
+        for (const p of raw.providers.providers) {
+          for (const s of p.sources) s.retrievedAt = '2026-01-01';
+          for (const l of p.planLines) l.source.retrievedAt = '2026-01-01';
+        }
+        raw.exchangeRates.date = '2026-01-01';
+        Object.assign(guide(raw, 'hetzner-review'), { published: '2026-01-01', updated: '2026-01-02' });
+      };
+      const refusal = (date: string) => [
+        `data/guides/hetzner-review.md: front matter.updated: a review guide quotes the dataset's figures, so it must be dated no earlier than the newest of them (${date}); regenerate it`,
+      ];
+      const others = (problems: string[]) => problems.filter((p) => p.includes('hetzner-review'));
+      expect(others(problemsAfter(backdate))).toEqual([]);
+      expect(others(problemsAfter((raw) => (backdate(raw), (provider(raw, 'upcloud').sources[1].retrievedAt = '2026-01-03'))))).toEqual(refusal('2026-01-03'));
+      expect(others(problemsAfter((raw) => (backdate(raw), (provider(raw, 'vultr').planLines[2].source.retrievedAt = '2026-01-04'))))).toEqual(refusal('2026-01-04'));
+      expect(others(problemsAfter((raw) => (backdate(raw), (raw.exchangeRates.date = '2026-01-05'))))).toEqual(refusal('2026-01-05'));
+    });
+
+    it('checks no guide against the figures while the rates or a provider are unusable', () => {
+      const early = (raw: Json) => Object.assign(guide(raw, 'hetzner-review'), { published: '2026-01-01', updated: '2026-01-02' });
+      expect(problemsAfter((raw) => (early(raw), (raw.exchangeRates = undefined)))).toEqual([]);
+      expect(problemsAfter((raw) => (early(raw), (provider(raw, 'vultr').rating = 'high')))).toEqual(['data/providers.json: providers[2] (vultr).rating: must be a number']);
+    });
+
+    it('refuses a guide with an empty body', () => {
+      expect(problemsAfter((raw) => (raw.guides[1].body = ' \n\n '))).toEqual(['data/guides/install-docker.md: body: must not be empty']);
+    });
+
+    it('leaves out an invalid guide and keeps the others', () => {
+      const { content, problems } = resultAfter((raw) => ((raw.guides[1].frontMatter = 'none'), (raw.meta.version = 'soon')));
+      expect(problems).toContain('data/guides/install-docker.md: front matter: must be an object');
+      expect(content).toBeUndefined();
+    });
+
+    it('serves each guide with its trimmed markdown, word count and read time', () => {
+      const words = Array.from({ length: 460 }, (_, i) => `word${i}`).join(' ');
+      const { content } = resultAfter((raw) => (raw.guides[1].body = `\n\n# Title\n\n${words}\n\n\n`));
+      const docker = content!.guides.find((g) => g.slug === 'install-docker')!;
+      expect(docker.markdown).toBe(`# Title\n\n${words}\n`);
+      expect(docker.wordCount).toBe(461);
+      expect(docker.readTimeMinutes).toBe(2);
+      expect(docker.title).toBe(guide(small, 'install-docker').title);
+    });
+
+    it('lists guides newest first, and by slug within a day', () => {
+      const { content } = resultAfter((raw) => {
+        for (const g of raw.guides) g.frontMatter.published = '2025-01-01';
+        guide(raw, 'install-docker').published = '2025-06-01';
+        guide(raw, 'contabo-review').published = '2024-06-01';
+      });
+      const rest = (small as Json).guides.map((g: Json) => g.fileSlug).filter((s: string) => s !== 'install-docker' && s !== 'contabo-review').sort();
+      expect(content!.guides.map((g) => g.slug)).toEqual(['install-docker', ...rest, 'contabo-review']);
     });
   });
 
-  describe('boundaries and the rules a mutant once deleted', () => {
-    it('accepts a sunset exactly 180 days after the deprecation', () => {
-      expect(
-        problemsAfter((raw) =>
-          raw.meta.deprecations.push({ field: 'Provider.affiliateUrl', deprecatedAt: '2026-01-01', sunsetAt: '2026-06-30', link: 'https://example.com/changes' }),
-        ),
-      ).toEqual([]);
-      expect(
-        problemsAfter((raw) =>
-          raw.meta.deprecations.push({ field: 'Provider.affiliateUrl', deprecatedAt: '2026-01-01', sunsetAt: '2026-06-29', link: 'https://example.com/changes' }),
-        ),
-      ).toEqual(['data/meta.json: deprecations[0] (Provider.affiliateUrl).sunsetAt: must be at least 180 days after deprecatedAt (is 179)']);
-    });
+  describe('releases', () => {
+    const release = (raw: Json, version: string) => ({ ...structuredClone(raw.changelog.releases[0]), version, date: version });
 
-    it('accepts a guide published on the day of the dataset version', () => {
-      expect(problemsAfter((raw) => (guide(raw, 'install-docker').published = (pristine as Json).meta.version))).toEqual([]);
-    });
-
-    it('refuses a use case whose url is not its own page', () => {
-      expect(problemsAfter((raw) => (raw.useCases.useCases[1].url = '/use-cases/wordpress'))).toEqual([
-        'data/use-cases.json: useCases[1] (web-app).url: must be /use-cases/web-app',
+    it('refuses a release older than the one before it, and accepts one in order', () => {
+      expect(problemsAfter((raw) => raw.changelog.releases.push(release(raw, '2026-01-01')))).toEqual([
+        `data/changelog.json: releases[1].version: must be later than the release before it (${d.version})`,
       ]);
+      expect(problemsAfter((raw) => raw.changelog.releases.unshift(release(raw, '2026-01-01')))).toEqual([]);
     });
 
-    it('refuses a recommendation key that is not a camelCase scenario name, and one that is not a provider id', () => {
-      expect(problemsAfter((raw) => (raw.providers.recommendations['best-overall'] = 'hetzner'))).toEqual([
-        'data/providers.json: recommendations.best-overall: must be a camelCase scenario name',
+    it('refuses a release after the dataset version, and accepts one on its day', () => {
+      expect(problemsAfter((raw) => raw.changelog.releases.push(release(raw, dayAfter(d.version))))).toEqual([
+        `data/changelog.json: releases[1].version: must not be after the dataset version (${d.version})`,
       ]);
-      expect(problemsAfter((raw) => (raw.providers.recommendations.bestValue = 7))).toEqual(['data/providers.json: recommendations.bestValue: must be a provider id']);
+      expect(problemsAfter((raw) => (raw.changelog.releases[0].version = dayAfter(d.version), (raw.meta.version = 'soon'))).filter((p) => p.includes('changelog'))).toEqual([]);
+    });
+
+    it('accepts a dataset without a changelog', () => {
+      const { content, problems } = resultAfter((raw) => (raw.changelog = undefined));
+      expect(problems).toEqual([]);
+      expect(content?.changelog).toEqual([]);
+    });
+  });
+
+  describe('VAT rates', () => {
+    it('refuses a rate record that is invalid, and checks the countries only when every rate is valid', () => {
+      expect(problemsAfter((raw) => (raw.vatRates.rates.DE.standardRate = 190))).toEqual(['data/vat-rates.json: rates.DE.standardRate: must not be greater than 100']);
+      expect(problemsAfter((raw) => ((raw.vatRates.rates.DE.standardRate = 190), delete raw.vatRates.rates.HU))).toEqual([
+        'data/vat-rates.json: rates.DE.standardRate: must not be greater than 100',
+      ]);
+      const { content } = resultAfter((raw) => delete raw.vatRates.rates.HU);
+      expect(content).toBeUndefined();
+    });
+
+    it('refuses a VAT file that is not a record', () => {
+      expect(problemsAfter((raw) => (raw.vatRates = []))).toEqual(['data/vat-rates.json: the file: must be an object']);
     });
   });
 });
