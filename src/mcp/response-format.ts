@@ -17,11 +17,13 @@ export const ANSWER_SIZE_NOTE =
   'a list that would not fit is cut from the end and `truncated` says how many items were left out.';
 
 /** The `responseFormat` argument, with what each format holds for this tool. */
-export const responseFormatInput = (concise: string) =>
+export const responseFormatInput = (concise: string, byDefault: (typeof RESPONSE_FORMATS)[number] = 'concise') =>
   z
     .enum(RESPONSE_FORMATS, { error: 'responseFormat must be "concise" or "detailed"' })
     .optional()
-    .describe(`"concise" (default): ${concise}. "detailed": every field. A concise list of five or more items is at most a third the size of the detailed one.`);
+    .describe(
+      `"concise"${byDefault === 'concise' ? ' (default)' : ''}: ${concise}. "detailed"${byDefault === 'detailed' ? ' (default)' : ''}: every field. A concise list of five or more items is at most a third the size of the detailed one.`,
+    );
 
 /** Output fields every listing answer carries beside its list. */
 export const listingOutputShape = {

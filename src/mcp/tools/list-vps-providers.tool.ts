@@ -11,7 +11,7 @@ export const listVpsProvidersTool = defineTool({
   name: 'list_vps_providers',
   title: 'List VPS providers',
   description:
-    'Lists all eight reviewed VPS providers with their editorial rating (0-5), entry price, number of data-centre locations and the workloads they suit best; with responseFormat "detailed" also their currency, data centres, review URL and full plan matrix. ' +
+    'Lists all eight reviewed VPS providers with their editorial rating (0-5), entry price, number of data-centre locations and the workloads they suit best; by default also their currency, data centres, review URL and full plan matrix (responseFormat "concise" leaves those out). ' +
     'When to use: an overview or a side-by-side comparison of providers. Next: get_vps_provider for one provider\'s verdict, pros and cons; find_vps_plans to filter plans by resources, budget or location; recommend_vps_for_workload for a workload in words; describe_filters for the valid ids, cities and countries. ' +
     'Prices are monthly, excluding VAT; startingPriceUsd is the entry price in USD and may need a prepaid term, monthToMonthStartingPriceUsd is the entry price with no commitment, and the "price" order sorts on it. ' +
     ANSWER_SIZE_NOTE,
@@ -20,7 +20,8 @@ export const listVpsProvidersTool = defineTool({
       .enum(PROVIDER_SORTS)
       .optional()
       .describe('Order of the list: "rating" (best first, the default), "price" (cheapest no-commitment entry price in USD first; providers with none last) or "name" (A-Z).'),
-    responseFormat: responseFormatInput('per provider its id, name, rating, entry prices in USD, number of locations and best-for use cases'),
+    // Detailed by default: the published contract says this tool returns every provider with its plan matrix.
+    responseFormat: responseFormatInput('per provider its id, name, rating, entry prices in USD, number of locations and best-for use cases', 'detailed'),
   },
   outputSchema: z.object({
     providers: z.array(
@@ -43,7 +44,7 @@ export const listVpsProvidersTool = defineTool({
     ...listingOutputShape,
   }),
   annotations: READ_ONLY,
-  handler: ({ sortBy, responseFormat = 'concise' }, { providers }) => {
+  handler: ({ sortBy, responseFormat = 'detailed' }, { providers }) => {
     const list = providers.summaries(sortBy);
     const shown = responseFormat === 'detailed' ? [...list] : list.map((p) => pick(p, CONCISE_FIELDS));
     return structuredWithin({ providers: shown, responseFormat }, 'providers', responseFormat);
