@@ -690,6 +690,14 @@ describe('validateDataset', () => {
       expect(problemsAfter((raw) => raw.changelog.releases.unshift(release(raw, '2026-01-01')))).toEqual([]);
     });
 
+    it('refuses a release that repeats the version before it, once, as a repeated id', () => {
+      // The list check refuses the second record before the order check sees it, so a repeated
+      // version gets one problem, not two.
+      expect(problemsAfter((raw) => raw.changelog.releases.push(release(raw, d.version)))).toEqual([
+        `data/changelog.json: releases[1] (${d.version}): duplicates the id of releases[0]`,
+      ]);
+    });
+
     it('refuses a release after the dataset version, and accepts one on its day', () => {
       expect(problemsAfter((raw) => raw.changelog.releases.push(release(raw, dayAfter(d.version))))).toEqual([
         `data/changelog.json: releases[1].version: must not be after the dataset version (${d.version})`,
