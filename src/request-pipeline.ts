@@ -7,6 +7,7 @@ import { FrontDoor } from './common/http/front-door.js';
 import { MalformedRequestAnswer } from './common/http/malformed-request.js';
 import { Refusals } from './common/http/refusals.js';
 import { RouteTable, type RouterLayer } from './common/http/route-table.js';
+import { McpDoor } from './mcp/mcp-door.js';
 import { MetricsService } from './observability/metrics.service.js';
 import { requestObserver } from './observability/request-observer.js';
 import { contextOf } from './request/request-context.js';
@@ -21,8 +22,9 @@ export type BeforeExpress = (req: IncomingMessage, res: ServerResponse, pass: ()
  * 1. `routableTarget`: a target Express could not route is marked malformed (answered 400 at step 4).
  * 2. FrontDoor.beforeExpress: a GET/HEAD of a remembered document, or a request whose refusal is
  *    constant (Refusals: 404 of a path no route serves or of an unknown id seen before, 405 of a write
- *    under /api/), is observed, counted, admitted and written here (a 429 too, precomputed);
- *    everything else goes on to Express.
+ *    under /api/), is observed, counted, admitted and written here (a 429 too, precomputed); so is
+ *    a POST to /mcp whose every call is remembered (McpDoor: it reads the body with the endpoint's
+ *    parser and applies its rules); everything else goes on to Express.
  * 3. requestObserver (Express): request id, one access-log line and metrics per request.
  * 4. FrontDoor.inExpress: common headers, the rate-limit count and headers, then the admission
  *    decision (AdmissionPolicy): 429, 400, 301 to HTTPS, 503, CORS preflight, or on.
@@ -47,7 +49,7 @@ export function installRequestPipeline(
   const frontDoor = app.get(FrontDoor);
   // Express's own router says which paths some route serves; read once the routes are registered.
   const routes = new RouteTable(() => instance.router.stack);
-  setBeforeExpress(frontDoor.beforeExpress(observer.observe, trust, app.get(Refusals), routes));
+  setBeforeExpress(frontDoor.beforeExpress(observer.observe, trust, app.get(Refusals), routes, app.get(McpDoor)));
   app.use(observer.middleware);
   app.use(frontDoor.inExpress(trust));
 }

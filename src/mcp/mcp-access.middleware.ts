@@ -1,6 +1,7 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { AppConfig } from '../config/app-config.js';
+import type { IncomingHttpHeaders } from 'node:http';
 import { forbidden } from '../common/errors/problems.js';
 
 /** The host name of a Host header, lowercase and without port; IPv6 stays in brackets. */
@@ -29,10 +30,22 @@ export class McpAccessMiddleware implements NestMiddleware {
   }
 
   use(req: Request, _res: Response, next: NextFunction): void {
-    const hostname = hostnameOf(req.headers.host);
-    if (!hostname || !this.hosts.has(hostname)) throw forbidden('Host');
-    const origin = req.headers.origin;
-    if (origin !== undefined && this.origins && !this.origins.has(origin)) throw forbidden('Origin');
+    const refused = this.refused(req.headers);
+    if (refused) throw forbidden(refused);
     next();
+  }
+
+  /** Whether Host and Origin allow a request with these headers (the front door asks before reading a body). */
+  allows(headers: IncomingHttpHeaders): boolean {
+    return this.refused(headers) === undefined;
+  }
+
+  /** The header that refuses the request, if any. */
+  private refused(headers: IncomingHttpHeaders): 'Host' | 'Origin' | undefined {
+    const hostname = hostnameOf(headers.host);
+    if (!hostname || !this.hosts.has(hostname)) return 'Host';
+    const origin = headers.origin;
+    if (origin !== undefined && this.origins && !this.origins.has(origin)) return 'Origin';
+    return undefined;
   }
 }

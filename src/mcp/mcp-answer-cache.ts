@@ -92,6 +92,24 @@ export class McpAnswerCache {
     return answers;
   }
 
+  /**
+   * The answers of `requests` when every one is remembered, in order, or undefined: the front door
+   * (McpDoor) answers only a POST it can answer whole.
+   */
+  remembered(requests: readonly JSONRPCRequest[], protocolVersion: string | string[] | undefined): string[] | undefined {
+    if (this.budget === 0) return undefined;
+    this.current();
+    const answers: string[] = new Array(requests.length);
+    for (let i = 0; i < requests.length; i++) {
+      const request = requests[i];
+      const key = CACHEABLE.has(request.method) ? keyOf(request, protocolVersion) : undefined;
+      const tail = key === undefined ? undefined : this.hit(key);
+      if (tail === undefined) return undefined;
+      answers[i] = HEAD + JSON.stringify(request.id) + tail;
+    }
+    return answers;
+  }
+
   private current(): DatasetSnapshot {
     const current = this.dataset.current;
     if (this.snapshot !== current) {

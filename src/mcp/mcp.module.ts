@@ -1,5 +1,4 @@
 import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
-import express from 'express';
 import { ChangesModule } from '../changes/changes.module.js';
 import { CostsModule } from '../costs/costs.module.js';
 import { FiltersModule } from '../filters/filters.module.js';
@@ -8,6 +7,8 @@ import { PlansModule } from '../plans/plans.module.js';
 import { ProvidersModule } from '../providers/providers.module.js';
 import { UseCasesModule } from '../use-cases/use-cases.module.js';
 import { McpAccessMiddleware } from './mcp-access.middleware.js';
+import { mcpBodyStep } from './mcp-body.js';
+import { McpDoor } from './mcp-door.js';
 import { McpHttpController } from './mcp-http.controller.js';
 import { McpAnswerCache } from './mcp-answer-cache.js';
 import { McpDispatcher } from './mcp-dispatcher.js';
@@ -16,18 +17,15 @@ import { ServerCardController } from './server-card.controller.js';
 import { ServerCardService } from './server-card.service.js';
 import { HttpCommonModule } from '../common/http/http-common.module.js';
 
-/** Largest JSON-RPC body accepted on /mcp; larger ones get 413 before they are read in full. */
-export const MCP_BODY_LIMIT = '1mb';
-
 /** The Model Context Protocol server: the tools and two resource templates over the same services as the HTTP API. */
 @Module({
   imports: [HttpCommonModule, ProvidersModule, PlansModule, UseCasesModule, GuidesModule, ChangesModule, CostsModule, FiltersModule],
   controllers: [ServerCardController, McpHttpController],
-  providers: [McpServerFactory, McpDispatcher, McpAnswerCache, ServerCardService],
+  providers: [McpServerFactory, McpDispatcher, McpAnswerCache, McpAccessMiddleware, McpDoor, ServerCardService],
 })
 export class McpModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(McpAccessMiddleware).forRoutes({ path: 'mcp', method: RequestMethod.ALL });
-    consumer.apply(express.json({ limit: MCP_BODY_LIMIT })).forRoutes({ path: 'mcp', method: RequestMethod.POST });
+    consumer.apply(mcpBodyStep).forRoutes({ path: 'mcp', method: RequestMethod.POST });
   }
 }

@@ -28,6 +28,8 @@ export interface RequestContext {
   earlyError?: unknown;
   /** The original target of a request Express could not route (answered 400). */
   malformedTarget?: string;
+  /** A POST body read before Express (McpDoor), and the parser's error if it failed; Express does not read it again. */
+  bodyRead?: { error?: unknown };
   /** Body bytes of a response whose headers went out in one writeHead. */
   sentBytes?: number;
 }

@@ -8,16 +8,24 @@ export interface RawResponse {
   body: Buffer;
 }
 
+/** A request body: sent with its Content-Length, or `chunked` (Transfer-Encoding: chunked, no length). */
+export interface RawBody {
+  data: string | Buffer;
+  chunked?: boolean;
+}
+
 /** One request whose answer is read as the exact bytes on the wire: no client-side decoding. */
-export function rawRequest(url: string, headers: Record<string, string>, method = 'GET'): Promise<RawResponse> {
+export function rawRequest(url: string, headers: Record<string, string>, method = 'GET', body?: RawBody): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers, agent: false }, (res) => {
+    const sent = body && !body.chunked ? { ...headers, 'content-length': String(Buffer.byteLength(body.data)) } : headers;
+    const req = http.request(url, { method, headers: sent, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
       res.on('error', reject);
     });
     req.on('error', reject);
+    if (body) req.write(body.data);
     req.end();
   });
 }

@@ -18,6 +18,16 @@ import type { RouteTable } from './route-table.js';
 /** Starts observing a request (request id, access log, metrics) and returns its id. */
 export type Observe = (req: IncomingMessage, res: ServerResponse) => string;
 
+/** POSTs the door may answer from memory once their body is read (McpDoor, for /mcp). */
+export interface RememberedPosts {
+  /** The route template such an answer is logged and counted under. */
+  readonly route: string;
+  /** Whether to read this request's body at the door (decided on its headers). */
+  wants(req: IncomingMessage): boolean;
+  /** Reads the body; `done` gets the JSON to answer with, or undefined to pass the request on. */
+  answer(req: IncomingMessage, res: ServerResponse, done: (json: string | undefined) => void): void;
+}
+
 /**
  * The first step of every request, at two entry points that share one admission decision
  * (AdmissionPolicy.decide): stamps the common headers, counts the request exactly once and writes the
@@ -27,7 +37,9 @@ export type Observe = (req: IncomingMessage, res: ServerResponse) => string;
  * - `beforeExpress`: a request listener in front of Express. A GET or HEAD of a remembered document
  *   (FastPaths), or a request whose refusal is constant (Refusals: a path no route serves, an unknown
  *   id seen before, a write under /api/), is counted, decided and, when served, written here with one
- *   writeHead, without Express's per-request setup; over the limit, it gets the precomputed 429. Any
+ *   writeHead, without Express's per-request setup; over the limit, it gets the precomputed 429. A
+ *   POST to /mcp whose every call is remembered (RememberedPosts) is answered the same way once its
+ *   body is read. Any
  *   other request, or one the decision neither serves nor limits, is passed on to Express (with its
  *   count, so it is never counted twice).
  * - `inExpress`: the first Express middleware, for every request the listener passed on.
@@ -50,13 +62,21 @@ export class FrontDoor {
 
   /**
    * The request listener in front of Express (see the class comment); `pass` hands the request to
-   * Express. `refusals` and `routes` give the constant refusals answered here (Refusals).
+   * Express. `refusals` and `routes` give the constant refusals answered here (Refusals), `posts`
+   * the remembered POST answers.
    */
-  beforeExpress(observe: Observe, trust: TrustFn, refusals: Refusals, routes: RouteTable) {
+  beforeExpress(observe: Observe, trust: TrustFn, refusals: Refusals, routes: RouteTable, posts: RememberedPosts) {
     return (req: IncomingMessage, res: ServerResponse, pass: () => void): void => {
       const context = contextOf(req);
       const method = req.method;
       if (context.malformedTarget !== undefined) return pass();
+      if (method === 'POST' && posts.wants(req)) {
+        return posts.answer(req, res, (json) => {
+          if (json === undefined) return pass();
+          context.rememberedRoute = posts.route;
+          this.atTheDoor(req, res, pass, observe, trust, refusals, (dynamic) => writeJson(req, res, json, this.headers.flat(), dynamic));
+        });
+      }
       const url = req.url!;
       const known = method === 'GET' || method === 'HEAD' ? this.fastPaths.lookup(url) : undefined;
       if (!known) {
@@ -173,6 +193,16 @@ export class FrontDoor {
         return;
     }
   }
+}
+
+/** Writes a JSON answer (status 200) with one writeHead: the per-request headers, the common ones, its type and length. */
+function writeJson(req: IncomingMessage, res: ServerResponse, json: string, common: readonly string[], dynamic: string[]): void {
+  for (let i = 0; i < common.length; i++) dynamic.push(common[i]);
+  const length = Buffer.byteLength(json);
+  dynamic.push('Content-Type', 'application/json', 'Content-Length', String(length));
+  contextOf(req).sentBytes = length;
+  res.writeHead(200, dynamic);
+  res.end(json);
 }
 
 /** Writes a precomputed refusal with one writeHead: the per-request headers, then its own. */

@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MCP_PATH } from '../common/http/mcp-path.js';
+import { AppConfig } from '../config/app-config.js';
+import { DatasetService } from '../dataset/dataset.service.js';
+import { McpAccessMiddleware } from './mcp-access.middleware.js';
+import { McpAnswerCache } from './mcp-answer-cache.js';
+import { readMcpBody } from './mcp-body.js';
+import { invalidParams } from './request-params.js';
+import { readMcpPost } from './streamable-http-rules.js';
+
+/**
+ * Bodies up to this size are read at the door; a larger POST (a long batch) goes to Express
+ * unread. Every single call of the published tools fits in far less.
+ */
+const DOOR_BODY_BYTES = 64 * 1024;
+
+/**
+ * Remembered MCP answers at the front door (request-pipeline.ts, step 2), so a repeated call costs
+ * about what a remembered document does instead of Express, Nest's middleware and the controller.
+ * It applies the endpoint's own rules in the endpoint's order and hands everything it does not
+ * answer to Express, which then applies them again:
+ *
+ * - before the body is read: an exact `POST /mcp` (no query), Host and Origin allowed
+ *   (McpAccessMiddleware), a `Content-Length` within DOOR_BODY_BYTES, no content coding;
+ * - the body, read by the endpoint's own parser (`readMcpBody`: limit, charset, media type); the
+ *   outcome goes on with the request, so Express does not read it again;
+ * - the transport rules (`readMcpPost`: Accept, media type, message schema, era, protocol version,
+ *   batch size) and each request's params (`invalidParams`), as the controller applies them;
+ * - every request of the POST remembered (McpAnswerCache, same key and bytes as the controller).
+ *
+ * Only then is the POST answered here, after the count and the admission decision like any answer
+ * at the door. The answer is the controller's: status 200, `Content-Type: application/json`, the
+ * same body (a test compares the two paths' bytes and headers). The access log's duration starts
+ * once the body is in.
+ */
+@Injectable()
+export class McpDoor {
+  private readonly enabled: boolean;
+
+  constructor(
+    config: AppConfig,
+    private readonly dataset: DatasetService,
+    private readonly access: McpAccessMiddleware,
+    private readonly answers: McpAnswerCache,
+  ) {
+    this.enabled = config.mcp.answerCacheBytes > 0;
+  }
+
+  /** The route template the controller's answers are logged and counted under. */
+  readonly route = MCP_PATH;
+
+  /** Whether to read this request's body at the door: headers only, nothing is read yet. */
+  wants(req: IncomingMessage): boolean {
+    if (!this.enabled || req.method !== 'POST' || req.url !== MCP_PATH || !this.dataset.isLoaded) return false;
+    const headers = req.headers;
+    const length = headers['content-length'];
+    if (length === undefined || !(Number(length) <= DOOR_BODY_BYTES)) return false;
+    if (headers['content-encoding'] !== undefined && headers['content-encoding'] !== 'identity') return false;
+    return this.access.allows(headers);
+  }
+
+  /**
+   * Reads the body and calls `done` with the answer to write when every request of the POST is
+   * remembered, or with undefined to hand the request (its body read) to Express.
+   */
+  answer(req: IncomingMessage, res: ServerResponse, done: (body: string | undefined) => void): void {
+    readMcpBody(req, res, (error) => done(error === undefined ? this.remembered(req) : undefined));
+  }
+
+  private remembered(req: IncomingMessage): string | undefined {
+    const headers = req.headers;
+    const reading = readMcpPost({
+      accept: headers.accept,
+      contentType: headers['content-type'],
+      protocolVersion: headers['mcp-protocol-version'],
+      mcpMethod: headers['mcp-method'],
+      mcpName: headers['mcp-name'],
+      body: (req as IncomingMessage & { body?: unknown }).body,
+    });
+    if (reading.kind !== 'answer') return undefined;
+    const { batch, requests } = reading;
+    for (const request of requests) if (invalidParams(request)) return undefined;
+    const answers = this.answers.remembered(requests, headers['mcp-protocol-version']);
+    if (answers === undefined) return undefined;
+    return batch ? `[${answers.join(',')}]` : answers[0];
+  }
+}
