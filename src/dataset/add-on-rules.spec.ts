@@ -68,6 +68,14 @@ describe('add-on, tax, location and VAT rules', () => {
     ]);
   });
 
+  it('accepts a priced paid add-on, or one that is not paid, without a reason', () => {
+    // A reason is asked for an unknown only: a paid address with its price, backups priced by the
+    // month alone, and snapshots that are included (no price to give) need none.
+    expect(problemsAfter((raw) => Object.assign(provider(raw, 'digitalocean').addOns.ipv4, { status: 'paid', pricePerMonth: 4 }))).toEqual([]);
+    expect(problemsAfter((raw) => Object.assign(provider(raw, 'vultr').addOns.backups, { percentOfPlanPrice: null, pricePerMonth: 1.2 }))).toEqual([]);
+    expect(problemsAfter((raw) => Object.assign(provider(raw, 'digitalocean').addOns.snapshots, { status: 'included', pricePerGbMonth: null }))).toEqual([]);
+  });
+
   it('refuses charged traffic with no price and no reason', () => {
     expect(
       problemsAfter((raw) => Object.assign(provider(raw, 'linode').addOns.trafficOverage, { price: null, unit: undefined })),
