@@ -1,14 +1,36 @@
 import accepts from 'accepts';
 import type { IncomingMessage } from 'node:http';
 
-/** True when the client ranks text/markdown above text/html (Accept q-values honoured). */
-export function prefersMarkdown(req: IncomingMessage): boolean {
-  // What Express's req.accepts does, usable before Express has set up the request (front door).
-  return accepts(req).types(['text/html', 'text/markdown']) === 'text/markdown';
+/** Distinct Accept values remembered per question; clients send few (browsers, curl, agents, scanners). */
+const MAX_REMEMBERED = 256;
+/** Longer Accept values are negotiated every time rather than kept. */
+const MAX_REMEMBERED_LENGTH = 512;
+
+/**
+ * A negotiation whose answer depends on the Accept header alone, remembered per header value so
+ * that a repeated value is not parsed again (the front door asks on every page and error it
+ * answers). Bounded: past MAX_REMEMBERED values, or for a long value, it negotiates each time.
+ */
+export function byAccept<T>(negotiate: (req: IncomingMessage) => T): (req: IncomingMessage) => T {
+  const answers = new Map<string | undefined, T>();
+  return (req) => {
+    const accept = req.headers.accept;
+    const known = answers.get(accept);
+    if (known !== undefined) return known;
+    const answer = negotiate(req);
+    if (answers.size < MAX_REMEMBERED && (accept === undefined || accept.length <= MAX_REMEMBERED_LENGTH)) answers.set(accept, answer);
+    return answer;
+  };
 }
 
+/** True when the client ranks text/markdown above text/html (Accept q-values honoured). */
+export const prefersMarkdown: (req: IncomingMessage) => boolean = byAccept(
+  // What Express's req.accepts does, usable before Express has set up the request (front door).
+  (req) => accepts(req).types(['text/html', 'text/markdown']) === 'text/markdown',
+);
+
 /** The form an error outside the API is written in, from the client's Accept header. */
-export function errorForm(req: IncomingMessage): 'html' | 'markdown' | 'json' {
+export const errorForm: (req: IncomingMessage) => 'html' | 'markdown' | 'json' = byAccept((req) => {
   const best = accepts(req).types(['text/html', 'application/json', 'text/markdown']);
   return best === 'application/json' ? 'json' : best === 'text/markdown' ? 'markdown' : 'html';
-}
+});

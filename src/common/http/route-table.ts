@@ -12,11 +12,21 @@ export interface RouterLayer {
  */
 export class RouteTable {
   private routes?: readonly RouterLayer[];
+  /** Paths asked about before (scanners repeat theirs), with the answer; routes do not change once read. */
+  private readonly known = new Map<string, boolean>();
 
   constructor(private readonly layers: () => readonly RouterLayer[]) {}
 
   /** True when some route (any method) matches `path`, a URL path without query. */
   matches(path: string): boolean {
+    const known = this.known.get(path);
+    if (known !== undefined) return known;
+    const matched = this.walk(path);
+    if (this.known.size < MAX_KNOWN_PATHS && path.length <= MAX_KNOWN_PATH_LENGTH) this.known.set(path, matched);
+    return matched;
+  }
+
+  private walk(path: string): boolean {
     this.routes ??= this.layers().filter((layer) => layer.route !== undefined && layer.matchers !== undefined);
     try {
       for (const layer of this.routes) for (const match of layer.matchers!) if (match(path)) return true;
@@ -26,3 +36,8 @@ export class RouteTable {
     }
   }
 }
+
+/** Paths remembered at most; past that, the router's matchers are asked each time. */
+const MAX_KNOWN_PATHS = 1024;
+/** Longer paths are not remembered. */
+const MAX_KNOWN_PATH_LENGTH = 256;
