@@ -43,7 +43,7 @@ export default {
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
-  ignorePatterns: ['dist', 'coverage', 'reports', 'test-results'],
+  ignorePatterns: ['dist', 'coverage', 'reports', 'test-results', 'tools'],
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 };

