@@ -128,9 +128,9 @@ describe(McpAnswerCache.name, () => {
 
   it('keeps within its byte budget, dropping the least recently used answer first', async () => {
     const [a, b, c] = ['hetzner', 'vultr', 'linode'].map((id) => message(tool('get_vps_provider', { id }), 7));
-    // What each answer takes: its key and its bytes after the id. A budget one short of all three holds any two.
+    // What each answer takes: its key and its UTF-8 bytes after the id. A budget one short of all three holds any two.
     const sizes = await Promise.all(
-      [a, b, c].map(async (m) => canonicalKey(m as JSONRPCRequest, undefined).length + (await post(uncached, m)).length - '{"jsonrpc":"2.0","id":7'.length),
+      [a, b, c].map(async (m) => canonicalKey(m as JSONRPCRequest, undefined).length + Buffer.byteLength(await post(uncached, m)) - '{"jsonrpc":"2.0","id":7'.length),
     );
     const budget = sizes[0] + sizes[1] + sizes[2] - 1;
     const small = await startTestApp({ RATE_LIMIT_REQUESTS: '100000', MCP_ANSWER_CACHE_BYTES: String(budget) });

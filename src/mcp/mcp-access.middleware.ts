@@ -42,10 +42,25 @@ export class McpAccessMiddleware implements NestMiddleware {
 
   /** The header that refuses the request, if any. */
   private refused(headers: IncomingHttpHeaders): 'Host' | 'Origin' | undefined {
-    const hostname = hostnameOf(headers.host);
-    if (!hostname || !this.hosts.has(hostname)) return 'Host';
+    if (!this.allowsHost(headers.host)) return 'Host';
     const origin = headers.origin;
     if (origin !== undefined && this.origins && !this.origins.has(origin)) return 'Origin';
     return undefined;
   }
+
+  /** Host header values seen before, and whether they name this server (clients send one or two). */
+  private readonly hostAnswers = new Map<string, boolean>();
+
+  private allowsHost(host: string | undefined): boolean {
+    if (host === undefined) return false;
+    const known = this.hostAnswers.get(host);
+    if (known !== undefined) return known;
+    const hostname = hostnameOf(host);
+    const allowed = hostname !== undefined && this.hosts.has(hostname);
+    if (host.length <= 255 && this.hostAnswers.size < MAX_REMEMBERED_HOSTS) this.hostAnswers.set(host, allowed);
+    return allowed;
+  }
 }
+
+/** Distinct Host values remembered; past that each is parsed again (a Host is at most 255 characters). */
+const MAX_REMEMBERED_HOSTS = 64;

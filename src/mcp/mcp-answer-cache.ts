@@ -28,6 +28,12 @@ const DETERMINISTIC_ERRORS: ReadonlySet<number> = new Set([-32601, -32602]);
 /** What the server answered, as the dispatcher serializes it: `{"jsonrpc":"2.0","id":<id>,...}`. */
 const HEAD = '{"jsonrpc":"2.0","id":';
 
+/** A remembered answer: `{"jsonrpc":"2.0","id":<the caller's id>` and the UTF-8 bytes after it. */
+export interface RememberedAnswer {
+  head: string;
+  tail: Buffer;
+}
+
 /** Answers requests the cache could not: in order, undefined where the client went away. */
 export type Serve = (requests: readonly JSONRPCRequest[]) => Promise<(string | undefined)[]>;
 
@@ -42,7 +48,7 @@ export type Serve = (requests: readonly JSONRPCRequest[]) => Promise<(string | u
 @Injectable()
 export class McpAnswerCache {
   private readonly budget: number;
-  private entries = new Map<string, string>();
+  private entries = new Map<string, Buffer>();
   private bytes = 0;
   private snapshot?: DatasetSnapshot;
 
@@ -53,7 +59,7 @@ export class McpAnswerCache {
     this.budget = config.mcp.answerCacheBytes;
   }
 
-  /** Characters the remembered keys and answers hold (about bytes: they are mostly ASCII). */
+  /** What the remembered keys (characters, mostly ASCII) and answers (UTF-8 bytes) hold. */
   get size(): { entries: number; bytes: number } {
     return { entries: this.entries.size, bytes: this.bytes };
   }
@@ -73,7 +79,7 @@ export class McpAnswerCache {
       const request = requests[i];
       const key = CACHEABLE.has(request.method) ? keyOf(request, protocolVersion) : undefined;
       const tail = key === undefined ? undefined : this.hit(key);
-      if (tail !== undefined) answers[i] = HEAD + JSON.stringify(request.id) + tail;
+      if (tail !== undefined) answers[i] = HEAD + JSON.stringify(request.id) + tail.toString();
       else {
         missing.push(request);
         missingAt.push(i);
@@ -94,18 +100,19 @@ export class McpAnswerCache {
 
   /**
    * The answers of `requests` when every one is remembered, in order, or undefined: the front door
-   * (McpDoor) answers only a POST it can answer whole.
+   * (McpDoor) answers only a POST it can answer whole. Each answer is its head with the caller's id
+   * and the remembered bytes after it, to be written one after the other without joining them.
    */
-  remembered(requests: readonly JSONRPCRequest[], protocolVersion: string | string[] | undefined): string[] | undefined {
+  remembered(requests: readonly JSONRPCRequest[], protocolVersion: string | string[] | undefined): RememberedAnswer[] | undefined {
     if (this.budget === 0) return undefined;
     this.current();
-    const answers: string[] = new Array(requests.length);
+    const answers: RememberedAnswer[] = new Array(requests.length);
     for (let i = 0; i < requests.length; i++) {
       const request = requests[i];
       const key = CACHEABLE.has(request.method) ? keyOf(request, protocolVersion) : undefined;
       const tail = key === undefined ? undefined : this.hit(key);
       if (tail === undefined) return undefined;
-      answers[i] = HEAD + JSON.stringify(request.id) + tail;
+      answers[i] = { head: HEAD + JSON.stringify(request.id), tail };
     }
     return answers;
   }
@@ -120,7 +127,7 @@ export class McpAnswerCache {
     return current;
   }
 
-  private hit(key: string): string | undefined {
+  private hit(key: string): Buffer | undefined {
     const tail = this.entries.get(key);
     if (tail === undefined) return undefined;
     // Least recently used first: a hit moves to the end.
@@ -132,7 +139,7 @@ export class McpAnswerCache {
   private keep(key: string, request: JSONRPCRequest, json: string): void {
     const head = HEAD + JSON.stringify(request.id);
     if (!json.startsWith(head) || !rememberable(json, head.length)) return;
-    const tail = json.slice(head.length);
+    const tail = Buffer.from(json.slice(head.length));
     const size = key.length + tail.length;
     if (size > this.budget || this.entries.has(key)) return;
     this.entries.set(key, tail);

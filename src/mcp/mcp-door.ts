@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config.js';
 import { DatasetService } from '../dataset/dataset.service.js';
 import { McpAccessMiddleware } from './mcp-access.middleware.js';
 import { McpAnswerCache } from './mcp-answer-cache.js';
+import type { JsonChunks } from '../common/http/front-door.js';
 import { readMcpBody } from './mcp-body.js';
 import { invalidParams } from './request-params.js';
 import { readMcpPost } from './streamable-http-rules.js';
@@ -64,11 +65,11 @@ export class McpDoor {
    * Reads the body and calls `done` with the answer to write when every request of the POST is
    * remembered, or with undefined to hand the request (its body read) to Express.
    */
-  answer(req: IncomingMessage, res: ServerResponse, done: (body: string | undefined) => void): void {
+  answer(req: IncomingMessage, res: ServerResponse, done: (body: JsonChunks | undefined) => void): void {
     readMcpBody(req, res, (error) => done(error === undefined ? this.remembered(req) : undefined));
   }
 
-  private remembered(req: IncomingMessage): string | undefined {
+  private remembered(req: IncomingMessage): JsonChunks | undefined {
     const headers = req.headers;
     const reading = readMcpPost({
       accept: headers.accept,
@@ -83,6 +84,20 @@ export class McpDoor {
     for (const request of requests) if (invalidParams(request)) return undefined;
     const answers = this.answers.remembered(requests, headers['mcp-protocol-version']);
     if (answers === undefined) return undefined;
-    return batch ? `[${answers.join(',')}]` : answers[0];
+    // The remembered bytes are written as they are, behind each caller's id: no string is built.
+    const chunks: (string | Buffer)[] = [];
+    let length = 0;
+    const add = (chunk: string | Buffer) => {
+      chunks.push(chunk);
+      length += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+    };
+    if (batch) add('[');
+    answers.forEach(({ head, tail }, i) => {
+      if (i > 0) add(',');
+      add(head);
+      add(tail);
+    });
+    if (batch) add(']');
+    return { chunks, length };
   }
 }

@@ -25,7 +25,13 @@ export interface RememberedPosts {
   /** Whether to read this request's body at the door (decided on its headers). */
   wants(req: IncomingMessage): boolean;
   /** Reads the body; `done` gets the JSON to answer with, or undefined to pass the request on. */
-  answer(req: IncomingMessage, res: ServerResponse, done: (json: string | undefined) => void): void;
+  answer(req: IncomingMessage, res: ServerResponse, done: (json: JsonChunks | undefined) => void): void;
+}
+
+/** A JSON body in pieces written one after the other (strings as UTF-8), and its length in bytes. */
+export interface JsonChunks {
+  chunks: readonly (string | Buffer)[];
+  length: number;
 }
 
 /**
@@ -195,14 +201,20 @@ export class FrontDoor {
   }
 }
 
-/** Writes a JSON answer (status 200) with one writeHead: the per-request headers, the common ones, its type and length. */
-function writeJson(req: IncomingMessage, res: ServerResponse, json: string, common: readonly string[], dynamic: string[]): void {
+/**
+ * Writes a JSON answer (status 200) with one writeHead (the per-request headers, the common ones,
+ * its type and length), then its pieces in one corked write.
+ */
+function writeJson(req: IncomingMessage, res: ServerResponse, json: JsonChunks, common: readonly string[], dynamic: string[]): void {
   for (let i = 0; i < common.length; i++) dynamic.push(common[i]);
-  const length = Buffer.byteLength(json);
-  dynamic.push('Content-Type', 'application/json', 'Content-Length', String(length));
-  contextOf(req).sentBytes = length;
+  dynamic.push('Content-Type', 'application/json', 'Content-Length', String(json.length));
+  contextOf(req).sentBytes = json.length;
   res.writeHead(200, dynamic);
-  res.end(json);
+  const { chunks } = json;
+  res.cork();
+  for (let i = 0; i < chunks.length - 1; i++) res.write(chunks[i]);
+  res.end(chunks[chunks.length - 1]);
+  res.uncork();
 }
 
 /** Writes a precomputed refusal with one writeHead: the per-request headers, then its own. */
