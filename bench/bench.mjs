@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { freePort } from '../scripts/cluster-local.mjs';
-import { productionNodeOptions } from '../scripts/production-node-options.mjs';
+import { productionRuntimeEnv } from '../scripts/production-node-options.mjs';
 import { cpus, totalmem } from 'node:os';
 import { Socket } from 'node:net';
 import { execFileSync } from 'node:child_process';
@@ -73,8 +73,8 @@ function redisCapacity(port, smoke) {
 async function startService(env) {
   const port = await freePort();
   const child = spawn('node', ['dist/main.js'], {
-    // NODE_OPTIONS: the heap limits of the Kubernetes Deployment.
-    env: { ...process.env, NODE_ENV: 'production', NODE_OPTIONS: productionNodeOptions(), PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0', METRICS_HOST: '127.0.0.1', LOG_PRETTY: 'false', DATA_WATCH: 'false', SHUTDOWN_DELAY_MS: '0', ...env },
+    // NODE_OPTIONS and MALLOC_ARENA_MAX: the runtime settings of the Kubernetes Deployment.
+    env: { ...process.env, NODE_ENV: 'production', ...productionRuntimeEnv(), PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0', METRICS_HOST: '127.0.0.1', LOG_PRETTY: 'false', DATA_WATCH: 'false', SHUTDOWN_DELAY_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // Production logs a JSON line per request; the benchmark discards them, as a log shipper would take them.

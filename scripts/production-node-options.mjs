@@ -1,16 +1,26 @@
-// NODE_OPTIONS as the Kubernetes Deployment sets it (heap limits), so that the benchmark and the soak
-// run the service exactly as production does, from one source of truth.
+// The runtime settings the Kubernetes Deployment gives the container (V8's heap limits in NODE_OPTIONS,
+// glibc's MALLOC_ARENA_MAX), so that the benchmark and the soak run the service exactly as production
+// does, from one source of truth.
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 
-export function productionNodeOptions(manifest = 'deploy/k8s/base/deployment.yaml') {
+/** The Deployment's environment variables that tune the runtime rather than configure the service. */
+const RUNTIME_VARIABLES = ['NODE_OPTIONS', 'MALLOC_ARENA_MAX'];
+
+/** Those variables, as the Deployment's container sets them (NODE_OPTIONS is required). */
+export function productionRuntimeEnv(manifest = 'deploy/k8s/base/deployment.yaml') {
   for (const doc of parseAllDocuments(readFileSync(manifest, 'utf8'))) {
     const spec = doc.toJS();
     if (spec?.kind !== 'Deployment') continue;
     for (const container of spec.spec.template.spec.containers) {
-      const option = container.env?.find((e) => e.name === 'NODE_OPTIONS');
-      if (option) return option.value;
+      const env = Object.fromEntries((container.env ?? []).filter((e) => RUNTIME_VARIABLES.includes(e.name)).map((e) => [e.name, String(e.value)]));
+      if (env.NODE_OPTIONS) return env;
     }
   }
   throw new Error(`${manifest}: no Deployment container sets NODE_OPTIONS`);
+}
+
+/** NODE_OPTIONS as the Deployment sets it. */
+export function productionNodeOptions(manifest) {
+  return productionRuntimeEnv(manifest).NODE_OPTIONS;
 }

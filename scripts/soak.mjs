@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { startCluster } from './cluster-local.mjs';
-import { productionNodeOptions } from './production-node-options.mjs';
+import { productionRuntimeEnv } from './production-node-options.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -30,7 +30,8 @@ const WINDOW = 60;
 const WARMUP_SHARE = 0.4;
 const SAMPLE_MS = 2000;
 // The same heap limits as deploy/k8s/base/deployment.yaml.
-const HEAP_OPTIONS = productionNodeOptions();
+const RUNTIME_ENV = productionRuntimeEnv();
+const HEAP_OPTIONS = RUNTIME_ENV.NODE_OPTIONS;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const guides = readdirSync('data/guides').map((f) => f.replace(/\.md$/, ''));
@@ -101,7 +102,7 @@ const procStat = (pid) => {
 
 async function main() {
   const cluster = await startCluster({
-    env: { RATE_LIMIT_REQUESTS: String(LIMIT), RATE_LIMIT_WINDOW_SECONDS: String(WINDOW), DATA_WATCH: 'false', NODE_OPTIONS: HEAP_OPTIONS },
+    env: { RATE_LIMIT_REQUESTS: String(LIMIT), RATE_LIMIT_WINDOW_SECONDS: String(WINDOW), DATA_WATCH: 'false', ...RUNTIME_ENV },
   });
   await waitForSharedStore(cluster.nodes);
   const records = [];
