@@ -57,9 +57,10 @@ describe('Kubernetes manifests', () => {
   }, 30_000);
 
   it('configures only settings the service knows, with values it accepts', () => {
-    // NODE_OPTIONS configures Node itself (the heap cap), not the service.
-    const known = new Set([...Object.keys(new EnvironmentVariables()), 'NODE_OPTIONS']);
+    // NODE_OPTIONS (the heap caps) and MALLOC_ARENA_MAX (glibc's allocator) configure the runtime, not the service.
+    const known = new Set([...Object.keys(new EnvironmentVariables()), 'NODE_OPTIONS', 'MALLOC_ARENA_MAX']);
     expect(Object.keys(env).filter((k) => !known.has(k))).toEqual([]);
+    expect(env.MALLOC_ARENA_MAX).toMatch(/^[1-9]\d*$/);
     const config = loadConfig(env);
     expect(config).toMatchObject({ requireHttps: true, trustProxy: 1, rateLimit: { store: 'redis', requests: 600, windowSeconds: 60 } });
   });
