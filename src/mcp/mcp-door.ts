@@ -8,7 +8,7 @@ import { McpAnswerCache } from './mcp-answer-cache.js';
 import type { JsonChunks } from '../common/http/front-door.js';
 import { readMcpBody } from './mcp-body.js';
 import { invalidParams } from './request-params.js';
-import { readMcpPost } from './streamable-http-rules.js';
+import { mcpPostOf, readMcpPost } from './streamable-http-rules.js';
 
 /**
  * Bodies up to this size are read at the door; a larger POST (a long batch) goes to Express
@@ -71,14 +71,7 @@ export class McpDoor {
 
   private remembered(req: IncomingMessage): JsonChunks | undefined {
     const headers = req.headers;
-    const reading = readMcpPost({
-      accept: headers.accept,
-      contentType: headers['content-type'],
-      protocolVersion: headers['mcp-protocol-version'],
-      mcpMethod: headers['mcp-method'],
-      mcpName: headers['mcp-name'],
-      body: (req as IncomingMessage & { body?: unknown }).body,
-    });
+    const reading = readMcpPost(mcpPostOf(headers, (req as IncomingMessage & { body?: unknown }).body));
     if (reading.kind !== 'answer') return undefined;
     const { batch, requests } = reading;
     for (const request of requests) if (invalidParams(request)) return undefined;

@@ -7,7 +7,7 @@ import { MCP_PATH } from '../common/http/mcp-path.js';
 import { McpAnswerCache } from './mcp-answer-cache.js';
 import { McpDispatcher } from './mcp-dispatcher.js';
 import { invalidParams } from './request-params.js';
-import { readMcpPost } from './streamable-http-rules.js';
+import { mcpPostOf, readMcpPost } from './streamable-http-rules.js';
 
 /**
  * The MCP endpoint: Streamable HTTP without sessions, answering each POST with a JSON response (the
@@ -28,14 +28,7 @@ export class McpHttpController {
 
   @Post()
   async handle(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const reading = readMcpPost({
-      accept: req.headers.accept,
-      contentType: req.headers['content-type'],
-      protocolVersion: req.headers['mcp-protocol-version'],
-      mcpMethod: req.headers['mcp-method'],
-      mcpName: req.headers['mcp-name'],
-      body: req.body,
-    });
+    const reading = readMcpPost(mcpPostOf(req.headers, req.body));
     if (reading.kind === 'refuse') throw reading.problem;
     if (reading.kind === 'modern') return this.answerModern(req, res);
     if (reading.kind === 'accept') {

@@ -6,6 +6,7 @@ import {
   type JSONRPCMessage,
   type JSONRPCRequest,
 } from '@modelcontextprotocol/server';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { HttpProblem } from '../common/errors/http-problem.js';
 import { mcpProblems } from './mcp-problems.js';
 
@@ -19,6 +20,18 @@ export interface McpPost {
   mcpName?: string | string[];
   /** The parsed JSON body. */
   body: unknown;
+}
+
+/** What the rules read of a POST: its headers and the parsed body. */
+export function mcpPostOf(headers: IncomingHttpHeaders, body: unknown): McpPost {
+  return {
+    accept: headers.accept,
+    contentType: headers['content-type'],
+    protocolVersion: headers['mcp-protocol-version'],
+    mcpMethod: headers['mcp-method'],
+    mcpName: headers['mcp-name'],
+    body,
+  };
 }
 
 /** What to do with a POST. */
