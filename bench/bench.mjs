@@ -12,6 +12,10 @@ import { Socket } from 'node:net';
 import { execFileSync } from 'node:child_process';
 
 const smoke = process.argv.includes('--smoke');
+// `--only <text>`: only the scenarios whose name contains the text (and getProvider, which the MCP rows
+// are compared with), for working on one path; the flood and the Redis capacity run only in a full run.
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
 const DURATION = smoke ? 1 : 8;
 const ROUNDS = smoke ? 1 : 3;
 const FLOOD_SECONDS = smoke ? 3 : 60;
@@ -77,9 +81,15 @@ async function startService(env) {
     env: { ...process.env, NODE_ENV: 'production', ...productionRuntimeEnv(), PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0', METRICS_HOST: '127.0.0.1', LOG_PRETTY: 'false', DATA_WATCH: 'false', SHUTDOWN_DELAY_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  // Production logs a JSON line per request; the benchmark discards them, as a log shipper would take them.
+  // Production logs a JSON line per request (gathered into writes of LOG_BUFFER_BYTES); once the service
+  // listens, the benchmark reads and discards them, as a log collector would take them.
   await new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => String(d).includes('listening on') && resolve());
+    const listening = (d) => {
+      if (!String(d).includes('listening on')) return;
+      child.stdout.off('data', listening).resume();
+      resolve();
+    };
+    child.stdout.on('data', listening);
     child.once('exit', (code) => reject(new Error(`service exited ${code}`)));
   });
   return { port, pid: child.pid, child, url: `http://127.0.0.1:${port}` };
@@ -161,7 +171,7 @@ async function main() {
     { name: 'MCP get_vps_provider', path: '/mcp', method: 'POST', headers: MCP_HEADERS, body: mcpCall('get_vps_provider', { id: 'hetzner' }), mcp: true },
     { name: 'MCP find_vps_plans', path: '/mcp', method: 'POST', headers: MCP_HEADERS, body: mcpCall('find_vps_plans', { minRamGb: 4, currency: 'EUR' }), mcp: true, target: 0.4 },
     { name: 'MCP search_guides', path: '/mcp', method: 'POST', headers: MCP_HEADERS, body: mcpCall('search_guides', { query: 'wireguard vpn' }), mcp: true, target: 0.4 },
-  ];
+  ].filter((s) => only === undefined || s.name.includes(only) || (s.name.startsWith('hetzner.json (') && only.startsWith('MCP')));
 
   // The baseline replays exactly what the service answered, headers included. Compressed variants are
   // made on a document's first request (identity is sent until then): ask once, let them finish.
@@ -231,6 +241,19 @@ async function main() {
   }
   const peakRssMb = processStats(service.pid).peakRssMb;
   shared.child.kill('SIGTERM');
+  if (only !== undefined) {
+    const getProvider = results['hetzner.json (single provider)'] && median(results['hetzner.json (single provider)'].service);
+    console.table(scenarios.map((s) => {
+      const e = results[s.name];
+      const base = s.mcp ? getProvider : median(e.baseline);
+      return { scenario: s.name, reqPerSec: Math.round(median(e.service)), baselineReqPerSec: Math.round(base), ratio: Number((median(e.service) / base).toFixed(2)), cpuUsPerRequest: Number(median(e.cpu).toFixed(1)) };
+    }));
+    console.log(`peak RSS ${Math.round(peakRssMb)} MB; rises: ${peaks.map((p) => `${p.rssMb} after ${p.after}`).join(', ')}`);
+    redis.child.kill('SIGTERM');
+    baseline.kill('SIGKILL');
+    service.child.kill('SIGTERM');
+    return;
+  }
   const redisBench = redisCapacity(redis.port, smoke);
   const commandsPerRequest = median(results['hetzner.json, Redis rate limit'].redisCalls);
   redis.child.kill('SIGTERM');

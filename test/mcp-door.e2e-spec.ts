@@ -87,6 +87,36 @@ describe('MCP calls answered at the door', () => {
     expectSameAnswer(ways);
   });
 
+  it('answers a call it has vetted once under any well-formed id, with the bytes the controller writes', async () => {
+    const args = { minVcpus: 2, currency: 'USD' };
+    // The first POST with a length is checked in full at the door; the later ones differ only in their id.
+    await send(JSON.stringify(call(1, 'find_vps_plans', args)), JSON_HEADERS, false);
+    for (const id of ['req-2', 3, 0, -4, 'x'.repeat(40)]) {
+      const ways = await bothWays(JSON.stringify(call(id, 'find_vps_plans', { currency: 'USD', minVcpus: 2 })));
+      expect(ways.controllerCalls).toBe(0);
+      expectSameAnswer(ways);
+      expect((JSON.parse(ways.withLength.body.toString()) as { id: unknown }).id).toBe(id);
+    }
+  });
+
+  it.each([
+    ['a fractional id', { ...call(1, 'get_vps_provider', { id: 'upcloud' }), id: 1.5 }, JSON_HEADERS, 400],
+    ['an id past the safe integers', { ...call(1, 'get_vps_provider', { id: 'upcloud' }), id: 2 ** 53 }, JSON_HEADERS, 400],
+    ['a null id', { ...call(1, 'get_vps_provider', { id: 'upcloud' }), id: null }, JSON_HEADERS, 400],
+    ['a member of its own', { ...call(1, 'get_vps_provider', { id: 'upcloud' }), extra: 1 }, JSON_HEADERS, 400],
+    ['another JSON-RPC version', { ...call(1, 'get_vps_provider', { id: 'upcloud' }), jsonrpc: '2.1' }, JSON_HEADERS, 400],
+    ['an Accept without the event stream', call(1, 'get_vps_provider', { id: 'upcloud' }), { ...JSON_HEADERS, accept: 'application/json' }, 406],
+    ['an unsupported protocol version', call(1, 'get_vps_provider', { id: 'upcloud' }), { ...JSON_HEADERS, 'mcp-protocol-version': '1999-01-01' }, 400],
+    ['the 2026-07-28 method header', call(1, 'get_vps_provider', { id: 'upcloud' }), { ...JSON_HEADERS, 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call' }, 400],
+  ])('after vetting a call, still answers the same call with %s as the controller does', async (_kind, body, headers, status) => {
+    const vetted = JSON.stringify(call(1, 'get_vps_provider', { id: 'upcloud' }));
+    await send(vetted, JSON_HEADERS, false);
+    await send(vetted, JSON_HEADERS, false);
+    const ways = await bothWays(JSON.stringify(body), headers);
+    expect(ways.viaController.status).toBe(status);
+    expectSameAnswer(ways);
+  });
+
   it('answers a batch with one call it has not seen through the controller, every answer in order', async () => {
     const seen = call(1, 'get_vps_provider', { id: 'vultr' });
     await send(JSON.stringify(seen), JSON_HEADERS, false);

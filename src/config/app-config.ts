@@ -31,7 +31,8 @@ export class AppConfig {
   };
   readonly maintenanceMode: boolean;
   readonly metrics: { readonly port: number; readonly host: string };
-  readonly log: { readonly level: string; readonly pretty: boolean };
+  /** `bufferBytes`: JSON lines gathered before one write to standard output (0: each line at once). */
+  readonly log: { readonly level: string; readonly pretty: boolean; readonly bufferBytes: number };
   readonly shutdown: { readonly delayMs: number; readonly timeoutMs: number };
   readonly server: { readonly keepAliveTimeoutMs: number; readonly headersTimeoutMs: number; readonly requestTimeoutMs: number };
   /** Reload on changes under dataDir. */

@@ -129,6 +129,13 @@ export class EnvironmentVariables {
   @IsIn(['auto', 'true', 'false'], { message: 'must be auto, true or false' })
   LOG_PRETTY = 'auto';
 
+  /**
+   * JSON log lines are gathered up to this many bytes (and for at most a second) before one write to
+   * standard output; 0 writes every line as it is logged.
+   */
+  @IntegerSetting(0, 1_048_576, 'must be a whole number of bytes from 0 to 1048576')
+  LOG_BUFFER_BYTES = 8192;
+
   /** After SIGTERM, how long to keep serving while the load balancer notices the instance is not ready. */
   @IntegerSetting(0, 120_000, 'must be a whole number of milliseconds from 0 to 120000')
   SHUTDOWN_DELAY_MS = 5000;

@@ -91,7 +91,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ METRICS_PORT: '9100', LOG_LEVEL: 'debug', LOG_PRETTY: 'false', SHUTDOWN_DELAY_MS: '2000', DATA_WATCH: 'no', MAINTENANCE_MODE: 'yes' });
     expect(config).toMatchObject({
       metrics: { port: 9100 },
-      log: { level: 'debug', pretty: false },
+      log: { level: 'debug', pretty: false, bufferBytes: 8192 },
       shutdown: { delayMs: 2000, timeoutMs: 10000 },
       server: { keepAliveTimeoutMs: 65000, headersTimeoutMs: 10000, requestTimeoutMs: 30000 },
       dataWatch: false,
@@ -101,6 +101,13 @@ describe('loadConfig', () => {
       'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
       'SHUTDOWN_DELAY_MS: must be a whole number of milliseconds from 0 to 120000 (got "-1")',
     ]);
+  });
+
+  it('gathers log lines up to LOG_BUFFER_BYTES, or writes each at once with 0', () => {
+    expect(loadConfig({ LOG_BUFFER_BYTES: '0' }).log.bufferBytes).toBe(0);
+    expect(loadConfig({ LOG_BUFFER_BYTES: '65536' }).log.bufferBytes).toBe(65536);
+    expect(problemsOf({ LOG_BUFFER_BYTES: '4k' })).toEqual(['LOG_BUFFER_BYTES: must be a whole number of bytes from 0 to 1048576 (got "4k")']);
+    expect(problemsOf({ LOG_BUFFER_BYTES: '2097152' })).toEqual(['LOG_BUFFER_BYTES: must be a whole number of bytes from 0 to 1048576 (got "2097152")']);
   });
 
   it('binds the metrics server where HOST binds the API unless METRICS_HOST says otherwise', () => {

@@ -55,6 +55,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     log: {
       level: vars.LOG_LEVEL,
       pretty: vars.LOG_PRETTY === 'auto' ? Boolean(process.stdout.isTTY) && env.NODE_ENV !== 'production' : vars.LOG_PRETTY === 'true',
+      bufferBytes: vars.LOG_BUFFER_BYTES,
     },
     shutdown: { delayMs: vars.SHUTDOWN_DELAY_MS, timeoutMs: vars.SHUTDOWN_TIMEOUT_MS },
     server: {

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { JSONRPCRequest } from '@modelcontextprotocol/server';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { MCP_PATH } from '../common/http/mcp-path.js';
 import { AppConfig } from '../config/app-config.js';
 import { DatasetService } from '../dataset/dataset.service.js';
 import { McpAccessMiddleware } from './mcp-access.middleware.js';
-import { McpAnswerCache } from './mcp-answer-cache.js';
+import { canonicalKey, McpAnswerCache, type RememberedAnswer } from './mcp-answer-cache.js';
 import type { JsonChunks } from '../common/http/front-door.js';
 import { readMcpBody } from './mcp-body.js';
 import { invalidParams } from './request-params.js';
@@ -15,6 +16,10 @@ import { mcpPostOf, readMcpPost } from './streamable-http-rules.js';
  * unread. Every single call of the published tools fits in far less.
  */
 const DOOR_BODY_BYTES = 64 * 1024;
+
+/** Messages vetted (below) at most, and the longest vetted key: at most 512 KiB of keys in all. */
+const VETTED_MESSAGES = 256;
+const VETTED_KEY_CHARS = 2048;
 
 /**
  * Remembered MCP answers at the front door (request-pipeline.ts, step 2), so a repeated call costs
@@ -30,6 +35,10 @@ const DOOR_BODY_BYTES = 64 * 1024;
  *   batch size) and each request's params (`invalidParams`), as the controller applies them;
  * - every request of the POST remembered (McpAnswerCache, same key and bytes as the controller).
  *
+ * The rules' verdict on a single request depends on its headers, its id's type and the request
+ * without its id, nothing else; so once a request has passed them, a later one that differs only in
+ * a well-formed id (`vetted`) skips the schema checks, the costliest part of a remembered call.
+ *
  * Only then is the POST answered here, after the count and the admission decision like any answer
  * at the door. The answer is the controller's: status 200, `Content-Type: application/json`, the
  * same body (a test compares the two paths' bytes and headers). The access log's duration starts
@@ -38,6 +47,8 @@ const DOOR_BODY_BYTES = 64 * 1024;
 @Injectable()
 export class McpDoor {
   private readonly enabled: boolean;
+  /** Requests that passed every rule, by Accept, Content-Type and canonical request (most recent last). */
+  private readonly vetted = new Set<string>();
 
   constructor(
     config: AppConfig,
@@ -71,26 +82,74 @@ export class McpDoor {
 
   private remembered(req: IncomingMessage): JsonChunks | undefined {
     const headers = req.headers;
-    const reading = readMcpPost(mcpPostOf(headers, (req as IncomingMessage & { body?: unknown }).body));
+    const body = (req as IncomingMessage & { body?: unknown }).body;
+    const vetKey = vettingKeyOf(headers, body);
+    if (vetKey !== undefined && this.vetted.has(vetKey)) {
+      const answers = this.answers.remembered([body as JSONRPCRequest], headers['mcp-protocol-version']);
+      return answers && chunksOf(false, answers);
+    }
+    const reading = readMcpPost(mcpPostOf(headers, body));
     if (reading.kind !== 'answer') return undefined;
     const { batch, requests } = reading;
     for (const request of requests) if (invalidParams(request)) return undefined;
     const answers = this.answers.remembered(requests, headers['mcp-protocol-version']);
     if (answers === undefined) return undefined;
-    // The remembered bytes are written as they are, behind each caller's id: no string is built.
-    const chunks: (string | Buffer)[] = [];
-    let length = 0;
-    const add = (chunk: string | Buffer) => {
-      chunks.push(chunk);
-      length += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
-    };
-    if (batch) add('[');
-    answers.forEach(({ head, tail }, i) => {
-      if (i > 0) add(',');
-      add(head);
-      add(tail);
-    });
-    if (batch) add(']');
-    return { chunks, length };
+    if (vetKey !== undefined) this.vet(vetKey);
+    return chunksOf(batch, answers);
   }
+
+  private vet(key: string): void {
+    if (this.vetted.size >= VETTED_MESSAGES) this.vetted.delete(this.vetted.values().next().value!);
+    this.vetted.add(key);
+  }
+}
+
+/**
+ * What the transport rules' verdict on a single request depends on, as one string, or undefined
+ * when the door must apply them in full: a batch; a body with other members than `jsonrpc`, `id`,
+ * `method` and `params`; an id the message schema would not take as it is (a string or a safe
+ * integer); `params` that is not an object (null is keyed as absent); the 2026-07-28 method headers;
+ * a key too long to keep. The rest of the verdict rests on the headers and the request without its
+ * id, which the key holds: Accept, Content-Type, and the answer cache's canonical key (the declared
+ * protocol version, the method, the params with sorted keys).
+ */
+export function vettingKeyOf(headers: IncomingHttpHeaders, body: unknown): string | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  if (headers['mcp-method'] !== undefined || headers['mcp-name'] !== undefined) return undefined;
+  const message = body as Record<string, unknown>;
+  let members = 0;
+  for (const name in message) {
+    if (name !== 'jsonrpc' && name !== 'id' && name !== 'method' && name !== 'params') return undefined;
+    members++;
+  }
+  const { jsonrpc, id, method, params } = message;
+  if (jsonrpc !== '2.0' || typeof method !== 'string' || members !== (params === undefined ? 3 : 4)) return undefined;
+  if (typeof id !== 'string' && !Number.isSafeInteger(id)) return undefined;
+  if (params !== undefined && (params === null || typeof params !== 'object' || Array.isArray(params))) return undefined;
+  let key: string;
+  try {
+    key = `${headers.accept}\n${headers['content-type']}\n${canonicalKey(message as unknown as JSONRPCRequest, headers['mcp-protocol-version'])}`;
+  } catch {
+    return undefined;
+  }
+  return key.length <= VETTED_KEY_CHARS ? key : undefined;
+}
+
+/** A JSON-RPC answer (a batch's in brackets) as pieces: each answer's head with the id, then its remembered bytes. */
+function chunksOf(batch: boolean, answers: readonly RememberedAnswer[]): JsonChunks {
+  // The remembered bytes are written as they are, behind each caller's id: no string is built.
+  const chunks: (string | Buffer)[] = [];
+  let length = 0;
+  const add = (chunk: string | Buffer) => {
+    chunks.push(chunk);
+    length += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+  };
+  if (batch) add('[');
+  answers.forEach(({ head, tail }, i) => {
+    if (i > 0) add(',');
+    add(head);
+    add(tail);
+  });
+  if (batch) add(']');
+  return { chunks, length };
 }

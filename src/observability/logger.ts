@@ -4,7 +4,16 @@ import type { AppConfig } from '../config/app-config.js';
 /** The application's pino logger, for code that writes structured lines of its own (the error filter). */
 export const APP_LOGGER = Symbol('APP_LOGGER');
 
-/** The process's pino logger: JSON lines, or pretty lines in a terminal when pino-pretty is installed. */
+/** Longest a gathered JSON line waits before it is written (LOG_BUFFER_BYTES). */
+export const LOG_FLUSH_MS = 1000;
+
+/**
+ * The process's pino logger: JSON lines, or pretty lines in a terminal when pino-pretty is installed.
+ * JSON lines are gathered up to `log.bufferBytes` before one synchronous write to standard output, so
+ * a busy instance makes one write (and its log collector one read) per few dozen requests instead of
+ * one per request. A timer writes what is gathered at least every LOG_FLUSH_MS, and the process's
+ * `exit` writes the rest, after a shutdown, `process.exit` or an uncaught error alike.
+ */
 export function createLogger(config: AppConfig): Logger {
   const options = { level: config.log.level, base: { service: 'vpsapi' } };
   if (config.log.pretty) {
@@ -14,6 +23,12 @@ export function createLogger(config: AppConfig): Logger {
       // pino-pretty is a development dependency; production images log JSON.
     }
   }
-  return pino(options);
+  const bufferBytes = config.log.bufferBytes;
+  const destination = pino.destination({ dest: 1, sync: true, minLength: bufferBytes });
+  if (bufferBytes > 0) {
+    setInterval(() => destination.flush(), LOG_FLUSH_MS).unref();
+    process.once('exit', () => destination.flushSync());
+  }
+  return pino(options, destination);
 }
 
