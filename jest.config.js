@@ -23,7 +23,7 @@ const common = {
 };
 
 /** Suites that start other processes or services (several replicas, Redis, nginx, Chromium) or run for a minute. */
-const SYSTEM = ['cluster', 'soak', 'browser', 'phone-layout', 'rate-limit-redis', 'shutdown', 'bench-smoke', 'mcp-inspector'].map((name) => `<rootDir>/test/${name}.e2e-spec.ts`);
+const SYSTEM = ['cluster', 'soak', 'browser', 'phone-layout', 'rate-limit-redis', 'shutdown', 'bench-smoke', 'mcp-inspector', 'log-buffer'].map((name) => `<rootDir>/test/${name}.e2e-spec.ts`);
 
 /** The unit specs beside the code: no app, seconds (npm run test:unit); also what mutation testing runs (stryker.config.mjs). */
 export const unitProject = { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] };

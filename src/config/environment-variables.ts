@@ -133,7 +133,7 @@ export class EnvironmentVariables {
    * JSON log lines are gathered up to this many bytes (and for at most a second) before one write to
    * standard output; 0 writes every line as it is logged.
    */
-  @IntegerSetting(0, 1_048_576, 'must be a whole number of bytes from 0 to 1048576')
+  @IntegerSetting(0, 65_536, 'must be a whole number of bytes from 0 to 65536')
   LOG_BUFFER_BYTES = 8192;
 
   /** After SIGTERM, how long to keep serving while the load balancer notices the instance is not ready. */

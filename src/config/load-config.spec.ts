@@ -106,8 +106,8 @@ describe('loadConfig', () => {
   it('gathers log lines up to LOG_BUFFER_BYTES, or writes each at once with 0', () => {
     expect(loadConfig({ LOG_BUFFER_BYTES: '0' }).log.bufferBytes).toBe(0);
     expect(loadConfig({ LOG_BUFFER_BYTES: '65536' }).log.bufferBytes).toBe(65536);
-    expect(problemsOf({ LOG_BUFFER_BYTES: '4k' })).toEqual(['LOG_BUFFER_BYTES: must be a whole number of bytes from 0 to 1048576 (got "4k")']);
-    expect(problemsOf({ LOG_BUFFER_BYTES: '2097152' })).toEqual(['LOG_BUFFER_BYTES: must be a whole number of bytes from 0 to 1048576 (got "2097152")']);
+    expect(problemsOf({ LOG_BUFFER_BYTES: '4k' })).toEqual(['LOG_BUFFER_BYTES: must be a whole number of bytes from 0 to 65536 (got "4k")']);
+    expect(problemsOf({ LOG_BUFFER_BYTES: '65537' })).toEqual(['LOG_BUFFER_BYTES: must be a whole number of bytes from 0 to 65536 (got "65537")']);
   });
 
   it('binds the metrics server where HOST binds the API unless METRICS_HOST says otherwise', () => {

@@ -24,7 +24,8 @@ export function createLogger(config: AppConfig): Logger {
     }
   }
   const bufferBytes = config.log.bufferBytes;
-  const destination = pino.destination({ dest: 1, sync: true, minLength: bufferBytes });
+  // A single write may hold up to twice the gathered length (sonic-boom needs it larger than minLength).
+  const destination = pino.destination({ dest: 1, sync: true, minLength: bufferBytes, maxWrite: Math.max(16_384, 2 * bufferBytes) });
   if (bufferBytes > 0) {
     setInterval(() => destination.flush(), LOG_FLUSH_MS).unref();
     process.once('exit', () => destination.flushSync());
