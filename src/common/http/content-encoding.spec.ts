@@ -155,6 +155,39 @@ describe(`${ContentEncodings.name} variants`, () => {
     expect(encodings.choose('gzip', enough)?.encoding).toBe('gzip');
   });
 
+  it('compresses one document at a time, in the order they were first asked for, each ready when its turn ends', async () => {
+    const encodings = new ContentEncodings();
+    const docs = [1, 2, 3].map((n) => sendable(Buffer.alloc(8192 * n, String(n))));
+    const actual = jest.requireActual<typeof import('node:zlib')>('node:zlib');
+    let running = 0;
+    let most = 0;
+    const order: number[] = [];
+    const counted = (real: (body: Buffer, options: object, cb: (e: Error | null, r: Buffer) => void) => void) => (body: Buffer, options: object, cb: (e: Error | null, r: Buffer) => void) => {
+      running++;
+      most = Math.max(most, running);
+      order.push(body.length / 8192);
+      real(body, options, (e, r) => {
+        running--;
+        cb(e, r);
+      });
+    };
+    jest.mocked(brotliCompress).mockImplementation(counted(actual.brotliCompress as never) as never);
+    jest.mocked(gzip).mockImplementation(counted(actual.gzip as never) as never);
+    try {
+      const first = encodings.precompress(docs[0]);
+      const rest = Promise.all([encodings.precompress(docs[1]), encodings.precompress(docs[2])]);
+      await first;
+      expect(encodings.choose('br', docs[0])?.encoding).toBe('br');
+      await rest;
+      expect(most).toBe(1);
+      expect(order).toEqual([1, 1, 2, 2, 3, 3]);
+      for (const doc of docs) expect(encodings.choose('gzip', doc)?.encoding).toBe('gzip');
+    } finally {
+      jest.mocked(brotliCompress).mockImplementation(actual.brotliCompress as never);
+      jest.mocked(gzip).mockImplementation(actual.gzip as never);
+    }
+  });
+
   it('keeps no variant that is not smaller than the identity body', async () => {
     const encodings = new ContentEncodings();
     const random = sendable(randomBytes(4096));
