@@ -117,6 +117,14 @@ export class McpAnswerCache {
     return answers;
   }
 
+  /** The answer remembered under a request's canonical key (`canonicalKey`), behind the caller's id, or undefined. */
+  rememberedByKey(key: string, id: string | number): RememberedAnswer | undefined {
+    if (this.budget === 0) return undefined;
+    this.current();
+    const tail = this.hit(key);
+    return tail === undefined ? undefined : { head: HEAD + JSON.stringify(id), tail };
+  }
+
   private current(): DatasetSnapshot {
     const current = this.dataset.current;
     if (this.snapshot !== current) {
@@ -175,11 +183,31 @@ export function canonicalKey(request: JSONRPCRequest, protocolVersion: string | 
   return `${version}\n${request.method}\n${canonicalJson(request.params ?? null)}`;
 }
 
-/** JSON with every object's keys in sorted order, so that argument order does not split the cache. */
+/**
+ * JSON with every object's keys in sorted order, so that argument order does not split the cache.
+ * Built by appending (no per-key arrays) because the front door computes it for every remembered call.
+ */
 function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + canonicalJson(value[i]);
+    return `${out}]`;
+  }
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).filter((k) => record[k] !== undefined).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(',')}}`;
+  const keys = Object.keys(record);
+  if (!inOrder(keys)) keys.sort();
+  let out = '{';
+  for (const key of keys) {
+    const item = record[key];
+    if (item === undefined) continue;
+    out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(item)}`;
+  }
+  return `${out}}`;
+}
+
+/** Whether `keys` are already in the order `sort()` would give them (code unit order). */
+function inOrder(keys: readonly string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1] > keys[i]) return false;
+  return true;
 }

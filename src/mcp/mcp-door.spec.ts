@@ -1,24 +1,26 @@
 import { vettingKeyOf } from './mcp-door.js';
 
 const headers = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+const keyOf = (...args: Parameters<typeof vettingKeyOf>) => vettingKeyOf(...args)?.key;
 const call = (id: unknown, args: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'find_vps_plans', arguments: args } });
 
 describe('vettingKeyOf: what the transport rules decide a single request on', () => {
   it('is the same for requests that differ only in a well-formed id or in the order of keys', () => {
-    const key = vettingKeyOf(headers, call(1, { minRamGb: 4, currency: 'EUR' }));
+    const key = keyOf(headers, call(1, { minRamGb: 4, currency: 'EUR' }));
     expect(key).toEqual(expect.any(String));
-    expect(vettingKeyOf(headers, call('a-string', { currency: 'EUR', minRamGb: 4 }))).toBe(key);
-    expect(vettingKeyOf(headers, call(-9007199254740991, { minRamGb: 4, currency: 'EUR' }))).toBe(key);
-    expect(vettingKeyOf(headers, { params: call(1, {}).params, method: 'tools/call', id: 2, jsonrpc: '2.0' })).toBe(vettingKeyOf(headers, call(3, {})));
+    expect(vettingKeyOf(headers, call(1, { minRamGb: 4, currency: 'EUR' }))?.canonical).toBe(`\ntools/call\n{"arguments":{"currency":"EUR","minRamGb":4},"name":"find_vps_plans"}`);
+    expect(keyOf(headers, call('a-string', { currency: 'EUR', minRamGb: 4 }))).toBe(key);
+    expect(keyOf(headers, call(-9007199254740991, { minRamGb: 4, currency: 'EUR' }))).toBe(key);
+    expect(keyOf(headers, { params: call(1, {}).params, method: 'tools/call', id: 2, jsonrpc: '2.0' })).toBe(keyOf(headers, call(3, {})));
   });
 
   it('differs with the headers the rules read and with the request without its id', () => {
-    const key = vettingKeyOf(headers, call(1, { minRamGb: 4 }));
-    expect(vettingKeyOf({ ...headers, accept: 'application/json' }, call(1, { minRamGb: 4 }))).not.toBe(key);
-    expect(vettingKeyOf({ ...headers, 'content-type': 'application/json; charset=utf-8' }, call(1, { minRamGb: 4 }))).not.toBe(key);
-    expect(vettingKeyOf({ ...headers, 'mcp-protocol-version': '2025-06-18' }, call(1, { minRamGb: 4 }))).not.toBe(key);
-    expect(vettingKeyOf(headers, call(1, { minRamGb: 8 }))).not.toBe(key);
-    expect(vettingKeyOf(headers, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).not.toBe(vettingKeyOf(headers, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }));
+    const key = keyOf(headers, call(1, { minRamGb: 4 }));
+    expect(keyOf({ ...headers, accept: 'application/json' }, call(1, { minRamGb: 4 }))).not.toBe(key);
+    expect(keyOf({ ...headers, 'content-type': 'application/json; charset=utf-8' }, call(1, { minRamGb: 4 }))).not.toBe(key);
+    expect(keyOf({ ...headers, 'mcp-protocol-version': '2025-06-18' }, call(1, { minRamGb: 4 }))).not.toBe(key);
+    expect(keyOf(headers, call(1, { minRamGb: 8 }))).not.toBe(key);
+    expect(keyOf(headers, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).not.toBe(keyOf(headers, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }));
   });
 
   it.each([

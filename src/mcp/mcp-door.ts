@@ -83,10 +83,10 @@ export class McpDoor {
   private remembered(req: IncomingMessage): JsonChunks | undefined {
     const headers = req.headers;
     const body = (req as IncomingMessage & { body?: unknown }).body;
-    const vetKey = vettingKeyOf(headers, body);
-    if (vetKey !== undefined && this.vetted.has(vetKey)) {
-      const answers = this.answers.remembered([body as JSONRPCRequest], headers['mcp-protocol-version']);
-      return answers && chunksOf(false, answers);
+    const vetting = vettingKeyOf(headers, body);
+    if (vetting !== undefined && this.vetted.has(vetting.key)) {
+      const answer = this.answers.rememberedByKey(vetting.canonical, (body as JSONRPCRequest).id);
+      return answer && chunksOf(false, [answer]);
     }
     const reading = readMcpPost(mcpPostOf(headers, body));
     if (reading.kind !== 'answer') return undefined;
@@ -94,7 +94,7 @@ export class McpDoor {
     for (const request of requests) if (invalidParams(request)) return undefined;
     const answers = this.answers.remembered(requests, headers['mcp-protocol-version']);
     if (answers === undefined) return undefined;
-    if (vetKey !== undefined) this.vet(vetKey);
+    if (vetting !== undefined) this.vet(vetting.key);
     return chunksOf(batch, answers);
   }
 
@@ -105,7 +105,8 @@ export class McpDoor {
 }
 
 /**
- * What the transport rules' verdict on a single request depends on, as one string, or undefined
+ * What the transport rules' verdict on a single request depends on, as one string (`key`; with the
+ * answer cache's key of the request, `canonical`, inside it), or undefined
  * when the door must apply them in full: a batch; a body with other members than `jsonrpc`, `id`,
  * `method` and `params`; an id the message schema would not take as it is (a string or a safe
  * integer); `params` that is not an object (null is keyed as absent); the 2026-07-28 method headers;
@@ -113,7 +114,7 @@ export class McpDoor {
  * id, which the key holds: Accept, Content-Type, and the answer cache's canonical key (the declared
  * protocol version, the method, the params with sorted keys).
  */
-export function vettingKeyOf(headers: IncomingHttpHeaders, body: unknown): string | undefined {
+export function vettingKeyOf(headers: IncomingHttpHeaders, body: unknown): { key: string; canonical: string } | undefined {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
   if (headers['mcp-method'] !== undefined || headers['mcp-name'] !== undefined) return undefined;
   const message = body as Record<string, unknown>;
@@ -126,13 +127,14 @@ export function vettingKeyOf(headers: IncomingHttpHeaders, body: unknown): strin
   if (jsonrpc !== '2.0' || typeof method !== 'string' || members !== (params === undefined ? 3 : 4)) return undefined;
   if (typeof id !== 'string' && !Number.isSafeInteger(id)) return undefined;
   if (params !== undefined && (params === null || typeof params !== 'object' || Array.isArray(params))) return undefined;
-  let key: string;
+  let canonical: string;
   try {
-    key = `${headers.accept}\n${headers['content-type']}\n${canonicalKey(message as unknown as JSONRPCRequest, headers['mcp-protocol-version'])}`;
+    canonical = canonicalKey(message as unknown as JSONRPCRequest, headers['mcp-protocol-version']);
   } catch {
     return undefined;
   }
-  return key.length <= VETTED_KEY_CHARS ? key : undefined;
+  const key = `${headers.accept}\n${headers['content-type']}\n${canonical}`;
+  return key.length <= VETTED_KEY_CHARS ? { key, canonical } : undefined;
 }
 
 /** A JSON-RPC answer (a batch's in brackets) as pieces: each answer's head with the id, then its remembered bytes. */

@@ -1,5 +1,6 @@
 import pino, { type Logger } from 'pino';
 import type { AppConfig } from '../config/app-config.js';
+import { GatheredLines } from './gathered-lines.js';
 
 /** The application's pino logger, for code that writes structured lines of its own (the error filter). */
 export const APP_LOGGER = Symbol('APP_LOGGER');
@@ -24,12 +25,10 @@ export function createLogger(config: AppConfig): Logger {
     }
   }
   const bufferBytes = config.log.bufferBytes;
-  // A single write may hold up to twice the gathered length (sonic-boom needs it larger than minLength).
-  const destination = pino.destination({ dest: 1, sync: true, minLength: bufferBytes, maxWrite: Math.max(16_384, 2 * bufferBytes) });
-  if (bufferBytes > 0) {
-    setInterval(() => destination.flush(), LOG_FLUSH_MS).unref();
-    process.once('exit', () => destination.flushSync());
-  }
-  return pino(options, destination);
+  const stdout = pino.destination({ dest: 1, sync: true });
+  if (bufferBytes === 0) return pino(options, stdout);
+  const gathered = new GatheredLines(stdout, bufferBytes);
+  setInterval(() => gathered.flush(), LOG_FLUSH_MS).unref();
+  process.once('exit', () => gathered.flush());
+  return pino(options, gathered);
 }
-
