@@ -25,4 +25,8 @@ COPY data ./data
 USER node
 EXPOSE 3000 9464
 HEALTHCHECK --interval=10s --timeout=2s CMD ["node", "-e", "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "dist/main.js"]
+# V8 lets the old space grow to 1.3 times the live heap between full collections; under load the
+# requests that outlive two scavenges pile up there. 10 % keeps the peak about 5 MB lower at no
+# measurable cost: with the little that gets promoted, a full collection stays rare
+# (docs/performance.md, Memory). V8 takes this flag on the command line only, not in NODE_OPTIONS.
+CMD ["node", "--heap-growing-percent=10", "dist/main.js"]

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { freePort } from '../scripts/cluster-local.mjs';
-import { productionRuntimeEnv } from '../scripts/production-node-options.mjs';
+import { productionNodeArgs, productionRuntimeEnv } from '../scripts/production-node-options.mjs';
 import { cpus, totalmem } from 'node:os';
 import { Socket } from 'node:net';
 import { execFileSync } from 'node:child_process';
@@ -76,8 +76,8 @@ function redisCapacity(port, smoke) {
 /** Starts the built service as production runs it; resolves with its port and pid. */
 async function startService(env) {
   const port = await freePort();
-  const child = spawn('node', ['dist/main.js'], {
-    // NODE_OPTIONS and MALLOC_ARENA_MAX: the runtime settings of the Kubernetes Deployment.
+  const child = spawn('node', [...productionNodeArgs(), 'dist/main.js'], {
+    // The image's node flags, and the runtime settings of the Kubernetes Deployment's environment.
     env: { ...process.env, NODE_ENV: 'production', ...productionRuntimeEnv(), PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0', METRICS_HOST: '127.0.0.1', LOG_PRETTY: 'false', DATA_WATCH: 'false', SHUTDOWN_DELAY_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

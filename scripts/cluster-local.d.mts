@@ -1,4 +1,4 @@
-export function startCluster(options?: { instances?: number; env?: Record<string, string>; dataDir?: string; quiet?: boolean }): Promise<{
+export function startCluster(options?: { instances?: number; env?: Record<string, string>; nodeArgs?: string[]; dataDir?: string; quiet?: boolean }): Promise<{
   lbUrl: string;
   redisPort: number;
   nodes: { port: number; url: string; metricsPort: number; metricsUrl: string; child: import('node:child_process').ChildProcess; exited: Promise<{ code: number | null; signal: string | null }>; /** The last stderr of a quiet instance. */ stderrTail: string }[];

@@ -44,9 +44,10 @@ async function waitFor(check, what, timeoutMs = 15_000) {
 
 /**
  * Starts redis-server, `instances` copies of dist/main.js and nginx in front of them.
- * Options: instances (3), env (extra settings for every instance), dataDir.
+ * Options: instances (3), env (extra settings for every instance), nodeArgs (node flags before the
+ * script, e.g. the image's), dataDir.
  */
-export async function startCluster({ instances = 3, env = {}, dataDir, quiet = true } = {}) {
+export async function startCluster({ instances = 3, env = {}, nodeArgs = [], dataDir, quiet = true } = {}) {
   ensurePackages([['redis-server', 'redis-server'], ['nginx', 'nginx']]);
   const root = mkdtempSync(join(tmpdir(), 'vpsapi-cluster-'));
   const lbPort = await freePort();
@@ -61,7 +62,7 @@ export async function startCluster({ instances = 3, env = {}, dataDir, quiet = t
   const startInstance = async (i) => {
     const port = nodes[i]?.port ?? (await freePort());
     const metricsPort = nodes[i]?.metricsPort ?? (await freePort());
-    const child = spawn('node', [resolve('dist/main.js')], {
+    const child = spawn('node', [...nodeArgs, resolve('dist/main.js')], {
       env: {
         ...process.env,
         PORT: String(port),

@@ -1,11 +1,12 @@
-// The runtime settings the Kubernetes Deployment gives the container (V8's heap limits in NODE_OPTIONS,
-// glibc's MALLOC_ARENA_MAX), so that the benchmark and the soak run the service exactly as production
-// does, from one source of truth.
+// The runtime settings production runs the service with: the Kubernetes Deployment's environment
+// (V8's heap limits in NODE_OPTIONS, glibc's MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_) and the
+// node flags of the image's CMD, so that the benchmark and the soak run the service exactly as
+// production does, from one source of truth each.
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 
 /** The Deployment's environment variables that tune the runtime rather than configure the service. */
-const RUNTIME_VARIABLES = ['NODE_OPTIONS', 'MALLOC_ARENA_MAX'];
+const RUNTIME_VARIABLES = ['NODE_OPTIONS', 'MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_'];
 
 /** Those variables, as the Deployment's container sets them (NODE_OPTIONS is required). */
 export function productionRuntimeEnv(manifest = 'deploy/k8s/base/deployment.yaml') {
@@ -23,4 +24,18 @@ export function productionRuntimeEnv(manifest = 'deploy/k8s/base/deployment.yaml
 /** NODE_OPTIONS as the Deployment sets it. */
 export function productionNodeOptions(manifest) {
   return productionRuntimeEnv(manifest).NODE_OPTIONS;
+}
+
+/**
+ * The node flags of the image's CMD (`CMD ["node", ...flags, "dist/main.js"]`): the V8 flags node
+ * takes on its command line only.
+ */
+export function productionNodeArgs(dockerfile = 'Dockerfile') {
+  const cmd = readFileSync(dockerfile, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('CMD '))
+    .pop();
+  const argv = cmd && JSON.parse(cmd.slice(4));
+  if (!Array.isArray(argv) || argv[0] !== 'node' || argv[argv.length - 1] !== 'dist/main.js') throw new Error(`${dockerfile}: the CMD is not ["node", ...flags, "dist/main.js"]`);
+  return argv.slice(1, -1);
 }

@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { startCluster } from './cluster-local.mjs';
-import { productionRuntimeEnv } from './production-node-options.mjs';
+import { productionNodeArgs, productionRuntimeEnv } from './production-node-options.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -103,6 +103,7 @@ const procStat = (pid) => {
 async function main() {
   const cluster = await startCluster({
     env: { RATE_LIMIT_REQUESTS: String(LIMIT), RATE_LIMIT_WINDOW_SECONDS: String(WINDOW), DATA_WATCH: 'false', ...RUNTIME_ENV },
+    nodeArgs: productionNodeArgs(),
   });
   await waitForSharedStore(cluster.nodes);
   const records = [];

@@ -1,7 +1,8 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments, stringify } from 'yaml';
 import { run } from './support/processes';
+import { productionNodeArgs } from '../scripts/production-node-options.mjs';
 import { EnvironmentVariables } from '../src/config/environment-variables';
 import { loadConfig } from '../src/config/load-config';
 import { startTestApp } from './support/test-app';
@@ -57,10 +58,11 @@ describe('Kubernetes manifests', () => {
   }, 30_000);
 
   it('configures only settings the service knows, with values it accepts', () => {
-    // NODE_OPTIONS (the heap caps) and MALLOC_ARENA_MAX (glibc's allocator) configure the runtime, not the service.
-    const known = new Set([...Object.keys(new EnvironmentVariables()), 'NODE_OPTIONS', 'MALLOC_ARENA_MAX']);
+    // NODE_OPTIONS (the heap caps), MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_ (glibc's allocator) configure the runtime, not the service.
+    const known = new Set([...Object.keys(new EnvironmentVariables()), 'NODE_OPTIONS', 'MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_']);
     expect(Object.keys(env).filter((k) => !known.has(k))).toEqual([]);
     expect(env.MALLOC_ARENA_MAX).toMatch(/^[1-9]\d*$/);
+    expect(env.MALLOC_MMAP_THRESHOLD_).toMatch(/^[1-9]\d*$/);
     const config = loadConfig(env);
     expect(config).toMatchObject({ requireHttps: true, trustProxy: 1, rateLimit: { store: 'redis', requests: 600, windowSeconds: 60 } });
   });
@@ -145,7 +147,16 @@ describe('Dockerfile', () => {
     expect(runtime).toMatch(/NODE_ENV=production/);
     expect(runtime).toMatch(/REQUIRE_HTTPS=true/);
     expect(runtime).toMatch(/^USER node$/m);
-    expect(runtime).toMatch(/^CMD \["node", "dist\/main.js"\]$/m);
+    expect(runtime).toMatch(/^CMD \["node", ("--[a-z-]+=\d+", )*"dist\/main.js"\]$/m);
     expect(readFileSync('.dockerignore', 'utf8')).toMatch(/^node_modules$/m);
+  });
+
+  it('starts node with flags this node accepts, the ones the benchmark and the soak read', () => {
+    const flags = productionNodeArgs();
+    expect(flags).toEqual(['--heap-growing-percent=10']);
+    const run = spawnSync('node', [...flags, '-e', 'process.stdout.write("ok")'], { encoding: 'utf8' });
+    expect([run.status, run.stdout, run.stderr]).toEqual([0, 'ok', '']);
+    // node refuses a flag it does not know, so the check above can fail.
+    expect(spawnSync('node', ['--heap-growing-percentage=10', '-e', '0'], { encoding: 'utf8' }).status).not.toBe(0);
   });
 });
