@@ -1,4 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
+
+/** superagent: collect the body as bytes whatever its type. */
+const binary = (res: NodeJS.ReadableStream & { setEncoding?: unknown }, done: (e: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
 
 describe('Swagger UI at /docs', () => {
   let t: TestApp;
@@ -34,6 +44,18 @@ describe('Swagger UI at /docs', () => {
     await t.http.get('/docs/index.html').expect(404);
     await t.http.get('/docs/..%2Fpackage.json').expect(404);
     await t.http.get('/docs/swagger-ui.css.map').expect(404);
+    for (const name of ['constructor', 'toString', 'hasOwnProperty', '__proto__']) await t.http.get(`/docs/${name}`).expect(404);
+  });
+
+  it('serves the swagger-ui-dist files byte for byte, read on first request, with the same ETag each time', async () => {
+    const dir = getAbsoluteFSPath();
+    for (const name of ['swagger-ui-bundle.js', 'swagger-ui.css', 'favicon-32x32.png']) {
+      const first = await t.http.get(`/docs/${name}`).buffer(true).parse(binary).expect(200);
+      expect((first.body as Buffer).equals(readFileSync(join(dir, name)))).toBe(true);
+      const again = await t.http.get(`/docs/${name}`).expect(200);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      await t.http.get(`/docs/${name}`).set('If-None-Match', first.headers.etag).expect(304);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { readFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 // Only the path helper: the package's main entry evaluates the whole UI bundle (tens of MB of heap).
 import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js';
@@ -15,20 +15,20 @@ const DIST_FILES: Record<string, string> = {
 };
 
 /**
- * Swagger UI at /docs: the page, our initializer and the swagger-ui-dist assets, all read once into
- * memory. Serving them through our own controller keeps /docs inside the same pipeline (headers,
- * errors, limits) as every other route, and the page has no inline script, so a strict CSP fits.
+ * Swagger UI at /docs: the page, our initializer and the swagger-ui-dist assets, each read into memory
+ * once, the dist files (about 1.9 MB) on their first request: most instances never serve a browser
+ * the documentation page. That the files are there is checked at start. Serving them through our
+ * own controller keeps /docs inside the same pipeline (headers, errors, limits) as every other route,
+ * and the page has no inline script, so a strict CSP fits.
  */
 @Injectable()
 export class SwaggerUiService {
   readonly page: StaticAsset;
-  private readonly assets: Map<string, StaticAsset>;
+  private readonly assets = new Map<string, StaticAsset>();
+  private readonly dir = getAbsoluteFSPath();
 
   constructor(config: AppConfig) {
-    const dir = getAbsoluteFSPath();
-    this.assets = new Map(
-      Object.entries(DIST_FILES).map(([name, type]) => [name, new StaticAsset(readFileSync(join(dir, name)), type)]),
-    );
+    for (const name of Object.keys(DIST_FILES)) accessSync(join(this.dir, name), constants.R_OK);
     const initializer = [
       'window.addEventListener("load", function () {',
       '  window.ui = SwaggerUIBundle({',
@@ -58,7 +58,11 @@ export class SwaggerUiService {
 
   /** One asset by file name, or undefined. */
   asset(name: string): StaticAsset | undefined {
-    return this.assets.get(name);
+    const known = this.assets.get(name);
+    if (known !== undefined || !Object.hasOwn(DIST_FILES, name)) return known;
+    const asset = new StaticAsset(readFileSync(join(this.dir, name)), DIST_FILES[name]);
+    this.assets.set(name, asset);
+    return asset;
   }
 }
 
