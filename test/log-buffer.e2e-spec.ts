@@ -81,6 +81,23 @@ describe('the access log of the built service (LOG_BUFFER_BYTES)', () => {
     for (const id of ids) expect(chunkOf(s, id)).not.toBe(-1);
   });
 
+  it('keeps answering while nothing reads its output, and writes the lines once it is read again', async () => {
+    const s = await start({ LOG_BUFFER_BYTES: '0' });
+    try {
+      // A log collector that stops reading: the pipe (64 KiB) fills after a few hundred lines. A
+      // synchronous write to it would block the process (sonic-boom's sync mode retries every 100 ms).
+      s.child.stdout!.pause();
+      const started = Date.now();
+      for (let i = 0; i < 600; i++) expect(await get(s.port, `unread-${i}`)).toBe(200);
+      expect(Date.now() - started).toBeLessThan(15_000);
+      s.child.stdout!.resume();
+      expect(await waitFor(() => chunkOf(s, 'unread-599') !== -1, 5000)).toBe(true);
+      for (const i of [0, 300, 599]) expect(chunkOf(s, `unread-${i}`)).not.toBe(-1);
+    } finally {
+      s.child.kill('SIGKILL');
+    }
+  }, 30_000);
+
   it('writes each line as it is logged with LOG_BUFFER_BYTES=0', async () => {
     const s = await start({ LOG_BUFFER_BYTES: '0' });
     try {
