@@ -242,12 +242,7 @@ async function main() {
   const peakRssMb = processStats(service.pid).peakRssMb;
   shared.child.kill('SIGTERM');
   if (only !== undefined) {
-    const getProvider = results['hetzner.json (single provider)'] && median(results['hetzner.json (single provider)'].service);
-    console.table(scenarios.map((s) => {
-      const e = results[s.name];
-      const base = s.mcp ? getProvider : median(e.baseline);
-      return { scenario: s.name, reqPerSec: Math.round(median(e.service)), baselineReqPerSec: Math.round(base), ratio: Number((median(e.service) / base).toFixed(2)), cpuUsPerRequest: Number(median(e.cpu).toFixed(1)) };
-    }));
+    console.table(rowsOf(scenarios, results).map(({ scenario, reqPerSec, baselineReqPerSec, ratio, cpuUsPerRequest }) => ({ scenario, reqPerSec, baselineReqPerSec, ratio, cpuUsPerRequest })));
     console.log(`peak RSS ${Math.round(peakRssMb)} MB; rises: ${peaks.map((p) => `${p.rssMb} after ${p.after}`).join(', ')}`);
     redis.child.kill('SIGTERM');
     baseline.kill('SIGKILL');
@@ -267,27 +262,8 @@ async function main() {
   flood.ratio = flood.lastWindow / flood.firstWindow;
   limited.child.kill('SIGTERM');
 
-  const getProvider = median(results['hetzner.json (single provider)'].service);
   const getProviderP99 = median(results['MCP get_vps_provider'].p99);
-  const rows = scenarios.map((s) => {
-    const e = results[s.name];
-    const rps = median(e.service);
-    const base = s.mcp ? getProvider : median(e.baseline);
-    return {
-      scenario: s.name,
-      reqPerSec: Math.round(rps),
-      p50Ms: median(e.p50),
-      p99Ms: median(e.p99),
-      baselineReqPerSec: Math.round(base),
-      ratio: Number((rps / base).toFixed(2)),
-      versus: s.mcp ? 'JSON API getProvider' : 'bare node:http, same bytes',
-      bytes: s.bytes,
-      cpuUsPerRequest: Number(median(e.cpu).toFixed(1)),
-      target: s.name === 'MCP get_vps_provider' ? 0.5 : s.target,
-      ...(s.service === 'redis' ? { redisCommandsPerRequest: Number(commandsPerRequest.toFixed(3)) } : {}),
-      errors: e.errors ?? 0,
-    };
-  });
+  const rows = rowsOf(scenarios, results, commandsPerRequest);
   const search = rows.find((r) => r.scenario === 'MCP search_guides');
   const summary = {
     date: new Date().toISOString(),
@@ -313,6 +289,33 @@ async function main() {
   baseline.kill('SIGKILL');
   service.child.kill('SIGTERM');
   await sleep(200);
+}
+
+/**
+ * One row per scenario: medians of its rounds and its ratio to the baseline (for MCP rows, to the
+ * JSON API's getProvider, when that scenario ran).
+ */
+function rowsOf(scenarios, results, commandsPerRequest) {
+  const getProvider = results['hetzner.json (single provider)'] && median(results['hetzner.json (single provider)'].service);
+  return scenarios.map((s) => {
+    const e = results[s.name];
+    const rps = median(e.service);
+    const base = s.mcp ? getProvider : median(e.baseline);
+    return {
+      scenario: s.name,
+      reqPerSec: Math.round(rps),
+      p50Ms: median(e.p50),
+      p99Ms: median(e.p99),
+      baselineReqPerSec: Math.round(base),
+      ratio: Number((rps / base).toFixed(2)),
+      versus: s.mcp ? 'JSON API getProvider' : 'bare node:http, same bytes',
+      bytes: s.bytes,
+      cpuUsPerRequest: Number(median(e.cpu).toFixed(1)),
+      target: s.name === 'MCP get_vps_provider' ? 0.5 : s.target,
+      ...(s.service === 'redis' && commandsPerRequest !== undefined ? { redisCommandsPerRequest: Number(commandsPerRequest.toFixed(3)) } : {}),
+      errors: e.errors ?? 0,
+    };
+  });
 }
 
 /** bench/README.md: the latest full run, the machine, and how to read it. */

@@ -104,15 +104,13 @@ export class McpAnswerCache {
    * and the remembered bytes after it, to be written one after the other without joining them.
    */
   remembered(requests: readonly JSONRPCRequest[], protocolVersion: string | string[] | undefined): RememberedAnswer[] | undefined {
-    if (this.budget === 0) return undefined;
-    this.current();
     const answers: RememberedAnswer[] = new Array(requests.length);
     for (let i = 0; i < requests.length; i++) {
       const request = requests[i];
       const key = CACHEABLE.has(request.method) ? keyOf(request, protocolVersion) : undefined;
-      const tail = key === undefined ? undefined : this.hit(key);
-      if (tail === undefined) return undefined;
-      answers[i] = { head: HEAD + JSON.stringify(request.id), tail };
+      const answer = key === undefined ? undefined : this.rememberedByKey(key, request.id);
+      if (answer === undefined) return undefined;
+      answers[i] = answer;
     }
     return answers;
   }
