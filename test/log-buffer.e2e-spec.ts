@@ -98,6 +98,31 @@ describe('the access log of the built service (LOG_BUFFER_BYTES)', () => {
     }
   }, 30_000);
 
+  it('keeps answering when its output is closed, and counts the log bytes it could not write', async () => {
+    const metricsPort = await freePort();
+    const s = await start({ LOG_BUFFER_BYTES: '0', METRICS_PORT: String(metricsPort) });
+    try {
+      // The log collector goes away: every later write to the pipe fails with EPIPE.
+      s.child.stdout!.destroy();
+      for (let i = 0; i < 50; i++) expect(await get(s.port, `closed-${i}`)).toBe(200);
+      const text = await new Promise<string>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port: metricsPort, path: '/metrics' }, (res) => {
+            let body = '';
+            res.on('data', (d: Buffer) => (body += String(d)));
+            res.on('end', () => resolve(body));
+          })
+          .on('error', reject);
+      });
+      const dropped = Number(/^log_dropped_bytes_total (\d+)$/m.exec(text)?.[1]);
+      // At least the 49 access lines after the first failed write, each over 200 bytes.
+      expect(dropped).toBeGreaterThan(49 * 200);
+      expect(s.child.exitCode).toBeNull();
+    } finally {
+      s.child.kill('SIGKILL');
+    }
+  });
+
   it('writes each line as it is logged with LOG_BUFFER_BYTES=0', async () => {
     const s = await start({ LOG_BUFFER_BYTES: '0' });
     try {

@@ -1,4 +1,4 @@
-/** Where gathered bytes go: one call per gathered batch (pino's sonic-boom destination, in buffer mode). */
+/** Where gathered bytes go: one call per gathered batch (standard output's DescriptorSink). */
 export interface LineSink {
   write(bytes: Buffer): unknown;
 }

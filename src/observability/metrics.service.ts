@@ -3,12 +3,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { AppConfig } from '../config/app-config.js';
+import { droppedLogBytes } from './logger.js';
 import { RequestSeries } from './request-series.js';
 
 /**
  * Prometheus metrics on their own port (METRICS_PORT), so they are never public: requests by route
  * template and status, latency, 429s, MCP tool calls, the dataset version and reloads, rate-limit
- * store errors, and Node's process metrics.
+ * store errors, dropped log bytes, and Node's process metrics.
  */
 @Injectable()
 export class MetricsService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -34,6 +35,16 @@ export class MetricsService implements OnApplicationBootstrap, OnModuleDestroy {
     help: 'Dataset reloads, by outcome (success, failure).',
     labelNames: ['outcome'] as const,
     registers: [this.registry],
+  });
+
+  private readonly logDropped = new Counter({
+    name: 'log_dropped_bytes_total',
+    help: 'Log bytes dropped because standard output was not read (more than 16 MiB waiting) or was closed.',
+    registers: [this.registry],
+    collect() {
+      this.reset();
+      this.inc(droppedLogBytes());
+    },
   });
 
   constructor(private readonly config: AppConfig) {
