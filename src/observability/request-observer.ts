@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { contextOf } from '../request/request-context.js';
+import { type AccessEntry, accessLine, messageOf, nested } from './access-line.js';
 import { truncatedAddress } from './client-address.js';
 import type { MetricsService } from './metrics.service.js';
 import { routeTemplate } from './route-template.js';
@@ -19,12 +20,14 @@ export type Observe = (req: IncomingMessage, res: ServerResponse) => string;
  * Observes every request once, wherever it is answered (the front door before Express, or the
  * middleware in front of Express's router): assigns the request id (a well-formed X-Request-Id, or a
  * new one, echoed on the response), and when the response is done records its metrics and writes one
- * JSON access line: request id, method, path (no query), route template, status, duration, bytes and
- * the client's network (never the full address, bodies or headers). One listener and one log call
- * per request: pino-http's per-request child loggers cost a fifth of the CPU on the hot path.
+ * JSON access line (accessLine): request id, method, path (no query), route template, status,
+ * duration, bytes and the client's network (never the full address, bodies or headers). One listener
+ * and one line per request: pino-http's per-request child loggers cost a fifth of the CPU on the hot
+ * path.
  */
 export function requestObserver(logger: Logger, metrics: MetricsService) {
   const logs = logger.isLevelEnabled('info');
+  const info = accessLine(logger);
   const observe: Observe = (request, response) => {
     const req = request as Observed;
     const res = response;
@@ -41,16 +44,18 @@ export function requestObserver(logger: Logger, metrics: MetricsService) {
       if (!logs && status < 500) return;
       const url = req.url!;
       const q = url.indexOf('?');
-      logger[status >= 500 ? 'error' : 'info'](
-        {
-          reqId: id,
-          req: { method: req.method, path: (q === -1 ? url : url.slice(0, q)).slice(0, 200), client: truncatedAddress(context.clientAddress ?? req.ip ?? req.socket.remoteAddress) },
-          res: { status, bytes: context.sentBytes ?? Number(res.getHeader('content-length') ?? 0) },
-          durationMs: Math.round(seconds * 10000) / 10,
-          route,
-        },
-        `${req.method} ${route} ${status}`,
-      );
+      const entry: AccessEntry = {
+        reqId: id,
+        method: req.method!,
+        path: (q === -1 ? url : url.slice(0, q)).slice(0, 200),
+        client: truncatedAddress(context.clientAddress ?? req.ip ?? req.socket.remoteAddress),
+        status,
+        bytes: context.sentBytes ?? Number(res.getHeader('content-length') ?? 0),
+        durationMs: Math.round(seconds * 10000) / 10,
+        route,
+      };
+      if (status < 500) info(entry);
+      else logger.error(nested(entry), messageOf(entry));
     });
     return id;
   };
