@@ -1,5 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
+import { gzipSync } from 'node:zlib';
 import { connectMcp } from './support/mcp-client';
+import { rawRequest } from './support/raw-request';
 import { rawGuides, rawProviders } from './support/raw-data';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
 
@@ -116,6 +118,21 @@ describe('MCP protocol', () => {
     it('answers a body that is not JSON by its Content-Type with 415', async () => {
       const res = await t.http.post('/mcp').set('Accept', ACCEPT).set('Content-Type', 'text/plain').send(JSON.stringify(initialize)).expect(415);
       expect(res.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringContaining('Content-Type') } });
+    });
+
+    it('answers a JSON body in a charset other than UTF-8 with 415, naming UTF-8', async () => {
+      const res = await t.http.post('/mcp').set('Accept', ACCEPT).set('Content-Type', 'application/json; charset=latin1').send(JSON.stringify(initialize)).expect(415);
+      expect(res.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringContaining('UTF-8') } });
+    });
+
+    it('answers a body in a Content-Encoding it does not read with 415, and reads a gzip one', async () => {
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' });
+      const res = await post(body).set('Content-Encoding', 'compress').expect(415);
+      expect(res.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { message: expect.stringContaining('Content-Encoding') } });
+      // Sent raw: supertest would serialize a Buffer body as JSON.
+      const gzipped = await rawRequest(`${t.baseUrl}/mcp`, { accept: ACCEPT, 'content-type': 'application/json', 'content-encoding': 'gzip' }, 'POST', { data: gzipSync(body) });
+      expect(gzipped.status).toBe(200);
+      expect(JSON.parse(gzipped.body.toString())).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
     });
 
     it('answers an unsupported MCP-Protocol-Version with 400, and accepts supported ones', async () => {

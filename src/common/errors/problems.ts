@@ -31,10 +31,21 @@ export function routeNotFound(config: AppConfig): HttpProblem {
   );
 }
 
-/** A client error raised below our code (malformed percent-encoding, a body parser). */
+/** A client error raised below our code (malformed percent-encoding, a body parser, by its error `type`). */
 export function problemFromHttpStatus(status: number, config: AppConfig, type?: string): HttpProblem {
   if (status === 413) {
     return new HttpProblem(413, 'payload_too_large', 'The request body is too large.', 'Send a body of at most 1 MB.');
+  }
+  if (type === 'charset.unsupported') {
+    return new HttpProblem(415, 'bad_request', 'Unsupported Media Type: a JSON body must be UTF-8.', 'Send Content-Type: application/json (charset=utf-8, or no charset).');
+  }
+  if (type === 'encoding.unsupported') {
+    return new HttpProblem(
+      415,
+      'bad_request',
+      'Unsupported Media Type: the body is in a Content-Encoding this server does not read.',
+      'Send the body uncompressed, or with Content-Encoding gzip, deflate or br.',
+    );
   }
   if (type === 'entity.parse.failed') {
     return new HttpProblem(400, 'bad_request', 'The request body is not valid JSON.', 'Send one JSON-RPC message as a JSON object.', {}, JSON_RPC.parseError);
