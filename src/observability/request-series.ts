@@ -26,30 +26,17 @@ export class RequestSeries {
     private readonly bounds: readonly number[],
   ) {
     const values = () => [...this.series.values()];
+    const counter = { name: 'http_requests_total', help: 'HTTP requests answered, by method, route template and status.', type: 'counter', aggregator: 'sum' } as const;
     registry.registerMetric({
-      name: 'http_requests_total',
-      help: 'HTTP requests answered, by method, route template and status.',
-      type: 'counter',
-      aggregator: 'sum',
-      get: async () => ({
-        name: 'http_requests_total',
-        help: 'HTTP requests answered, by method, route template and status.',
-        type: 'counter',
-        aggregator: 'sum',
-        values: values().map((s) => ({ labels: s.labels, value: s.count })),
-      }),
+      ...counter,
+      get: async () => ({ ...counter, values: values().map((s) => ({ labels: s.labels, value: s.count })) }),
     } as never);
     const name = 'http_request_duration_seconds';
+    const histogram = { name, help: 'Time to answer an HTTP request, by method, route template and status.', type: 'histogram', aggregator: 'sum' } as const;
     registry.registerMetric({
-      name,
-      help: 'Time to answer an HTTP request, by method, route template and status.',
-      type: 'histogram',
-      aggregator: 'sum',
+      ...histogram,
       get: async () => ({
-        name,
-        help: 'Time to answer an HTTP request, by method, route template and status.',
-        type: 'histogram',
-        aggregator: 'sum',
+        ...histogram,
         values: values().flatMap((s) => {
           let total = 0;
           const buckets = this.bounds.map((le, i) => ({ labels: { le }, sharedLabels: s.labels, value: (total += s.buckets[i]), metricName: `${name}_bucket` }));
