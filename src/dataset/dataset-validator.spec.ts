@@ -220,14 +220,84 @@ describe('validateDataset', () => {
       expect(problemsAfter((raw) => (raw.providers.recommendations.bestBudget = 'hostinger'))).toEqual([
         'data/providers.json: recommendations.bestBudget: remove it; it is derived when the dataset loads (the provider with the cheapest plan sold without commitment, in USD)',
       ]);
+      // A fresh price: seen on the release day, by a source read that day.
       const cheapest = (raw: Json, id: string, price: number) => {
         const p = provider(raw, id);
         p.plans[0].price = price;
+        p.plans[0].observedAt = raw.meta.version;
+        p.planLines.find((l: Json) => l.id === p.plans[0].line).source.retrievedAt = raw.meta.version;
         p.startingPrice = price;
       };
       expect(resultAfter((raw) => cheapest(raw, 'hetzner', 0.5)).content?.recommendations.bestBudget).toBe('hetzner');
       // Two providers at the same USD price: the first id wins, not the first in the file.
       expect(resultAfter((raw) => (cheapest(raw, 'vultr', 0.5), cheapest(raw, 'linode', 0.5))).content?.recommendations.bestBudget).toBe('linode');
+    });
+
+    it('never picks bestBudget on a stale price while a fresh one competes', () => {
+      const stale = (raw: Json) => {
+        const p = provider(raw, 'hetzner');
+        p.plans[0].price = 0.01;
+        p.startingPrice = 0.01;
+        // Seen long before the release: older than the 90-day threshold.
+        p.plans[0].observedAt = '2020-01-01';
+      };
+      expect(resultAfter(stale).content?.recommendations.bestBudget).not.toBe('hetzner');
+      // The same price seen on the release day wins.
+      expect(
+        resultAfter((raw) => {
+          stale(raw);
+          const p = provider(raw, 'hetzner');
+          p.plans[0].observedAt = raw.meta.version;
+          p.planLines.find((l: Json) => l.id === p.plans[0].line).source.retrievedAt = raw.meta.version;
+        }).content?.recommendations.bestBudget,
+      ).toBe('hetzner');
+    });
+  });
+
+  describe('price provenance', () => {
+    const cx = (raw: Json) => line(raw, 'hetzner', 'cx');
+    it('refuses a plan without observedAt, or seen after the release or after its source was read', () => {
+      const i = d.planIndex('hetzner', 'CX23');
+      expect(problemsAfter((raw) => delete plan(raw, 'hetzner', 'CX23').observedAt)).toEqual([`${d.at('hetzner')}.plans[${i}].observedAt: is required`]);
+      expect(problemsAfter((raw) => (plan(raw, 'hetzner', 'CX23').observedAt = dayAfter(raw.meta.version)))).toContain(
+        `${d.at('hetzner')}.plans[${i}] (CX23).observedAt: must not be after the dataset version (${d.version}): a release cannot quote a price seen after it`,
+      );
+      expect(problemsAfter((raw) => (plan(raw, 'hetzner', 'CX23').observedAt = dayAfter(cx(raw).source.retrievedAt)))).toEqual([
+        `${d.at('hetzner')}.plans[${i}] (CX23).observedAt: must not be after the day its line's source was read (${cx(small as Json).source.retrievedAt})`,
+      ]);
+    });
+
+    it('refuses a line source without a method, a copy without copyOf and copyOf on what is not a copy', () => {
+      const at = `${d.at('hetzner')}.planLines[0].source`;
+      expect(problemsAfter((raw) => delete cx(raw).source.method)).toEqual([`${at}.method: say how the line's prices were read (provider-api, provider-page, copy or editorial)`]);
+      expect(problemsAfter((raw) => (cx(raw).source.method = 'copy'))).toEqual([`${at}.copyOf: a copy must name the provider's page or endpoint it copies`]);
+      expect(problemsAfter((raw) => (cx(raw).source.copyOf = 'https://api.hetzner.cloud/v1/pricing'))).toEqual([`${at}.method: a source with copyOf is a copy (method "copy")`]);
+      expect(problemsAfter((raw) => (cx(raw).source.method = 'guessed'))).toEqual([`${at}.method: must be one of the following values: provider-api, provider-page, copy, editorial`]);
+    });
+
+    it('refuses a reported price change or a discontinuation dated after the release', () => {
+      const at = `${d.at('hetzner')}.planLines[0]`;
+      const report = (date: string) => ({ date, note: 'prices rose', source: { url: 'https://example.com/news', retrievedAt: date } });
+      expect(problemsAfter((raw) => (cx(raw).laterPriceChange = report(raw.meta.version)))).toEqual([]);
+      expect(problemsAfter((raw) => (cx(raw).laterPriceChange = report(dayAfter(raw.meta.version))))).toEqual([
+        `${at}.laterPriceChange.date: must not be after the dataset version (${d.version})`,
+        `${at}.laterPriceChange.source.retrievedAt: must not be after the dataset version (${d.version})`,
+      ]);
+      const gone = (since: string | null) => ({ since, successor: 'Premium', source: { url: 'https://example.com/eol', retrievedAt: d.version } });
+      expect(problemsAfter((raw) => (cx(raw).discontinued = gone(dayAfter(raw.meta.version))))).toContain(
+        `${at}.discontinued.since: must not be after the dataset version (${d.version}); a line still sold is not discontinued yet`,
+      );
+    });
+
+    it('refuses a discontinued plan served as the provider\'s entry price', () => {
+      const edit = (raw: Json) => {
+        const p = provider(raw, 'upcloud');
+        const cheapestLine = [...p.plans].sort((a: Json, b: Json) => a.price - b.price)[0].line;
+        p.planLines.find((l: Json) => l.id === cheapestLine).discontinued = { since: null, successor: 'Premium', source: { url: 'https://example.com/eol', retrievedAt: raw.meta.version } };
+      };
+      const problems = problemsAfter(edit);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^data\/providers\.json: providers\[\d\] \(upcloud\)\.(startingPrice: must equal the cheapest price of a plan still sold|plans: every plan is in a discontinued line)/);
     });
   });
 
@@ -241,7 +311,7 @@ describe('validateDataset', () => {
     it('refuses a startingPrice that is not the cheapest plan', () => {
       const cheapest = Math.min(...provider(small, 'digitalocean').plans.map((p: Json) => p.price));
       expect(problemsAfter((raw) => (provider(raw, 'digitalocean').startingPrice = cheapest + 1))).toEqual([
-        `data/providers.json: providers[1] (digitalocean).startingPrice: must equal the cheapest plan's price (${cheapest})`,
+        `data/providers.json: providers[1] (digitalocean).startingPrice: must equal the cheapest price of a plan still sold (${cheapest}); a discontinued plan is not served as current`,
       ]);
     });
 

@@ -12,6 +12,7 @@ import { BEST_BUDGET, checkBestBudgetNotWritten, checkPlanLines, checkRating, ch
 import { addOnSources, checkAddOns, checkLineLocations, checkVatRates } from './add-on-rules.js';
 import { VatRate, VatRatesRecord } from './dto/vat-rates.dto.js';
 import { validateRecord } from './record-validation.js';
+import { checkPriceProvenance } from './price-provenance-rules.js';
 import { checkUseCaseSizing } from './use-case-rules.js';
 import { countWords, readTimeMinutes } from './word-count.js';
 
@@ -74,10 +75,7 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
   for (const [i, p] of providers.indexed) {
     const at = `${files.providers}: providers[${i}] (${p.id})`;
     if (p.url !== `/providers/${p.id}`) problems.push(`${at}.url: must be /providers/${p.id}`);
-    const cheapest = Math.min(...p.plans.map((plan) => plan.price));
-    if (p.startingPrice !== cheapest) {
-      problems.push(`${at}.startingPrice: must equal the cheapest plan's price (${cheapest})`);
-    }
+    if (meta) problems.push(...checkPriceProvenance(p, at, meta.version));
     p.plans.forEach((plan, j) => {
       if (plan.currency !== p.currency) {
         problems.push(`${at}.plans[${j}].currency: must equal the provider's currency (${p.currency})`);
@@ -120,7 +118,7 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
         problems.push(`${at}.recommendedProviders[${j}].id: names no provider ("${rp.id}")`);
       }
     });
-    if (pricesReadable) problems.push(...checkUseCaseSizing(u, providers.valid, at));
+    if (pricesReadable && meta) problems.push(...checkUseCaseSizing(u, providers.valid, at, meta.version));
   }
 
   const figuresDate = rateTable && providers.count === providers.valid.length ? newestFigureDate(providers.valid, rateTable.date) : undefined;
@@ -137,7 +135,7 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
   });
 
   if (problems.length > 0 || !meta || !rates || !vatRates) return { problems };
-  const bestBudget = cheapestNoCommitmentProvider(providers.valid, rates);
+  const bestBudget = cheapestNoCommitmentProvider(providers.valid, rates, meta.version);
   return {
     content: {
       meta,

@@ -1,5 +1,6 @@
 import { isNoCommitment, type PlanLine } from './dto/plan-line.dto.js';
 import type { Plan, PlanRecord } from './dto/plan.dto.js';
+import { priceAge } from './price-age.js';
 
 /**
  * A plan with how its price is paid, from its line. The rules, in one place:
@@ -8,9 +9,10 @@ import type { Plan, PlanRecord } from './dto/plan.dto.js';
  *   to month, or null and "unconfirmed" when it is sold but the price could not be confirmed;
  * - a promotional line: `renewalPrice` is the plan's own figure, null and "unconfirmed" when unknown;
  *   a price that is not promotional has no renewal price (null);
- * - the line's `setupFee`, null and "unconfirmed" when unknown.
+ * - the line's `setupFee`, null and "unconfirmed" when unknown;
+ * - the price's age for the release `version`, its source (the line's) and whether the line is discontinued.
  */
-export function pricedPlan(record: PlanRecord, line: PlanLine): Plan {
+export function pricedPlan(record: PlanRecord, line: PlanLine, version: string): Plan {
   const unconfirmed: string[] = [];
   let monthToMonthPrice: number | null = record.price;
   if (!isNoCommitment(line.priceBasis)) {
@@ -29,14 +31,21 @@ export function pricedPlan(record: PlanRecord, line: PlanLine): Plan {
     monthToMonthPrice,
     setupFee: line.setupFee,
     unconfirmed,
+    ...priceAge(record.observedAt, line, version),
+    source: line.source,
+    discontinued: line.discontinued !== undefined,
+    successor: line.discontinued?.successor ?? null,
   };
 }
 
-/** Every plan of a provider record, priced by its line (the validator guarantees each line exists). */
-export function pricedPlans(provider: { plans: PlanRecord[]; planLines: PlanLine[] }): Plan[] {
+/** Every plan of a provider record, priced by its line (the validator guarantees each line exists), aged for the release `version`. */
+export function pricedPlans(provider: { plans: PlanRecord[]; planLines: PlanLine[] }, version: string): Plan[] {
   const lines = new Map(provider.planLines.map((l) => [l.id, l]));
-  return provider.plans.map((plan) => pricedPlan(plan, lines.get(plan.line)!));
+  return provider.plans.map((plan) => pricedPlan(plan, lines.get(plan.line)!, version));
 }
+
+/** True when a plan may be picked or ranked as an offer today: its line is still sold and its price is not stale. */
+export const isFreshOffer = (plan: Pick<Plan, 'stale' | 'discontinued'>) => !plan.stale && !plan.discontinued;
 
 /** How a plan's headline price is paid, in words, for pages and guides ("billed by the hour up to this a month"). */
 export function priceTermsText(plan: Pick<Plan, 'priceBasis' | 'termMonths' | 'promotional' | 'renewalPrice' | 'monthToMonthPrice'>, money: (amount: number) => string): string {

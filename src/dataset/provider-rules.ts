@@ -1,7 +1,7 @@
 import type { RatingWeights } from './dto/meta.dto.js';
 import type { ProviderRecord } from './dto/provider.dto.js';
 import type { ExchangeRates } from './exchange-rates.js';
-import { pricedPlans } from './plan-pricing.js';
+import { isFreshOffer, pricedPlans } from './plan-pricing.js';
 
 /** How far the overall rating may sit from the weighted mean of the sub-scores (one decimal of rounding). */
 export const RATING_TOLERANCE = 0.05;
@@ -70,11 +70,15 @@ export const BEST_BUDGET = 'bestBudget';
 
 /**
  * The provider whose cheapest plan sold with no commitment costs least in USD (ties by id), or
- * undefined when no provider has one.
+ * undefined when no provider has one. Only fresh offers compete (a stale price is never ranked as if it
+ * were fresh, a discontinued line never picked); when no provider has a fresh one, current lines with
+ * stale prices do.
  */
-export function cheapestNoCommitmentProvider(providers: readonly ProviderRecord[], rates: ExchangeRates): string | undefined {
-  const entries = providers.flatMap((p) => {
-    const prices = pricedPlans(p).flatMap((plan) => (plan.monthToMonthPrice === null ? [] : [rates.convert(plan.monthToMonthPrice, plan.currency, 'USD')]));
+export function cheapestNoCommitmentProvider(providers: readonly ProviderRecord[], rates: ExchangeRates, version: string): string | undefined {
+  const priced = providers.map((p) => ({ p, plans: pricedPlans(p, version).filter((plan) => !plan.discontinued) }));
+  const anyFresh = priced.some(({ plans }) => plans.some((plan) => isFreshOffer(plan) && plan.monthToMonthPrice !== null));
+  const entries = priced.flatMap(({ p, plans }) => {
+    const prices = plans.filter((plan) => !anyFresh || isFreshOffer(plan)).flatMap((plan) => (plan.monthToMonthPrice === null ? [] : [rates.convert(plan.monthToMonthPrice, plan.currency, 'USD')]));
     return prices.length > 0 ? [{ id: p.id, usd: Math.min(...prices) }] : [];
   });
   entries.sort((a, b) => a.usd - b.usd || a.id.localeCompare(b.id));

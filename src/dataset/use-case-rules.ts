@@ -9,9 +9,9 @@ import { pricedPlans } from './plan-pricing.js';
  * provider meets the recommended spec, or `recommendedSpecNote` says how to reach it. The note is
  * refused when a plan does meet the spec, so it cannot outlive the gap it explains.
  */
-export function checkUseCaseSizing(u: UseCaseRecord, providers: readonly ProviderRecord[], at: string): string[] {
+export function checkUseCaseSizing(u: UseCaseRecord, providers: readonly ProviderRecord[], at: string, version: string): string[] {
   const problems: string[] = [];
-  const rows = providers.flatMap((p) => pricedPlans(p).map((plan) => ({ providerId: p.id, plan, ...planFigures(plan) })));
+  const rows = providers.flatMap((p) => pricedPlans(p, version).filter((plan) => !plan.discontinued).map((plan) => ({ providerId: p.id, plan, ...planFigures(plan) })));
   const entry = rows.filter((r) => r.plan.monthToMonthPrice !== null && meetsSpec(r, specBounds(u.minimumSpec)));
   if (entry.length === 0) problems.push(`${at}.minimumSpec: no plan sold without commitment meets it, so there is no entry price`);
   const picks = new Set(u.recommendedProviders.map((p) => p.id));

@@ -31,9 +31,9 @@ export interface ProviderDocuments {
 export const providerApiPath = (id: string) => `/api/providers/${id}.json`;
 
 /** A provider as the API serves it: the record with the contract's fields derived from it and absolute URLs. */
-export function toProvider(record: ProviderRecord, config: AppConfig): Provider {
+export function toProvider(record: ProviderRecord, config: AppConfig, version: string): Provider {
   const { url: path, ...fields } = record;
-  const plans = pricedPlans(record);
+  const plans = pricedPlans(record, version);
   const monthToMonth = plans.map((plan) => plan.monthToMonthPrice).filter((price) => price !== null);
   return {
     ...fields,
@@ -54,7 +54,7 @@ export function buildProviderDocuments(snapshot: DatasetSnapshot, config: AppCon
   const deprecationsOf = (providers: Provider[]) =>
     carriedDeprecations(meta.deprecations, { Provider: providers, Plan: providers.flatMap((p) => p.plans) });
 
-  const providers = snapshot.providers.map((record) => toProvider(record, config));
+  const providers = snapshot.providers.map((record) => toProvider(record, config, meta.version));
   const list = new JsonDocument<ProviderList>(
     {
       version: meta.version,

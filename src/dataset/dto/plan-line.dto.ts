@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { Source } from './source.dto.js';
-import { OptionalText, SLUG_PATTERN } from './validators.js';
+import { IsCalendarDate, OptionalText, SLUG_PATTERN } from './validators.js';
 
 /**
  * How a plan's headline `price` is paid:
@@ -35,6 +35,46 @@ export class RegionalPrice {
   @IsString()
   @IsNotEmpty()
   note: string;
+}
+
+/**
+ * A credible, dated report that the provider changed this line's prices after the dataset saw them:
+ * every plan of the line observed before `date` is stale, whatever its age, with `note` as the reason.
+ */
+export class LaterPriceChange {
+  /** The day the change took effect (or was announced, when no effective day is given). */
+  @IsCalendarDate()
+  @ApiProperty({ format: 'date', example: '2026-04-01' })
+  date: string;
+
+  /** What changed, in words ("Hetzner raised its cloud prices on 2026-04-01"). */
+  @IsString()
+  @IsNotEmpty()
+  note: string;
+
+  /** Where the change is reported. */
+  @ValidateNested()
+  @Type(() => Source)
+  source: Source;
+}
+
+/** A line the provider no longer sells to new customers: its plans are served flagged, never picked. */
+export class DiscontinuedLine {
+  /** The day the provider stopped selling it, when known. */
+  @ValidateIf((_, v) => v !== null)
+  @IsCalendarDate()
+  @ApiProperty({ type: 'string', format: 'date', nullable: true })
+  since: string | null;
+
+  /** The line that replaces it, in the provider's words ("Premium plans"). */
+  @IsString()
+  @IsNotEmpty()
+  successor: string;
+
+  /** Where the provider says so. */
+  @ValidateNested()
+  @Type(() => Source)
+  source: Source;
 }
 
 /** A product line of a provider (e.g. Hetzner's CX line): how its prices are paid and whether the dataset lists all of it. */
@@ -112,4 +152,18 @@ export class PlanLine {
   @ValidateNested()
   @Type(() => Source)
   source: Source;
+
+  /** A reported price change after the line's prices were seen; absent when none is known. */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => LaterPriceChange)
+  @ApiPropertyOptional({ type: () => LaterPriceChange })
+  laterPriceChange?: LaterPriceChange;
+
+  /** Set when the provider no longer sells the line; absent while it is sold. */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DiscontinuedLine)
+  @ApiPropertyOptional({ type: () => DiscontinuedLine })
+  discontinued?: DiscontinuedLine;
 }

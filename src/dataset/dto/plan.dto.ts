@@ -1,7 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsISO4217CurrencyCode, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Min, ValidateIf } from 'class-validator';
 import { PRICE_BASES, type PriceBasis } from './plan-line.dto.js';
-import { SLUG_PATTERN } from './validators.js';
+import { Source } from './source.dto.js';
+import { IsCalendarDate, SLUG_PATTERN } from './validators.js';
 
 export const CPU_TYPES = ['shared', 'dedicated'] as const;
 export type CpuType = (typeof CPU_TYPES)[number];
@@ -48,6 +49,18 @@ export class PlanRecord {
   @Matches(SLUG_PATTERN, { message: 'must be the id of one of the provider\'s planLines' })
   line: string;
 
+  /** The day the provider showed this price: the day of the catalogue call, or the content date of a copy. */
+  @IsCalendarDate()
+  @ApiProperty({ format: 'date', example: '2026-09-14' })
+  observedAt: string;
+
+  /** The provider's own id of the size in its catalogue API (`cx23`, `vc2-1c-1gb`), for plans the refresher reads. */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @ApiPropertyOptional({ example: 'cx23' })
+  providerPlanId?: string;
+
   /** Monthly price after a promotional term; null when the provider's renewal price could not be confirmed. */
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
@@ -91,4 +104,26 @@ export class Plan extends PlanRecord {
   /** Names of this plan's fields whose null means "could not be confirmed" rather than "none". */
   @ApiProperty({ type: [String], example: [] })
   unconfirmed: string[];
+
+  /** Whole days from `observedAt` to the dataset version: how old the price was when this release was made. */
+  @ApiProperty({ type: 'integer', example: 12 })
+  priceAgeDays: number;
+
+  /** True when the price is older than the stale threshold (`staleAfterDays` in the list answers, 90 days) or a later price change was reported; stale prices are never ranked as if fresh. */
+  stale: boolean;
+
+  /** Why the price is stale, in words; null when it is not. */
+  @ApiProperty({ type: 'string', nullable: true, example: null })
+  staleReason: string | null;
+
+  /** Where and how the price was read: the plan line's source (`method`: provider-api, provider-page, copy or editorial). */
+  @ApiProperty({ type: () => Source })
+  source: Source;
+
+  /** True when the provider no longer sells the plan's line to new customers; such plans are listed but never picked. */
+  discontinued: boolean;
+
+  /** The line that replaces a discontinued one, in the provider's words; null otherwise. */
+  @ApiProperty({ type: 'string', nullable: true, example: null })
+  successor: string | null;
 }

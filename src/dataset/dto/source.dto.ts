@@ -1,8 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsUrl } from 'class-validator';
+import { IsIn, IsOptional, IsUrl } from 'class-validator';
 import { IsCalendarDate } from './validators.js';
 
 const HTTP_URL = { require_protocol: true, protocols: ['https', 'http'] };
+
+/**
+ * How a figure was read:
+ * - `provider-api`: from the provider's own catalogue API, by the refresher (`npm run data:refresh`);
+ * - `provider-page`: from the provider's own web page, by a program;
+ * - `copy`: from a dated copy of the provider's own answer or page that someone else published (`copyOf` names the original);
+ * - `editorial`: typed by an editor from the page `url`; no program keeps it current.
+ */
+export const SOURCE_METHODS = ['provider-api', 'provider-page', 'copy', 'editorial'] as const;
+export type SourceMethod = (typeof SOURCE_METHODS)[number];
 
 /** Where a figure in this record was checked. */
 export class Source {
@@ -29,4 +39,10 @@ export class Source {
   @IsUrl(HTTP_URL)
   @ApiPropertyOptional({ format: 'uri' })
   copyOf?: string;
+
+  /** How the figures were read (required for the source of a plan line's prices). */
+  @IsOptional()
+  @IsIn(SOURCE_METHODS)
+  @ApiPropertyOptional({ enum: SOURCE_METHODS })
+  method?: SourceMethod;
 }

@@ -36,3 +36,8 @@ export function IsCalendarDate(options?: ValidationOptions): PropertyDecorator {
 export function OptionalText(): PropertyDecorator {
   return applyDecorators(IsOptional(), IsString(), IsNotEmpty(), ApiPropertyOptional());
 }
+
+/** Whole days from `from` to `to` (both YYYY-MM-DD); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}

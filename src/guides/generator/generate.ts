@@ -17,13 +17,14 @@ import { reviewGuide } from './review.template.js';
  */
 export async function generateGuides(dataDir: string): Promise<Map<string, string>> {
   const json = async <T>(name: string) => JSON.parse(await readFile(join(dataDir, name), 'utf8')) as T;
-  const [providers, useCases, rates, editorial] = await Promise.all([
+  const [meta, providers, useCases, rates, editorial] = await Promise.all([
+    json<{ version: string }>('meta.json'),
     json<{ providers: ProviderRecord[] }>('providers.json'),
     json<{ useCases: UseCaseRecord[] }>('use-cases.json'),
     json<ExchangeRatesRecord>('exchange-rates.json'),
     readEditorial(dataDir),
   ]);
-  const ctx = generatorContext(providers.providers, useCases.useCases, new ExchangeRates(rates), editorial);
+  const ctx = generatorContext(providers.providers, useCases.useCases, new ExchangeRates(rates), editorial, meta.version);
   const guides = [
     ...ctx.providers.map((p) => reviewGuide(ctx, p)),
     ...ctx.providers.map((p) => alternativesGuide(ctx, p)),

@@ -31,11 +31,11 @@ export interface GeneratorContext {
   comparisonOf(a: string, b: string): ComparisonEditorial | undefined;
 }
 
-export function generatorContext(providers: ProviderRecord[], useCases: UseCaseRecord[], rates: ExchangeRates, editorial: Editorial): GeneratorContext {
+export function generatorContext(providers: ProviderRecord[], useCases: UseCaseRecord[], rates: ExchangeRates, editorial: Editorial, version: string): GeneratorContext {
   const plans = new Map(
     providers.map((p) => [
       p.id,
-      pricedPlans(p)
+      pricedPlans(p, version)
         .map((plan) => ({
           plan,
           usd: rates.convert(plan.price, plan.currency, 'USD'),
