@@ -5,9 +5,10 @@
 //   observability     logs and metrics (pushed to by everything above)
 //   dataset           loading, validating and indexing the data
 //   common            HTTP plumbing: the pipeline, errors, rate limit, availability
-//   features          api-index, providers, guides, use-cases, plans, changes, releases, costs, filters, search, pages, mcp, openapi, docs, health, lifecycle
+//   features          api-index, providers, guides, use-cases, plans, changes, releases, costs, filters, search, pages, mcp, openapi, docs, health, lifecycle,
+//                     catalogues (the price refresher: a job beside the service, never imported by it)
 //   app               app.module, app.factory, request-pipeline, main
-const FEATURES = '^src/(api-index|providers|guides|use-cases|plans|changes|releases|costs|filters|search|pages|mcp|openapi|docs|health|lifecycle)/';
+const FEATURES = '^src/(api-index|providers|guides|use-cases|plans|changes|releases|costs|filters|search|pages|mcp|openapi|docs|health|lifecycle|catalogues)/';
 // metadata.ts is the @nestjs/swagger plugin's generated model metadata, read only by openapi/.
 const APP = '^src/(app\\.module|app\\.factory|request-pipeline|main)\\.ts$';
 

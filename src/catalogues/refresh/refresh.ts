@@ -1,0 +1,254 @@
+/**
+ * `npm run data:refresh`: reads the providers' catalogues, shows what would change, gates what is
+ * implausible, and with `--write` releases the accepted change as a new dataset version through the
+ * release machinery (validator, changelog, Atom feed, price history). A refused or failed run writes
+ * nothing; a run that finds no change writes nothing and says so.
+ */
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
+import { InvalidDatasetError } from '../../dataset/dataset-loader.js';
+import { generateGuides } from '../../guides/generator/generate.js';
+import { CHANGELOG_FILE, releaseDataset, releaseDir, ReleaseRefusedError } from '../../releases/release-dataset.js';
+import { CatalogueClient, type CatalogueClientOptions } from '../catalogue-client.js';
+import type { CatalogueAdapter } from '../catalogue.js';
+import { ECB_BASE_URL, readEcbRates } from '../ecb-rates.js';
+import { startReplayServer, type ReplayServer } from '../replay-server.js';
+import { contradictedProse, type Contradiction } from './contradicted-prose.js';
+import { refreshedProvider, sellablePlans } from './plan-records.js';
+import { readCatalogues, type ProviderOutcome } from './read-catalogues.js';
+import { describeDiff, diffProvider, gateCases, isEmptyDiff, type GateCase, type ProviderDiff } from './refresh-diff.js';
+
+/** The folder and log name of the ECB's reference rates, read beside the providers. */
+export const ECB_ID = 'ecb';
+
+export interface RefreshOptions {
+  /** The dataset directory read and, with `write`, written. */
+  dataDir: string;
+  adapters: readonly CatalogueAdapter[];
+  /** Recorded answers to replay instead of the network. */
+  from?: string;
+  write: boolean;
+  /** Gate case ids the operator accepts. */
+  accept: ReadonlySet<string>;
+  /** The release date, YYYY-MM-DD. */
+  date: string;
+  /** Where a refusal writes its review. */
+  reviewFile: string;
+  env: Record<string, string | undefined>;
+  client?: CatalogueClientOptions;
+  log: (line: string) => void;
+}
+
+export interface RefreshResult {
+  /** 0 written or nothing to write, 1 failed, 2 refused by the gate. */
+  exitCode: 0 | 1 | 2;
+  outcomes: ProviderOutcome[];
+  diffs: ProviderDiff[];
+  cases: GateCase[];
+  contradictions: Contradiction[];
+  /** The version released, when one was. */
+  released?: string;
+}
+
+export async function runRefresh(options: RefreshOptions): Promise<RefreshResult> {
+  const { log } = options;
+  const replay = options.from ? await startReplayServer(options.from, [...options.adapters.map((a) => a.providerId), ECB_ID]) : undefined;
+  try {
+    const providersFile = JSON.parse(await readFile(join(options.dataDir, 'providers.json'), 'utf8')) as { recommendations: unknown; providers: ProviderRecord[] };
+    const ratesFile = JSON.parse(await readFile(join(options.dataDir, 'exchange-rates.json'), 'utf8')) as { date: string; rates: Record<string, number> } & Record<string, unknown>;
+
+    const outcomes = await readCatalogues(options.adapters, { replay, env: options.env, today: options.date, client: options.client, log });
+    const rates = await readRates(replay, options, ratesFile);
+
+    const cases: GateCase[] = [];
+    const diffs: ProviderDiff[] = [];
+    const next = structuredClone(providersFile);
+    for (const outcome of outcomes) {
+      const adapter = options.adapters.find((a) => a.providerId === outcome.providerId)!;
+      const index = next.providers.findIndex((p) => p.id === outcome.providerId);
+      if (outcome.status === 'skipped') continue;
+      if (index < 0) {
+        cases.push({ id: `${outcome.providerId}:catalogue`, why: `the dataset has no provider "${outcome.providerId}"` });
+        continue;
+      }
+      if (outcome.status === 'failed') {
+        cases.push({ id: `${outcome.providerId}:catalogue`, why: `the catalogue could not be read (${outcome.reason}); accept to release without this provider's refresh` });
+        continue;
+      }
+      if (sellablePlans(outcome.reading, adapter).length === 0) {
+        cases.push({ id: `${outcome.providerId}:catalogue`, why: 'the catalogue lists no size that is sold in the lines the dataset covers; accept to release without this provider\'s refresh' });
+        continue;
+      }
+      const before = next.providers[index];
+      const unknownLines = [...new Set(sellablePlans(outcome.reading, adapter).map((p) => p.line))].filter((id) => !before.planLines.some((l) => l.id === id));
+      if (unknownLines.length > 0) {
+        cases.push({ id: `${outcome.providerId}:catalogue`, why: `the catalogue sells sizes in line${unknownLines.length === 1 ? '' : 's'} ${unknownLines.join(', ')}, which providers.json does not define: add the line (name, priceBasis, priceList) before releasing them` });
+        continue;
+      }
+      const served = before.plans.filter((p) => adapter.lines.includes(p.line)).map((p) => p.observedAt).sort().at(-1);
+      const older = served !== undefined && outcome.provenance.observedAt < served;
+      if (older) {
+        cases.push({ id: `${outcome.providerId}:older`, why: `the catalogue read shows prices of ${outcome.provenance.observedAt}, older than the newest served (${served}); accept only when the served figures cannot be traced to a dated source` });
+      }
+      const after = refreshedProvider(before, outcome.reading, adapter, outcome.provenance);
+      const deprecated = outcome.reading.plans.filter((p) => p.deprecated && adapter.lines.includes(p.line));
+      const diff = diffProvider(before, after, adapter.lines, deprecated);
+      const own = gateCases(diff, before);
+      cases.push(...own);
+      diffs.push(diff);
+      if (isEmptyDiff(diff)) {
+        log(`${outcome.providerId}: no change`);
+        continue;
+      }
+      log(`${outcome.providerId}: ${summary(diff)}`);
+      for (const line of describeDiff(diff)) log(line);
+      // An unaccepted case keeps the provider as it is, so the review lists everything at once.
+      if (own.every((c) => options.accept.has(c.id))) next.providers[index] = withSources(after, outcome.provenance.source);
+    }
+    if (rates.changed) log(`${ECB_ID}: reference rates of ${rates.next.date} (were ${ratesFile.date})`);
+
+    const contradictions = await contradictedProse(options.dataDir, diffs);
+    for (const c of contradictions) log(`prose to fix: ${c.where}: "${c.says}" but ${c.but}`);
+
+    const refused = cases.filter((c) => !options.accept.has(c.id));
+    const unknown = [...options.accept].filter((id) => !cases.some((c) => c.id === id));
+    for (const id of unknown) log(`--accept ${id}: no such case in this run (ignored)`);
+    if (refused.length > 0) {
+      await writeFile(options.reviewFile, review(refused, diffs, options));
+      log(`REFUSED by the plausibility gate: ${refused.length} case${refused.length === 1 ? '' : 's'} (review: ${options.reviewFile}). Nothing was written.`);
+      for (const c of refused) log(`  ${c.id}: ${c.why}`);
+      log(`Accept them after checking with: --accept ${refused.map((c) => c.id).join(',')}`);
+      return { exitCode: 2, outcomes, diffs, cases, contradictions };
+    }
+    const changed = diffs.some((d) => !isEmptyDiff(d)) || rates.changed;
+    if (!changed) {
+      log('no change: the catalogues read match the dataset; nothing written');
+      return { exitCode: 0, outcomes, diffs, cases, contradictions };
+    }
+    if (!options.write) {
+      log('dry run: run again with --write to release these changes');
+      return { exitCode: 0, outcomes, diffs, cases, contradictions };
+    }
+    const released = await release(options, next, rates.changed ? rates.next : undefined);
+    if (!released) return { exitCode: 1, outcomes, diffs, cases, contradictions };
+    log(`released ${released.version}: ${released.summary}`);
+    return { exitCode: 0, outcomes, diffs, cases, contradictions, released: released.version };
+  } finally {
+    await replay?.close();
+  }
+}
+
+/** The ECB's rates for the currencies the dataset already converts; unchanged when the ECB was not read. */
+async function readRates(replay: ReplayServer | undefined, options: RefreshOptions, current: { date: string; rates: Record<string, number> } & Record<string, unknown>) {
+  if (replay && !replay.recordingOf(ECB_ID)) return { changed: false, next: current };
+  try {
+    const ecb = await readEcbRates(new CatalogueClient(replay ? replay.baseUrlOf(ECB_ID) : ECB_BASE_URL, options.client));
+    const rates = Object.fromEntries(Object.keys(current.rates).map((code) => [code, code === 'EUR' ? 1 : ecb.rates[code]]));
+    const missing = Object.entries(rates).filter(([, v]) => v === undefined).map(([k]) => k);
+    if (missing.length > 0) {
+      options.log(`${ECB_ID}: FAILED: the reference rates lack ${missing.join(', ')}; the dataset's rates are kept`);
+      return { changed: false, next: current };
+    }
+    options.log(`${ECB_ID}: ${Object.keys(ecb.rates).length} reference rates of ${ecb.date} read`);
+    if (ecb.date < current.date) {
+      options.log(`${ECB_ID}: the rates read (${ecb.date}) are older than the dataset's (${current.date}); the dataset's are kept`);
+      return { changed: false, next: current };
+    }
+    const changed = ecb.date !== current.date || Object.entries(rates).some(([k, v]) => current.rates[k] !== v);
+    return { changed, next: { ...current, date: ecb.date, rates: rates as Record<string, number> } };
+  } catch (error) {
+    options.log(`${ECB_ID}: FAILED: ${(error as Error).message}; the dataset's rates are kept`);
+    return { changed: false, next: current };
+  }
+}
+
+function summary(d: ProviderDiff): string {
+  const parts: [number, string][] = [
+    [d.added.length, 'added'],
+    [d.removed.length, 'removed'],
+    [d.repriced.length, 'repriced'],
+    [d.specsChanged.length, 'specs changed'],
+    [d.citiesChanged.length, 'lines with other locations'],
+    [d.observedChanged.length, 'lines with newer prices'],
+  ];
+  return parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`).join(', ') + (d.currencyChanged ? ', currency changed' : '');
+}
+
+/** The provider's sources list names the catalogue copy the refresh read, once. */
+function withSources(record: ProviderRecord, source: ProviderRecord['sources'][number]): ProviderRecord {
+  if (record.sources.some((s) => s.url === source.url)) return record;
+  return { ...record, sources: [...record.sources, { url: source.url, retrievedAt: source.retrievedAt, ...(source.copyOf ? { copyOf: source.copyOf } : {}) }] };
+}
+
+function review(refused: GateCase[], diffs: ProviderDiff[], options: RefreshOptions): string {
+  const lines = [
+    `# Price refresh refused on ${options.date}`,
+    '',
+    'The plausibility gate stopped this run; nothing was written. Check each case against the provider\'s own',
+    'price page, then run again with `--accept` and the ids you confirmed.',
+    '',
+    '| case | why |',
+    '|---|---|',
+    ...refused.map((c) => `| \`${c.id}\` | ${c.why.replace(/\|/g, '\\|')} |`),
+    '',
+    '## Everything this run would change',
+    '',
+    ...diffs.filter((d) => !isEmptyDiff(d)).flatMap((d) => [`### ${d.providerId}`, '', '```', ...describeDiff(d), '```', '']),
+    `Accept with: \`npm run data:refresh -- --accept ${refused.map((c) => c.id).join(',')}${options.from ? ` --from ${options.from}` : ''}\``,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/**
+ * Writes the release in a copy of the dataset first: the new plans and rates, the version and
+ * lastUpdated of the day, the generated guides regenerated from the new figures, then the release
+ * (which validates everything). Only when all of that succeeds are the files copied back.
+ */
+async function release(options: RefreshOptions, providers: unknown, rates: unknown): Promise<{ version: string; summary: string } | undefined> {
+  const stage = await mkdtemp(join(tmpdir(), 'vpsapi-refresh-'));
+  try {
+    await cp(options.dataDir, stage, { recursive: true });
+    const meta = JSON.parse(await readFile(join(stage, 'meta.json'), 'utf8')) as Record<string, unknown>;
+    if (typeof meta.version === 'string' && meta.version >= options.date) {
+      options.log(`Not released: the dataset is already at version ${meta.version}; pass a later --date`);
+      return undefined;
+    }
+    await writeJson(join(stage, 'meta.json'), { ...meta, version: options.date, lastUpdated: options.date });
+    await writeJson(join(stage, 'providers.json'), providers);
+    if (rates) await writeJson(join(stage, 'exchange-rates.json'), rates);
+    const generated = await generateGuides(stage);
+    for (const [name, content] of generated) await writeFile(join(stage, 'guides', name), content);
+    const released = await releaseDataset(stage, { date: options.date });
+    const copied = ['meta.json', 'providers.json', 'exchange-rates.json', CHANGELOG_FILE];
+    for (const name of copied) await cp(join(stage, name), join(options.dataDir, name));
+    for (const name of generated.keys()) await cp(join(stage, 'guides', name), join(options.dataDir, 'guides', name));
+    await cp(releaseDir(stage, released.version), releaseDir(options.dataDir, released.version), { recursive: true });
+    return released;
+  } catch (error) {
+    if (error instanceof InvalidDatasetError) {
+      for (const problem of error.problems) options.log(`  ${problem}`);
+      options.log(`Not released: the refreshed dataset has ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}; nothing was written`);
+      return undefined;
+    }
+    if (error instanceof ReleaseRefusedError) {
+      options.log(`Not released: ${error.message}`);
+      return undefined;
+    }
+    throw error;
+  } finally {
+    await rm(stage, { recursive: true, force: true });
+  }
+}
+
+async function writeJson(path: string, value: unknown): Promise<void> {
+  await writeFile(path, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Lists the files of a directory, for tests that check nothing was written. */
+export async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
+}
