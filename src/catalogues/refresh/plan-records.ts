@@ -61,6 +61,9 @@ export function refreshedProvider(record: ProviderRecord, reading: CatalogueRead
   next.plans = [...kept, ...fresh].sort((a, b) => (lineOrder.get(a.line) ?? 99) - (lineOrder.get(b.line) ?? 99) || a.price - b.price || a.name.localeCompare(b.name));
   const cityOf = new Map(reading.regions.map((r) => [r.id, r.city]));
   next.planLines = next.planLines.map((line) => (managed.has(line.id) ? refreshedLine(line, sold.filter((p) => p.line === line.id), cityOf, provenance) : line));
+  // A per-plan add-on price of a plan no longer sold goes with it.
+  const byPlan = next.addOns.backups.pricesByPlan;
+  if (byPlan) next.addOns.backups.pricesByPlan = Object.fromEntries(Object.entries(byPlan).filter(([name]) => next.plans.some((p) => p.name === name)));
   const current = next.plans.filter((p) => !next.planLines.find((l) => l.id === p.line)?.discontinued);
   if (current.length > 0) next.startingPrice = Math.min(...current.map((p) => p.price));
   return next;
