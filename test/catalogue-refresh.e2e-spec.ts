@@ -1,0 +1,189 @@
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { catalogueAdapters } from '../src/catalogues/catalogue-registry';
+import { refreshedProvider } from '../src/catalogues/refresh/plan-records';
+import { readCatalogues } from '../src/catalogues/refresh/read-catalogues';
+import { listFiles } from '../src/catalogues/refresh/refresh';
+import { startReplayServer } from '../src/catalogues/replay-server';
+import { loadDataset } from '../src/dataset/dataset-loader';
+import { run } from './support/processes';
+import { DATA_DIR } from './support/raw-data';
+
+/*
+ * `npm run data:refresh` over recorded catalogue answers, through the compiled CLI (what operators and
+ * the CronJob run): the committed plans are exactly what the pipeline makes of the recordings, and an
+ * implausible, corrupted or shrunken catalogue stops the run with nothing written.
+ */
+
+const FIXTURES = resolve('test/fixtures/catalogues');
+const CLI = resolve('dist/catalogues/refresh/refresh-cli.js');
+const readJson = async (path: string) => JSON.parse(await readFile(path, 'utf8'));
+const writeJson = (path: string, value: unknown) => writeFile(path, `${JSON.stringify(value, null, 2)}\n`);
+
+async function copyOf(dir: string, prefix: string): Promise<string> {
+  const target = await mkdtemp(join(tmpdir(), prefix));
+  await cp(dir, target, { recursive: true });
+  return target;
+}
+
+/** Every file of a directory with its content hash: what "nothing was written" compares. */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const files = await listFiles(dir);
+  return Object.fromEntries(await Promise.all(files.map(async (f) => [f.slice(dir.length), createHash('sha256').update(await readFile(f)).digest('hex')])));
+}
+
+jest.setTimeout(60_000);
+
+describe('data:refresh', () => {
+  const temps: string[] = [];
+  let version: string;
+  let next: string;
+  const temp = async (dir: string, prefix: string) => {
+    const made = await copyOf(dir, prefix);
+    temps.push(made);
+    return made;
+  };
+  const refresh = (data: string, from: string, ...extra: string[]) =>
+    run('node', [CLI, '--data', data, '--from', from, '--date', next, '--review', join(data, '..', `${data.split('/').pop()}-review.md`), ...extra], {}, 60_000);
+
+  beforeAll(async () => {
+    version = (await readJson(join(DATA_DIR, 'meta.json'))).version;
+    next = new Date(Date.parse(version) + 86_400_000).toISOString().slice(0, 10);
+  });
+  afterAll(async () => {
+    await Promise.all(temps.map((t) => rm(t, { recursive: true, force: true })));
+    await Promise.all(temps.map((t) => rm(`${t}-review.md`, { force: true })));
+  });
+
+  it('reproduces every committed catalogue-derived provider record exactly from the recorded answers', async () => {
+    const committed = (await readJson(join(DATA_DIR, 'providers.json'))).providers;
+    const adapters = catalogueAdapters();
+    const replay = await startReplayServer(FIXTURES, adapters.map((a) => a.providerId));
+    try {
+      const outcomes = await readCatalogues(adapters, { replay, env: {}, today: next, log: () => undefined });
+      const read = outcomes.filter((o) => o.status === 'read');
+      // Every provider with a recording is read, and the others are skipped, not failed.
+      expect(outcomes.filter((o) => o.status === 'failed')).toEqual([]);
+      expect(read.map((o) => o.providerId).sort()).toEqual(['digitalocean', 'linode', 'ovhcloud', 'vultr']);
+      for (const outcome of read) {
+        if (outcome.status !== 'read') continue;
+        const adapter = adapters.find((a) => a.providerId === outcome.providerId)!;
+        const record = committed.find((p: { id: string }) => p.id === outcome.providerId);
+        expect(refreshedProvider(record, outcome.reading, adapter, outcome.provenance)).toEqual(record);
+        // Each plan of a managed line carries the copy's date and the provider's own id of the size.
+        for (const plan of record.plans.filter((p: { line: string }) => adapter.lines.includes(p.line))) {
+          expect(plan).toMatchObject({ observedAt: outcome.provenance.observedAt, providerPlanId: expect.any(String) });
+        }
+        for (const line of record.planLines.filter((l: { id: string }) => adapter.lines.includes(l.id))) {
+          expect(line.source).toEqual(outcome.provenance.source);
+          expect(line.source).toMatchObject({ method: 'copy', copyOf: expect.stringMatching(/^https:\/\//) });
+        }
+      }
+    } finally {
+      await replay.close();
+    }
+  });
+
+  it('finds no change against the committed dataset and writes nothing', async () => {
+    const data = await temp(DATA_DIR, 'refresh-same-');
+    const before = await snapshot(data);
+    const result = await refresh(data, FIXTURES);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    for (const id of ['digitalocean', 'vultr', 'linode', 'ovhcloud']) expect(result.stdout).toContain(`${id}: no change`);
+    expect(result.stdout).toMatch(/hetzner: skipped: no recorded answers/);
+    expect(result.stdout).toContain('no change: the catalogues read match the dataset; nothing written');
+    expect(await snapshot(data)).toEqual(before);
+  });
+
+  describe('with an altered recording', () => {
+    let fixtures: string;
+    let plans: any;
+    const vultrPlans = () => join(fixtures, 'vultr', 'v2-plans.json');
+    beforeEach(async () => {
+      fixtures = await temp(FIXTURES, 'refresh-fixtures-');
+      plans = await readJson(vultrPlans());
+    });
+
+    it('refuses a price that triples, names it in the review and writes nothing; accepted, it releases it', async () => {
+      const data = await temp(DATA_DIR, 'refresh-x3-');
+      const target = plans.plans.find((p: any) => p.id === 'vc2-1c-1gb');
+      const oldPrice = target.monthly_cost;
+      target.monthly_cost = oldPrice * 3;
+      await writeJson(vultrPlans(), plans);
+      const before = await snapshot(data);
+
+      const refused = await refresh(data, fixtures);
+      expect(refused.code).toBe(2);
+      expect(refused.stdout).toContain('REFUSED by the plausibility gate: 1 case');
+      expect(refused.stdout).toContain(`vultr:vc2-1c-1gb: Regular Performance 1 GB: price ${oldPrice} -> ${oldPrice * 3} USD (x3.00`);
+      const review = await readFile(`${data}-review.md`, 'utf8');
+      expect(review).toContain('`vultr:vc2-1c-1gb`');
+      expect(await snapshot(data)).toEqual(before);
+
+      const accepted = await refresh(data, fixtures, '--accept', 'vultr:vc2-1c-1gb', '--write');
+      expect(accepted.stdout).toContain(`released ${next}`);
+      expect(accepted.code).toBe(0);
+      const written = (await readJson(join(data, 'providers.json'))).providers.find((p: any) => p.id === 'vultr');
+      expect(written.plans.find((p: any) => p.providerPlanId === 'vc2-1c-1gb').price).toBe(oldPrice * 3);
+      const changelog = (await readJson(join(data, 'changelog.json'))).releases;
+      expect(changelog.at(-1)).toMatchObject({ version: next, date: next });
+      expect(changelog.at(-1).changes.plansRepriced).toEqual([{ providerId: 'vultr', planName: 'Regular Performance 1 GB', oldPrice, newPrice: oldPrice * 3, oldCurrency: 'USD', currency: 'USD' }]);
+      expect((await readJson(join(data, 'meta.json'))).version).toBe(next);
+      // What was written is a valid dataset the service would load.
+      await expect(loadDataset(data)).resolves.toMatchObject({ version: next });
+    });
+
+    it('stops on a catalogue that is not JSON, writes nothing, and goes on without that provider only when told to', async () => {
+      const data = await temp(DATA_DIR, 'refresh-corrupt-');
+      await writeFile(join(fixtures, 'linode', 'v4-linode-types.json'), '{"data": [ {"id": "g6-nanode-1", ');
+      const before = await snapshot(data);
+      const refused = await refresh(data, fixtures, '--write');
+      expect(refused.code).toBe(2);
+      expect(refused.stdout).toMatch(/linode: FAILED: CatalogueFormatError: .*not JSON/);
+      expect(refused.stdout).toMatch(/linode:catalogue: the catalogue could not be read/);
+      expect(await snapshot(data)).toEqual(before);
+
+      const without = await refresh(data, fixtures, '--write', '--accept', 'linode:catalogue');
+      expect(without.code).toBe(0);
+      expect(without.stdout).toContain('no change: the catalogues read match the dataset; nothing written');
+      expect(await snapshot(data)).toEqual(before);
+    });
+
+    it('removes a plan that disappears from the catalogue, and one the provider deprecates, saying which', async () => {
+      const data = await temp(DATA_DIR, 'refresh-gone-');
+      const regular = plans.plans.filter((p: any) => p.type === 'vc2' && p.monthly_cost > 0);
+      const [gone, deprecated] = regular.filter((p: any) => p.id !== 'vc2-1c-1gb').slice(-2);
+      plans.plans = plans.plans.filter((p: any) => p.id !== gone.id);
+      plans.plans.find((p: any) => p.id === deprecated.id).deploy_ondemand = false;
+      await writeJson(vultrPlans(), plans);
+      const served = (await readJson(join(data, 'providers.json'))).providers.find((p: any) => p.id === 'vultr').plans;
+      const nameOf = (id: string) => served.find((p: any) => p.providerPlanId === id).name;
+
+      const result = await refresh(data, fixtures, '--write');
+      expect(result.stdout).toContain(`- ${nameOf(gone.id)} (regular)`);
+      expect(result.stdout).toMatch(new RegExp(`- ${nameOf(gone.id).replace(/[/]/g, '\\/')} \\(regular\\) \\S+ USD: no longer in the catalogue`));
+      expect(result.stdout).toMatch(new RegExp(`- ${nameOf(deprecated.id).replace(/[/]/g, '\\/')} \\(regular\\) \\S+ USD: deprecated by the provider`));
+      expect(result.code).toBe(0);
+      const ids = (await readJson(join(data, 'providers.json'))).providers.find((p: any) => p.id === 'vultr').plans.map((p: any) => p.providerPlanId);
+      expect(ids).not.toContain(gone.id);
+      expect(ids).not.toContain(deprecated.id);
+      expect(ids).toContain('vc2-1c-1gb');
+    });
+
+    it('refuses a line that loses more than a fifth of its plans', async () => {
+      const data = await temp(DATA_DIR, 'refresh-shrink-');
+      const regular = plans.plans.filter((p: any) => p.type === 'vc2' && p.monthly_cost > 0 && p.id !== 'vc2-1c-1gb');
+      const cut = new Set(regular.slice(0, Math.ceil(regular.length * 0.3)).map((p: any) => p.id));
+      plans.plans = plans.plans.filter((p: any) => !cut.has(p.id));
+      await writeJson(vultrPlans(), plans);
+      const before = await snapshot(data);
+      const result = await refresh(data, fixtures, '--write');
+      expect(result.code).toBe(2);
+      expect(result.stdout).toMatch(new RegExp(`vultr:line:regular: line regular loses ${cut.size} of its \\d+ plans`));
+      expect(await snapshot(data)).toEqual(before);
+    });
+  });
+});
