@@ -173,6 +173,20 @@ describe('data:refresh', () => {
       expect(ids).toContain('vc2-1c-1gb');
     });
 
+    it('releases into a dataset of JSON files only, as the CronJob finds it in the ConfigMap', async () => {
+      const data = await mkdtemp(join(tmpdir(), 'refresh-configmap-'));
+      temps.push(data);
+      for (const name of ['meta.json', 'providers.json', 'use-cases.json', 'authors.json', 'exchange-rates.json', 'vat-rates.json']) await cp(join(DATA_DIR, name), join(data, name));
+      const target = plans.plans.find((p: any) => p.id === 'vc2-1c-1gb');
+      target.monthly_cost += 1;
+      await writeJson(vultrPlans(), plans);
+      const result = await refresh(data, fixtures, '--write');
+      expect(result.stdout).toContain('no editorial/ directory in the dataset: the generated guides are not regenerated here');
+      expect(result.code).toBe(0);
+      await expect(loadDataset(data)).resolves.toMatchObject({ version: next });
+      expect((await readJson(join(data, 'providers.json'))).providers.find((p: any) => p.id === 'vultr').plans.find((p: any) => p.providerPlanId === 'vc2-1c-1gb').price).toBe(target.monthly_cost);
+    });
+
     it('refuses a line that loses more than a fifth of its plans', async () => {
       const data = await temp(DATA_DIR, 'refresh-shrink-');
       const regular = plans.plans.filter((p: any) => p.type === 'vc2' && p.monthly_cost > 0 && p.id !== 'vc2-1c-1gb');

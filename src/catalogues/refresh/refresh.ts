@@ -4,7 +4,7 @@
  * release machinery (validator, changelog, Atom feed, price history). A refused or failed run writes
  * nothing; a run that finds no change writes nothing and says so.
  */
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
@@ -219,7 +219,10 @@ async function release(options: RefreshOptions, providers: unknown, rates: unkno
     await writeJson(join(stage, 'meta.json'), { ...meta, version: options.date, lastUpdated: options.date });
     await writeJson(join(stage, 'providers.json'), providers);
     if (rates) await writeJson(join(stage, 'exchange-rates.json'), rates);
-    const generated = await generateGuides(stage);
+    // A dataset served from a ConfigMap holds the JSON files only: with no editorial inputs there are no guides to regenerate.
+    const hasGuides = await stat(join(stage, 'editorial')).then((s) => s.isDirectory(), () => false);
+    const generated = hasGuides ? await generateGuides(stage) : new Map<string, string>();
+    if (!hasGuides) options.log('no editorial/ directory in the dataset: the generated guides are not regenerated here');
     for (const [name, content] of generated) await writeFile(join(stage, 'guides', name), content);
     const released = await releaseDataset(stage, { date: options.date });
     const copied = ['meta.json', 'providers.json', 'exchange-rates.json', CHANGELOG_FILE];

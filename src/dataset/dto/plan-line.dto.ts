@@ -153,6 +153,12 @@ export class PlanLine {
   @Type(() => Source)
   source: Source;
 
+  /** The advertised uptime SLA of this line, where it differs from the provider's `uptime` (read from the line's `source`). */
+  @IsOptional()
+  @Matches(/^\d{2,3}(\.\d{1,3})?%$/, { message: 'must be a percentage such as "99.99%"' })
+  @ApiPropertyOptional({ example: '99.999%' })
+  uptime?: string;
+
   /** A reported price change after the line's prices were seen; absent when none is known. */
   @IsOptional()
   @ValidateNested()
