@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { cheapestWithoutCommitment, figures, pricedPlanOf, toCurrencyWith } from './support/independent-figures';
+import { cheapestWithoutCommitment, figures, priceAgeSummaryOf, pricedPlanOf, STALE_DAYS, toCurrencyWith } from './support/independent-figures';
 import { rawAuthors, rawGuides, rawMeta, rawProviders, rawUseCases } from './support/raw-data';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
 
@@ -24,10 +24,12 @@ describe('JSON API operations', () => {
   const rates = JSON.parse(readFileSync('data/exchange-rates.json', 'utf8'));
   const expectedProvider = (raw: any) => {
     const plans = raw.plans.map((plan: any) => pricedPlanOf(raw, plan));
-    const monthly = plans.map((p: any) => p.monthToMonthPrice).filter((p: any) => p !== null);
+    // A discontinued line's price is not an entry price anyone can pay.
+    const monthly = plans.filter((p: any) => !p.discontinued).map((p: any) => p.monthToMonthPrice).filter((p: any) => p !== null);
     return {
       ...raw,
       plans,
+      priceAge: priceAgeSummaryOf(plans),
       monthToMonthStartingPrice: monthly.length > 0 ? Math.min(...monthly) : null,
       planListComplete: raw.planLines.every((l: any) => l.complete),
       url: `${TEST_BASE_URL}${raw.url}`,
@@ -39,16 +41,24 @@ describe('JSON API operations', () => {
         .map(([key, d]) => `${FEATURE_LABELS[key]}${d.status === 'paid' ? ' (paid add-on)' : ''}`),
     };
   };
-  /** The cheapest no-commitment price in USD of any plan meeting the spec's vCPU, RAM and disk. */
-  const entryUsd = (spec: any) => {
+  /**
+   * The entry price of a spec: the cheapest no-commitment price in USD of a plan still sold meeting its
+   * vCPU, RAM and disk, from the fresh prices when any fits, else from the stale ones; with the day
+   * that price was seen (the newest among equal prices) and whether it is stale.
+   */
+  const entryOf = (spec: any) => {
     const usd = toCurrencyWith(rates);
-    const prices = rawProviders.providers.flatMap((p: any) =>
+    const fitting = rawProviders.providers.flatMap((p: any) =>
       p.plans
         .map((plan: any) => ({ plan: pricedPlanOf(p, plan), ...figures(plan) }))
-        .filter((x: any) => x.plan.monthToMonthPrice !== null && x.vcpus >= spec.vcpus && x.ramGb >= spec.ramGb && x.storageGb >= spec.storageGb)
-        .map((x: any) => usd(x.plan.monthToMonthPrice, x.plan.currency, 'USD')),
+        .filter((x: any) => !x.plan.discontinued && x.plan.monthToMonthPrice !== null && x.vcpus >= spec.vcpus && x.ramGb >= spec.ramGb && x.storageGb >= spec.storageGb)
+        .map((x: any) => ({ usd: usd(x.plan.monthToMonthPrice, x.plan.currency, 'USD'), observedAt: x.plan.observedAt, stale: x.plan.stale })),
     );
-    return Math.min(...prices);
+    const fresh = fitting.filter((x: any) => !x.stale);
+    const pool = fresh.length > 0 ? fresh : fitting;
+    const usdMin = Math.min(...pool.map((x: any) => x.usd));
+    const observedAt = pool.filter((x: any) => x.usd === usdMin).map((x: any) => x.observedAt).sort().at(-1);
+    return { usd: usdMin, observedAt, stale: fresh.length === 0 };
   };
   const ramText = (gb: number) => (gb < 1 ? `${gb * 1024}MB` : `${gb}GB`);
   const transferText = (tb: number) => (tb < 1 ? `${Math.round(tb * 1000)}GB` : `${tb}TB`);
@@ -104,6 +114,8 @@ describe('JSON API operations', () => {
         source: rawMeta.source,
         description: rawMeta.description,
         license: rawMeta.license,
+        staleAfterDays: STALE_DAYS,
+        priceAge: priceAgeSummaryOf(rawProviders.providers.flatMap((p: any) => p.plans.map((plan: any) => pricedPlanOf(p, plan)))),
         count: 8,
         recommendations: { ...rawProviders.recommendations, bestBudget: cheapestWithoutCommitment(rawProviders.providers, rates) },
         providers: rawProviders.providers.map(expectedProvider),
@@ -177,12 +189,27 @@ describe('JSON API operations', () => {
           ...u,
           minimumSpec: expectedSpec(u.minimumSpec),
           recommendedSpec: expectedSpec(u.recommendedSpec),
-          startingAt: `$${entryUsd(u.minimumSpec).toFixed(2)}/mo`,
-          startingAtUsd: entryUsd(u.minimumSpec),
+          startingAt: `$${entryOf(u.minimumSpec).usd.toFixed(2)}/mo`,
+          startingAtUsd: entryOf(u.minimumSpec).usd,
+          startingAtObservedAt: entryOf(u.minimumSpec).observedAt,
+          startingAtStale: entryOf(u.minimumSpec).stale,
           url: `${TEST_BASE_URL}${u.url}`,
         })),
       });
       expect(body.count).toBeGreaterThanOrEqual(15);
+    });
+
+    it('rests each entry price on a fresh price whenever a plan with one meets the minimum spec', async () => {
+      const { body } = await t.http.get('/api/use-cases.json').expect(200);
+      const rows = (await t.http.get('/api/plans.json')).body.plans;
+      for (const u of body.useCases) {
+        const fits = (r: any) => !r.discontinued && r.monthToMonthPriceUsd !== null && r.vcpus >= u.minimumSpec.vcpus && r.ramGb >= u.minimumSpec.ramGb && r.storageGb >= u.minimumSpec.storageGb;
+        const freshFits = rows.filter((r: any) => fits(r) && !r.stale);
+        expect([u.slug, u.startingAtStale]).toEqual([u.slug, freshFits.length === 0]);
+        const basis = u.startingAtStale ? rows.filter(fits) : freshFits;
+        const entry = basis.find((r: any) => r.monthToMonthPriceUsd === u.startingAtUsd && r.observedAt === u.startingAtObservedAt);
+        expect([u.slug, entry?.stale]).toEqual([u.slug, u.startingAtStale]);
+      }
     });
   });
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DatasetReloader } from '../src/dataset/dataset-reloader';
 import { parse } from 'csv-parse/sync';
 import request from 'supertest';
-import { expectedPlanRows } from './support/independent-figures';
+import { expectedPlanRows, priceAgeSummaryOf, STALE_DAYS } from './support/independent-figures';
 import { OpenApiSchemas } from './support/openapi-schemas';
 import { DATA_DIR, rawMeta, rawProviders } from './support/raw-data';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
@@ -31,6 +31,8 @@ describe('the plan table', () => {
         lastUpdated: rawMeta.lastUpdated,
         exchangeRatesDate: rates.date,
         license: rawMeta.license,
+        staleAfterDays: STALE_DAYS,
+        priceAge: priceAgeSummaryOf(expected),
         count: expected.length,
         plans: expected,
       });
@@ -221,10 +223,11 @@ describe('a reload that changes a price', () => {
 
     const [json, csv, page] = await Promise.all(['/api/plans.json', '/api/plans.csv', '/plans'].map((path) => t.http.get(path).expect(200)));
     const usd = Math.round((0.42 / rates.rates.EUR) * rates.rates.USD * 100) / 100;
+    const stale = expectedPlanRows(rawProviders.providers, rates, TEST_BASE_URL).find((r: any) => r.providerId === 'hetzner' && r.planName === planName)!.stale;
     expect(json.body.plans.find((r: any) => r.providerId === 'hetzner' && r.planName === planName)).toMatchObject({ price: 0.42, priceUsd: usd, monthToMonthPrice: 0.42 });
     const csvRow = parse(csv.text, { columns: true }).find((r: any) => r.providerId === 'hetzner' && r.planName === planName);
     expect([csvRow.price, csvRow.priceUsd]).toEqual(['0.42', String(usd)]);
-    expect(page.text).toMatch(new RegExp(`<tr><td class="num">\\$${usd.toFixed(2)}</td><td>${planName}</td>`));
+    expect(page.text).toMatch(new RegExp(`<tr><td class="num">\\$${usd.toFixed(2)}${stale ? ' \\(stale\\)' : ''}</td><td>${planName}</td>`));
     // The history records releases, and this price is not released yet.
     expect(json.body.plans.find((r: any) => r.planName === planName).priceHistory.map((p: any) => p.price)).not.toContain(0.42);
     before.forEach((res, i) => expect([i, res.headers.etag === [json, csv, page][i].headers.etag]).toEqual([i, false]));

@@ -36,6 +36,15 @@ const row = (overrides: Partial<PlanTableRow> = {}): PlanTableRow => ({
     { version: '2026-11-26', price: 4.5 },
     { version: '2027-01-15', price: 4 },
   ],
+  observedAt: '2026-10-01',
+  priceAgeDays: 56,
+  stale: false,
+  staleReason: null,
+  priceSourceMethod: 'copy',
+  priceSourceUrl: 'https://mirror.example/acme',
+  priceCopyOf: 'https://acme.example/pricing',
+  discontinued: false,
+  successor: null,
   ...overrides,
 });
 
@@ -45,7 +54,7 @@ describe('planTableCsv', () => {
     const lines = text.split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(PLAN_CSV_COLUMNS.join(','));
-    expect(lines[1]).toBe('acme,Acme,S-1,1 vCPU,512MB,10GB SSD,1TB,1,0.5,10,SSD,1,false,shared,4,USD,monthly,,false,,4,4,3.39,4,3.39,2026-02-05,basic,true,https://vpsapi.test/providers/acme,2026-11-26 4.5; 2027-01-15 4');
+    expect(lines[1]).toBe('acme,Acme,S-1,1 vCPU,512MB,10GB SSD,1TB,1,0.5,10,SSD,1,false,shared,4,USD,monthly,,false,,4,4,3.39,4,3.39,2026-02-05,basic,true,https://vpsapi.test/providers/acme,2026-11-26 4.5; 2027-01-15 4,2026-10-01,56,false,,copy,https://mirror.example/acme,https://acme.example/pricing,false,');
     expect(lines[2]).toBe('');
   });
 
@@ -57,6 +66,18 @@ describe('planTableCsv', () => {
     const [back] = parse(text, { columns: true });
     expect(back.planName).toBe('Plan "Pro", large');
     expect(back.bandwidth).toBe('Unmetered\r\n(fair use)');
+  });
+
+  it('keeps the first columns in their published order and adds the price-age columns at the end', () => {
+    expect(PLAN_CSV_COLUMNS.slice(0, 3)).toEqual(['providerId', 'providerName', 'planName']);
+    expect(PLAN_CSV_COLUMNS.indexOf('priceHistory')).toBe(29);
+    expect(PLAN_CSV_COLUMNS.slice(30)).toEqual(['observedAt', 'priceAgeDays', 'stale', 'staleReason', 'priceSourceMethod', 'priceSourceUrl', 'priceCopyOf', 'discontinued', 'successor']);
+  });
+
+  it('writes a stale reason holding commas and quotes as one quoted field', () => {
+    const text = planTableCsv([row({ stale: true, staleReason: 'price seen 2026-01-01, 329 days before this release', discontinued: true, successor: 'Premium "plans"' })]);
+    const [back] = parse(text, { columns: true });
+    expect([back.stale, back.staleReason, back.discontinued, back.successor]).toEqual(['true', 'price seen 2026-01-01, 329 days before this release', 'true', 'Premium "plans"']);
   });
 
   it('has a column for every field of a row', () => {

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { PlanTableRow } from './dto/plan-table-row.dto.js';
 
-/** The CSV columns, in order: the fields of a plans.json row, so the two read the same. */
+/** The CSV columns, in order: the fields of a plans.json row, so the two read the same. Columns added later go at the end, so a reader that indexes columns by position keeps working. */
 export const PLAN_CSV_COLUMNS = [
   'providerId',
   'providerName',
@@ -33,6 +33,15 @@ export const PLAN_CSV_COLUMNS = [
   'lineComplete',
   'reviewUrl',
   'priceHistory',
+  'observedAt',
+  'priceAgeDays',
+  'stale',
+  'staleReason',
+  'priceSourceMethod',
+  'priceSourceUrl',
+  'priceCopyOf',
+  'discontinued',
+  'successor',
 ] as const satisfies readonly (keyof PlanTableRow)[];
 
 /**

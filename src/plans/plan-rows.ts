@@ -52,6 +52,16 @@ export function buildPlanRows(snapshot: DatasetSnapshot, config: AppConfig): Pla
         lineComplete: lines.get(plan.line)!.complete,
         reviewUrl: config.url(provider.url),
         priceHistory: [...(histories.get(planKey(provider.id, plan.name)) ?? [])],
+        observedAt: plan.observedAt,
+        priceAgeDays: plan.priceAgeDays,
+        stale: plan.stale,
+        staleReason: plan.staleReason,
+        // The validator refuses a plan line whose source does not say how it was read.
+        priceSourceMethod: plan.source.method!,
+        priceSourceUrl: plan.source.url,
+        priceCopyOf: plan.source.copyOf ?? null,
+        discontinued: plan.discontinued,
+        successor: plan.successor,
       };
     });
   });

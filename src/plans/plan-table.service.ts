@@ -3,12 +3,14 @@ import { AppConfig } from '../config/app-config.js';
 import { DatasetService, type DatasetView } from '../dataset/dataset.service.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import { JsonDocument } from '../dataset/json-document.js';
+import { STALE_AFTER_DAYS } from '../dataset/price-age.js';
 import type { PlanTable } from './dto/plan-table.dto.js';
 import type { PlanTableRow } from './dto/plan-table-row.dto.js';
 import type { TextDocument } from '../dataset/text-document.js';
 import { csvDocument } from './csv-document.js';
 import { planTableCsv } from './plan-csv.js';
 import { buildPlanRows } from './plan-rows.js';
+import { priceAgeSummary } from './price-age-summary.js';
 
 interface PlanTableViews {
   rows: readonly PlanTableRow[];
@@ -55,6 +57,8 @@ function buildViews(snapshot: DatasetSnapshot, config: AppConfig): PlanTableView
       lastUpdated: meta.lastUpdated,
       exchangeRatesDate: snapshot.exchangeRates.date,
       license: meta.license,
+      staleAfterDays: STALE_AFTER_DAYS,
+      priceAge: priceAgeSummary(rows),
       count: rows.length,
       plans: rows,
     },

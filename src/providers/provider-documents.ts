@@ -1,18 +1,22 @@
 import type { AppConfig } from '../config/app-config.js';
 import { carriedDeprecations } from '../dataset/deprecations.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
-import { BILLING_CYCLE, type Provider, type ProviderRecord } from '../dataset/dto/provider.dto.js';
+import { BILLING_CYCLE, type ProviderRecord } from '../dataset/dto/provider.dto.js';
 import { featureList } from '../dataset/features.js';
 import { pricedPlans } from '../dataset/plan-pricing.js';
 import { JsonDocument } from '../dataset/json-document.js';
+import { STALE_AFTER_DAYS } from '../dataset/price-age.js';
+import { priceAgeSummary } from '../plans/price-age-summary.js';
 import type { ProviderEnvelope } from './dto/provider-envelope.dto.js';
 import type { ProviderList } from './dto/provider-list.dto.js';
+import type { ServedProvider as Provider } from './dto/served-provider.dto.js';
 
 export const PROVIDER_SORTS = ['rating', 'price', 'name'] as const;
 export type ProviderSort = (typeof PROVIDER_SORTS)[number];
 
 /** A provider with the figures agents compare on, and its plan matrix. */
-export interface ProviderSummary extends Pick<Provider, 'id' | 'name' | 'rating' | 'startingPrice' | 'currency' | 'monthToMonthStartingPrice' | 'locations' | 'datacenters' | 'bestFor' | 'url' | 'plans'> {
+export interface ProviderSummary
+  extends Pick<Provider, 'id' | 'name' | 'rating' | 'startingPrice' | 'currency' | 'monthToMonthStartingPrice' | 'locations' | 'datacenters' | 'bestFor' | 'url' | 'plans' | 'priceAge'> {
   /** `startingPrice` converted to USD with the dataset's exchange rates. */
   startingPriceUsd: number;
   /** `monthToMonthStartingPrice` in USD; the "price" order sorts on it, providers without one last. */
@@ -30,11 +34,12 @@ export interface ProviderDocuments {
 /** Path of a provider's canonical API record. */
 export const providerApiPath = (id: string) => `/api/providers/${id}.json`;
 
-/** A provider as the API serves it: the record with the contract's fields derived from it and absolute URLs. */
+/** A provider as the API serves it: the record with the contract's fields derived from it, absolute URLs, and how old its prices are. */
 export function toProvider(record: ProviderRecord, config: AppConfig, version: string): Provider {
   const { url: path, ...fields } = record;
   const plans = pricedPlans(record, version);
-  const monthToMonth = plans.map((plan) => plan.monthToMonthPrice).filter((price) => price !== null);
+  // Like startingPrice (the validator's rule), the entry price is one a customer can still buy.
+  const monthToMonth = plans.filter((plan) => !plan.discontinued).map((plan) => plan.monthToMonthPrice).filter((price) => price !== null);
   return {
     ...fields,
     billingCycle: BILLING_CYCLE,
@@ -43,6 +48,7 @@ export function toProvider(record: ProviderRecord, config: AppConfig, version: s
     plans,
     monthToMonthStartingPrice: monthToMonth.length > 0 ? Math.min(...monthToMonth) : null,
     planListComplete: fields.planLines.every((line) => line.complete),
+    priceAge: priceAgeSummary(plans),
     url: config.url(path),
     self: config.url(providerApiPath(record.id)),
   };
@@ -62,6 +68,8 @@ export function buildProviderDocuments(snapshot: DatasetSnapshot, config: AppCon
       source: meta.source,
       description: meta.description,
       license: meta.license,
+      staleAfterDays: STALE_AFTER_DAYS,
+      priceAge: priceAgeSummary(providers.flatMap((p) => p.plans)),
       count: providers.length,
       recommendations: snapshot.recommendations,
       providers,
@@ -84,6 +92,7 @@ export function buildProviderDocuments(snapshot: DatasetSnapshot, config: AppCon
     startingPriceUsd: snapshot.exchangeRates.convert(p.startingPrice, p.currency, 'USD'),
     monthToMonthStartingPrice: p.monthToMonthStartingPrice,
     monthToMonthStartingPriceUsd: p.monthToMonthStartingPrice === null ? null : snapshot.exchangeRates.convert(p.monthToMonthStartingPrice, p.currency, 'USD'),
+    priceAge: p.priceAge,
     locations: p.locations,
     datacenters: p.datacenters,
     bestFor: p.bestFor,

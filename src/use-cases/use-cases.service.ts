@@ -36,7 +36,7 @@ export class UseCasesService {
   ) {
     this.views = dataset.view((snapshot) => {
       const rows = plans.rowsFor(snapshot);
-      const useCases: UseCase[] = snapshot.useCases.map((u) => toUseCase(u, startingAtUsd(rows, u), config));
+      const useCases: UseCase[] = snapshot.useCases.map((u) => toUseCase(u, entryPrice(rows, u), config));
       const bySlug = new Map(useCases.map((u) => [u.slug, u]));
       const id = (u: UseCaseRecord) => u.slug;
       const recommendation = (u: UseCaseRecord): Recommendation => ({
@@ -44,6 +44,8 @@ export class UseCasesService {
         minimumSpec: toSpec(u.minimumSpec),
         recommendedSpec: toSpec(u.recommendedSpec),
         startingAt: bySlug.get(u.slug)!.startingAt,
+        startingAtObservedAt: bySlug.get(u.slug)!.startingAtObservedAt,
+        startingAtStale: bySlug.get(u.slug)!.startingAtStale,
         providers: u.recommendedProviders.map((pick) => {
           const provider = snapshot.providersById.get(pick.id)!;
           return {
@@ -126,27 +128,40 @@ export class UseCasesService {
   }
 }
 
-/** A use case as the API serves it: absolute `url`, each spec with the contract's text fields, and the derived entry price. */
-export function toUseCase(record: UseCaseRecord, entryUsd: number, config: AppConfig): UseCase {
+/** A use case as the API serves it: absolute `url`, each spec with the contract's text fields, and the derived entry price with its age. */
+export function toUseCase(record: UseCaseRecord, entry: EntryPrice, config: AppConfig): UseCase {
   return {
     ...record,
     minimumSpec: toSpec(record.minimumSpec),
     recommendedSpec: toSpec(record.recommendedSpec),
-    startingAt: `$${entryUsd.toFixed(2)}/mo`,
-    startingAtUsd: entryUsd,
+    startingAt: `$${entry.usd.toFixed(2)}/mo`,
+    startingAtUsd: entry.usd,
+    startingAtObservedAt: entry.observedAt,
+    startingAtStale: entry.stale,
     url: config.url(record.url),
   };
 }
 
+/** A use case's entry price in USD, and the age of the price it rests on. */
+export interface EntryPrice {
+  usd: number;
+  observedAt: string;
+  stale: boolean;
+}
+
 /**
- * The cheapest no-commitment monthly price, in USD, of any plan in the dataset that meets the use
- * case's minimum spec. The validator guarantees there is one.
+ * The cheapest no-commitment monthly price, in USD, of a plan still sold that meets the use case's
+ * minimum spec. Fresh prices are preferred, so a stale price is never ranked as if it were current: a
+ * stale one is the entry price only when no fresh plan meets the spec. Ties go to the most recently
+ * seen price. The validator guarantees some plan still sold meets the spec.
  */
-export function startingAtUsd(rows: readonly PlanRow[], useCase: UseCaseRecord): number {
-  const prices = rows
-    .filter((r) => r.monthToMonthPrice !== null && meetsSpec(r, specBounds(useCase.minimumSpec)))
-    .map((r) => r.monthToMonthPriceUsd!);
-  return Math.min(...prices);
+export function entryPrice(rows: readonly PlanRow[], useCase: UseCaseRecord): EntryPrice {
+  const fitting = rows.filter((r) => !r.discontinued && r.monthToMonthPriceUsd !== null && meetsSpec(r, specBounds(useCase.minimumSpec)));
+  const fresh = fitting.filter((r) => !r.stale);
+  const entry = (fresh.length > 0 ? fresh : fitting).reduce((best, r) =>
+    r.monthToMonthPriceUsd! < best.monthToMonthPriceUsd! || (r.monthToMonthPriceUsd === best.monthToMonthPriceUsd && r.observedAt > best.observedAt) ? r : best,
+  );
+  return { usd: entry.monthToMonthPriceUsd!, observedAt: entry.observedAt, stale: entry.stale };
 }
 
 /** The contract's text fields first, then the figures they are written from. */
@@ -156,14 +171,17 @@ function toSpec(spec: SpecRecord): Spec {
 
 /**
  * The provider's cheapest plan meeting the recommended spec, or failing that the minimum one, by
- * no-commitment price; plans that need a commitment are chosen only when the provider has no other.
+ * no-commitment price. Discontinued plans are never picked; plans that need a commitment only when
+ * the provider has no other; and within that, a plan with a stale price only when no fresh one fits.
  */
 function cheapestFor(rows: readonly PlanRow[], useCase: UseCaseRecord): MatchingPlan | null {
   for (const [spec, meets] of [[useCase.recommendedSpec, 'recommended'], [useCase.minimumSpec, 'minimum']] as const) {
-    const fitting = rows.filter((r) => meetsSpec(r, specBounds(spec)));
+    const fitting = rows.filter((r) => !r.discontinued && meetsSpec(r, specBounds(spec)));
     if (fitting.length === 0) continue;
     const withoutCommitment = fitting.filter((r) => r.monthToMonthPrice !== null);
-    const pool = withoutCommitment.length > 0 ? withoutCommitment : fitting;
+    const sold = withoutCommitment.length > 0 ? withoutCommitment : fitting;
+    const fresh = sold.filter((r) => !r.stale);
+    const pool = fresh.length > 0 ? fresh : sold;
     const price = (r: PlanRow) => r.monthToMonthPrice ?? r.price;
     const plan = pool.reduce((best, r) => (price(r) < price(best) ? r : best));
     return {
@@ -179,6 +197,9 @@ function cheapestFor(rows: readonly PlanRow[], useCase: UseCaseRecord): Matching
       promotional: plan.promotional,
       renewalPrice: plan.renewalPrice,
       monthToMonthPrice: plan.monthToMonthPrice,
+      observedAt: plan.observedAt,
+      stale: plan.stale,
+      staleReason: plan.staleReason,
       meets,
     };
   }

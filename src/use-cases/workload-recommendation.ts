@@ -3,7 +3,10 @@ import type { PlanMatch } from '../plans/plans.service.js';
 
 /** The cheapest plan of a provider for a workload, and which spec it meets. */
 export interface MatchingPlan
-  extends Pick<PlanMatch, 'planName' | 'price' | 'currency' | 'cpu' | 'ram' | 'storage' | 'bandwidth' | 'priceBasis' | 'termMonths' | 'promotional' | 'renewalPrice' | 'monthToMonthPrice'> {
+  extends Pick<
+    PlanMatch,
+    'planName' | 'price' | 'currency' | 'cpu' | 'ram' | 'storage' | 'bandwidth' | 'priceBasis' | 'termMonths' | 'promotional' | 'renewalPrice' | 'monthToMonthPrice' | 'observedAt' | 'stale' | 'staleReason'
+  > {
   /** `recommended` when it meets the recommended spec, `minimum` when only the minimum one. */
   meets: 'recommended' | 'minimum';
 }
@@ -24,6 +27,10 @@ export interface WorkloadRecommendation {
   minimumSpec: Spec;
   recommendedSpec: Spec;
   startingAt: string;
+  /** The day the provider showed the price `startingAt` rests on. */
+  startingAtObservedAt: string;
+  /** True when no plan with a fresh price meets the minimum spec, so `startingAt` rests on a stale one. */
+  startingAtStale: boolean;
   providers: RecommendedProvider[];
   /** Other use cases the text also matched, best first. */
   alternatives: { slug: string; title: string }[];

@@ -1,3 +1,5 @@
+import { rawMeta } from './raw-data';
+
 /**
  * A deliberately separate reading of the embedded dataset's plan figures ("4GB", "512MB",
  * "80GB NVMe", "2 vCPU"), so MCP expectations are not computed by the code under test.
@@ -15,13 +17,31 @@ export function figures(plan: { cpu: string; ram: string; storage: string }) {
   };
 }
 
+/** The stale threshold as the data README states it: prices seen more than 90 days before the release are stale. */
+export const STALE_DAYS = 90;
+
+/** Whole days from one calendar date to another. */
+const daysFrom = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/**
+ * A price's age as the data README describes it: days from `observedAt` to the dataset version, stale
+ * past 90 days or when the line reports a price change after the price was seen. The reason's wording is
+ * the service's; the test asks only that it names the day the price was seen.
+ */
+export function priceAgeOf(plan: any, line: any, version: string) {
+  const priceAgeDays = Math.max(0, daysFrom(plan.observedAt, version));
+  const changedAfter = line.laterPriceChange !== undefined && line.laterPriceChange.date > plan.observedAt;
+  const stale = priceAgeDays > STALE_DAYS || changedAfter;
+  return { observedAt: plan.observedAt as string, priceAgeDays, stale, staleReason: stale ? expect.stringContaining(plan.observedAt) : null };
+}
+
 /**
  * A separate reading of how a plan's price is paid, written from the data README's rules rather
  * than imported from the service: the line gives the basis, term, promotion and setup fee; a plan
  * billed without commitment costs its price month to month; a prepaid plan carries its own
  * month-to-month and renewal prices, null where they could not be confirmed.
  */
-export function pricedPlanOf(provider: any, plan: any) {
+export function pricedPlanOf(provider: any, plan: any, version: string = rawMeta.version) {
   const line = provider.planLines.find((l: any) => l.id === plan.line);
   const prepaid = line.priceBasis === 'prepaid-term';
   const soldMonthly = !prepaid || line.monthToMonthSold !== false;
@@ -41,7 +61,17 @@ export function pricedPlanOf(provider: any, plan: any) {
     monthToMonthPrice,
     setupFee: line.setupFee,
     unconfirmed,
+    ...priceAgeOf(plan, line, version),
+    source: line.source,
+    discontinued: line.discontinued !== undefined,
+    successor: line.discontinued?.successor ?? null,
   };
+}
+
+/** The age summary of some priced plans: oldest and newest day seen, and how many are stale. */
+export function priceAgeSummaryOf(plans: { observedAt: string; stale: boolean }[]) {
+  const dates = plans.map((p) => p.observedAt).sort();
+  return { oldestObservedAt: dates[0], newestObservedAt: dates[dates.length - 1], stalePrices: plans.filter((p) => p.stale).length };
 }
 
 /** Exchange-rate conversion as the data README describes it: through the base currency, to the cent. */
@@ -49,15 +79,20 @@ export function toCurrencyWith(rates: { rates: Record<string, number> }) {
   return (amount: number, from: string, to: string) => (from === to ? amount : Math.round((amount / rates.rates[from]) * rates.rates[to] * 100) / 100);
 }
 
-/** The provider whose cheapest plan sold without commitment costs least in USD (ties by id). */
+/**
+ * The provider whose cheapest plan sold without commitment costs least in USD (ties by id), among plans
+ * still sold with fresh prices; only when no provider has a fresh one, among the stale ones too.
+ */
 export function cheapestWithoutCommitment(providers: any[], rates: { rates: Record<string, number> }): string {
   const usd = toCurrencyWith(rates);
-  const entries = providers.flatMap((p) =>
+  const offers = providers.flatMap((p) =>
     p.plans
       .map((plan: any) => pricedPlanOf(p, plan))
-      .filter((plan: any) => plan.monthToMonthPrice !== null)
-      .map((plan: any) => ({ id: p.id, price: usd(plan.monthToMonthPrice, plan.currency, 'USD') })),
+      .filter((plan: any) => plan.monthToMonthPrice !== null && !plan.discontinued)
+      .map((plan: any) => ({ id: p.id, stale: plan.stale, price: usd(plan.monthToMonthPrice, plan.currency, 'USD') })),
   );
+  const anyFresh = offers.some((o: any) => !o.stale);
+  const entries = offers.filter((o: any) => !anyFresh || !o.stale);
   entries.sort((a: any, b: any) => a.price - b.price || a.id.localeCompare(b.id));
   return entries[0].id;
 }
@@ -74,11 +109,11 @@ export function transferOf(bandwidth: string): { bandwidthTb: number | null; unm
  * The rows plans.json should hold, computed from the raw files: every plan of every provider in file
  * order, with its line's pricing, its parsed figures and its prices in USD and EUR.
  */
-export function expectedPlanRows(providers: any[], rates: { date: string; rates: Record<string, number> }, baseUrl: string, changelog: { releases: any[] } = { releases: [] }) {
+export function expectedPlanRows(providers: any[], rates: { date: string; rates: Record<string, number> }, baseUrl: string, changelog: { releases: any[] } = { releases: [] }, version: string = rawMeta.version) {
   const convert = toCurrencyWith(rates);
   return providers.flatMap((provider) =>
     provider.plans.map((raw: any) => {
-      const plan = pricedPlanOf(provider, raw);
+      const plan = pricedPlanOf(provider, raw, version);
       const line = provider.planLines.find((l: any) => l.id === raw.line);
       const mtm = plan.monthToMonthPrice;
       return {
@@ -108,6 +143,15 @@ export function expectedPlanRows(providers: any[], rates: { date: string; rates:
         lineComplete: line.complete,
         reviewUrl: `${baseUrl}/providers/${provider.id}`,
         priceHistory: priceHistoryOf(changelog, provider.id, raw.name),
+        observedAt: plan.observedAt,
+        priceAgeDays: plan.priceAgeDays,
+        stale: plan.stale,
+        staleReason: plan.staleReason,
+        priceSourceMethod: line.source.method,
+        priceSourceUrl: line.source.url,
+        priceCopyOf: line.source.copyOf ?? null,
+        discontinued: plan.discontinued,
+        successor: plan.successor,
       };
     }),
   );

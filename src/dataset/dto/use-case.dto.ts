@@ -144,8 +144,9 @@ export class UseCase extends UseCaseBase {
   recommendedSpec: Spec;
 
   /**
-   * Derived: the cheapest no-commitment monthly price, in USD, of any plan in the dataset that meets
-   * `minimumSpec`, written like "$4.99/mo"; `startingAtUsd` is the number.
+   * Derived: the cheapest no-commitment monthly price, in USD, of a plan still sold that meets
+   * `minimumSpec`, written like "$4.99/mo"; `startingAtUsd` is the number. Plans with fresh prices
+   * are preferred: a stale price is used only when no fresh one meets the spec (`startingAtStale`).
    */
   @ApiProperty({ example: '$3.54/mo' })
   startingAt: string;
@@ -153,6 +154,16 @@ export class UseCase extends UseCaseBase {
   /** `startingAt` as a number: US dollars a month with no commitment, excluding VAT, to the cent. */
   @ApiProperty({ example: 3.54 })
   startingAtUsd: number;
+
+  /** The day the provider showed the price `startingAt` rests on. */
+  @ApiProperty({ format: 'date', example: '2026-10-06' })
+  startingAtObservedAt: string;
+
+  /**
+   * True when `startingAt` rests on a stale price: no plan with a fresh price (seen within 90 days of
+   * the dataset version, no later price change reported) meets `minimumSpec`, so the cheapest stale one is used.
+   */
+  startingAtStale: boolean;
 
   /** How the recommended spec is reached when no recommended provider sells a plan that big. */
   @ApiPropertyOptional()

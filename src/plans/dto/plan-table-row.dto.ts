@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { CPU_TYPES, type CpuType } from '../../dataset/dto/plan.dto.js';
 import { PRICE_BASES, type PriceBasis } from '../../dataset/dto/plan-line.dto.js';
+import { SOURCE_METHODS, type SourceMethod } from '../../dataset/dto/source.dto.js';
 import { PricePoint } from './price-point.dto.js';
 
 export const STORAGE_TYPES = ['NVMe', 'SSD', 'HDD'] as const;
@@ -122,4 +123,38 @@ export class PlanTableRow {
   /** The plan's price at each dataset release that added or repriced it, oldest first (from the changelog); empty for a plan not yet released. */
   @ApiProperty({ type: [PricePoint] })
   priceHistory: PricePoint[];
+
+  /** The day the provider showed `price` (the catalogue call, or the content date of a copy). */
+  @ApiProperty({ format: 'date', example: '2026-10-06' })
+  observedAt: string;
+
+  /** Whole days from `observedAt` to the dataset version. */
+  @ApiProperty({ type: 'integer', minimum: 0, example: 52 })
+  priceAgeDays: number;
+
+  /** True when `priceAgeDays` is over the table's `staleAfterDays` (90), or the provider reported a price change after `observedAt`: the price may no longer be what the provider charges. */
+  stale: boolean;
+
+  /** Why the price is stale, in words; null when it is not. */
+  @ApiProperty({ type: 'string', nullable: true, example: null })
+  staleReason: string | null;
+
+  /** How the price was read: from the provider's catalogue API, its own page, a dated copy of either, or typed by an editor. */
+  @ApiProperty({ enum: SOURCE_METHODS, example: 'provider-api' })
+  priceSourceMethod: SourceMethod;
+
+  /** Where the price was read (the plan line's source). */
+  @ApiProperty({ format: 'uri' })
+  priceSourceUrl: string;
+
+  /** When the price was read from a copy: the provider's own address of what was copied; null otherwise. */
+  @ApiProperty({ type: 'string', format: 'uri', nullable: true, example: null })
+  priceCopyOf: string | null;
+
+  /** True when the provider no longer sells the plan's line to new customers: listed, never picked. */
+  discontinued: boolean;
+
+  /** The line that replaces a discontinued one, in the provider's words; null otherwise. */
+  @ApiProperty({ type: 'string', nullable: true, example: null })
+  successor: string | null;
 }

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { License } from '../../dataset/dto/meta.dto.js';
 import { PlanTableRow } from './plan-table-row.dto.js';
+import { PriceAgeSummary } from './price-age-summary.dto.js';
 
 /** Every plan of every provider as one flat table. */
 export class PlanTable {
@@ -18,6 +19,13 @@ export class PlanTable {
 
   /** Terms of reuse and the credit line to show. */
   license: License;
+
+  /** A price seen more than this many days before the dataset version is stale (each row's `stale`). */
+  @ApiProperty({ type: 'integer', minimum: 1, example: 90 })
+  staleAfterDays: number;
+
+  /** How old the prices of every row are: oldest and newest `observedAt`, and how many are stale. */
+  priceAge: PriceAgeSummary;
 
   /** Number of rows. */
   @ApiProperty({ type: 'integer', minimum: 0 })

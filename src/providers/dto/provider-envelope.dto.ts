@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Provider } from '../../dataset/dto/provider.dto.js';
+import { ServedProvider } from './served-provider.dto.js';
 
 /** One provider; the record is identical to its entry in the list. */
 export class ProviderEnvelope {
@@ -7,5 +7,5 @@ export class ProviderEnvelope {
   @ApiProperty({ format: 'date', example: '2026-11-26' })
   version: string;
 
-  provider: Provider;
+  provider: ServedProvider;
 }

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { License } from '../../dataset/dto/meta.dto.js';
-import { Provider } from '../../dataset/dto/provider.dto.js';
+import { PriceAgeSummary } from '../../plans/dto/price-age-summary.dto.js';
+import { ServedProvider } from './served-provider.dto.js';
 
 /** Every reviewed provider with the editorial recommendations. */
 export class ProviderList {
@@ -31,5 +32,12 @@ export class ProviderList {
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } })
   recommendations: Record<string, string>;
 
-  providers: Provider[];
+  /** A plan price seen more than this many days before the dataset version is stale (each plan's `stale`). */
+  @ApiProperty({ type: 'integer', minimum: 1, example: 90 })
+  staleAfterDays: number;
+
+  /** How old every provider's plan prices are, together. */
+  priceAge: PriceAgeSummary;
+
+  providers: ServedProvider[];
 }
