@@ -8,9 +8,21 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const rates = JSON.parse(readFileSync('data/exchange-rates.json', 'utf8'));
 const vat = JSON.parse(readFileSync('data/vat-rates.json', 'utf8')).rates;
 const toCurrency = toCurrencyWith(rates);
-// Every plan with its figures and no-commitment price, read from the raw files.
+// Every plan still sold with its figures, no-commitment price and the age of that price, read from the raw files.
 const rows = rawProviders.providers.flatMap((p: Json) =>
-  p.plans.map((plan: Json) => ({ providerId: p.id, planName: plan.name, currency: p.currency, m2m: pricedPlanOf(p, plan).monthToMonthPrice, ...figures(plan), bandwidthTb: transferOf(plan.bandwidth).bandwidthTb })),
+  p.plans
+    .map((plan: Json) => ({ plan, priced: pricedPlanOf(p, plan) }))
+    .filter(({ priced }: Json) => !priced.discontinued)
+    .map(({ plan, priced }: Json) => ({
+      providerId: p.id,
+      planName: plan.name,
+      currency: p.currency,
+      m2m: priced.monthToMonthPrice,
+      observedAt: priced.observedAt,
+      stale: priced.stale,
+      ...figures(plan),
+      bandwidthTb: transferOf(plan.bandwidth).bandwidthTb,
+    })),
 );
 
 describe('find_equivalent_plans and describe_filters', () => {
@@ -31,6 +43,7 @@ describe('find_equivalent_plans and describe_filters', () => {
       expect(e.priceDifferencePercent).toBeCloseTo(((raw.eur - refEur) / refEur) * 100, 1);
       const lower = raw.bandwidthTb !== null && raw.bandwidthTb < ref.bandwidthTb ? ['bandwidthTb'] : [];
       expect([e.planName, e.lowerThanReference]).toEqual([e.planName, lower]);
+      expect([e.planName, e.observedAt, e.stale]).toEqual([e.planName, raw.observedAt, raw.stale]);
     }
     expect(r.equivalents.some((e: Json) => e.lowerThanReference.includes('bandwidthTb'))).toBe(true); // the case this test is about
   });

@@ -17,7 +17,8 @@ const plans = rawProviders.providers.flatMap((p: Json) =>
     const line = p.planLines.find((l: Json) => l.id === plan.line);
     const sold = p.datacenters.filter((d: Json) => !line.datacenters || line.datacenters.includes(d.city));
     const factorAt = (city: string) => line.regionalPrices?.find((r: Json) => r.datacenters.includes(city))?.priceFactor ?? (line.regionalPrices?.some((r: Json) => r.datacenters.includes(city)) ? null : 1);
-    return { providerId: p.id, planName: plan.name, currency: plan.currency, line: line.id, sold, factorAt, m2m: pricedPlanOf(p, plan).monthToMonthPrice, ...figures(plan) };
+    const { monthToMonthPrice: m2m, discontinued, observedAt, stale } = pricedPlanOf(p, plan);
+    return { providerId: p.id, planName: plan.name, currency: plan.currency, line: line.id, sold, factorAt, m2m, discontinued, observedAt, stale, ...figures(plan) };
   }),
 );
 const byPrice = (a: Json, b: Json) => a.price - b.price || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName);
@@ -28,7 +29,8 @@ const COUNTRIES = [...new Set(rawProviders.providers.flatMap((p: Json) => p.data
 function soldAt(where: { city?: string; country?: string }, currency: string) {
   const known: Json[] = [];
   const unknown: Json[] = [];
-  for (const plan of plans.filter((x: Json) => x.m2m !== null)) {
+  // Plans of a discontinued line are never matches (nor counted as unpriced) unless asked for.
+  for (const plan of plans.filter((x: Json) => x.m2m !== null && !x.discontinued)) {
     const places = plan.sold.filter((d: Json) => (!where.city || d.city === where.city) && (!where.country || d.country === where.country));
     if (places.length === 0) continue;
     const factors = places.map((d: Json) => plan.factorAt(d.city)).filter((f: number | null) => f !== null);
@@ -48,7 +50,7 @@ describe('find_vps_plans by location', () => {
     const { known, unknown } = soldAt({ city: 'São Paulo' }, 'USD');
     expect(known.some((x: Json) => x.factor !== 1)).toBe(true); // the case this test is about: regional prices
     const r = data(await call('find_vps_plans', { location: 'sao PAULO', limit: 50, responseFormat: 'detailed' }));
-    expect(r.filters).toEqual({ location: 'São Paulo', currency: 'USD', includeCommitments: false, limit: 50 });
+    expect(r.filters).toEqual({ location: 'São Paulo', currency: 'USD', includeCommitments: false, includeDiscontinued: false, limit: 50 });
     expect(r.totalMatches).toBe(known.length);
     expect(r.plans.map((p: Json) => [p.providerId, p.planName, p.normalizedPrice, p.regionalPriceFactor ?? 1])).toEqual(known.map((x: Json) => [x.providerId, x.planName, x.price, x.factor]));
     for (const p of r.plans) expect(p.datacenters).toEqual(['São Paulo']);
@@ -59,7 +61,7 @@ describe('find_vps_plans by location', () => {
     const { known, unknown } = soldAt({ country: 'US' }, 'EUR');
     const r = data(await call('find_vps_plans', { country: 'us', minRamGb: 2, currency: 'eur', limit: 50, responseFormat: 'detailed' }));
     const expected = known.filter((x: Json) => x.ramGb >= 2);
-    expect(r.filters).toEqual({ minRamGb: 2, country: 'US', currency: 'EUR', includeCommitments: false, limit: 50 });
+    expect(r.filters).toEqual({ minRamGb: 2, country: 'US', currency: 'EUR', includeCommitments: false, includeDiscontinued: false, limit: 50 });
     expect(r.totalMatches).toBe(expected.length);
     expect(r.plans.map((p: Json) => [p.providerId, p.planName, p.normalizedPrice])).toEqual(expected.slice(0, 50).map((x: Json) => [x.providerId, x.planName, x.price]));
     // Hetzner's CX line is sold only in Germany and Finland; its CCX line in Ashburn and Hillsboro at prices not in the dataset.
@@ -88,9 +90,11 @@ describe('find_vps_plans by location', () => {
         const distance = misses.reduce((s: number, m: Json) => s + (m.byPercent === undefined ? 1 : m.byPercent / 100), 0);
         return { ...x, price, misses, distance };
       })
-      .filter((x: Json) => x.m2m !== null)
+      .filter((x: Json) => x.m2m !== null && !x.discontinued)
       .sort((a: Json, b: Json) => a.misses.length - b.misses.length || a.distance - b.distance || byPrice(a, b));
-    expect(r.closestMatches.map((c: Json) => [c.providerId, c.planName, c.normalizedPrice])).toEqual(ranked.slice(0, 5).map((x: Json) => [x.providerId, x.planName, x.price]));
+    expect(r.closestMatches.map((c: Json) => [c.providerId, c.planName, c.normalizedPrice, c.observedAt, c.stale])).toEqual(
+      ranked.slice(0, 5).map((x: Json) => [x.providerId, x.planName, x.price, x.observedAt, x.stale]),
+    );
     for (const [i, c] of r.closestMatches.entries()) expect(c.misses).toEqual(ranked[i].misses);
     expect(r.closestMatches[0].misses).toHaveLength(1);
   });
@@ -113,7 +117,7 @@ describe('find_vps_plans by location', () => {
 
   it('echoes the filters it applied, normalized', async () => {
     const r = data(await call('find_vps_plans', { minRamGb: 4, storageType: 'nvme', providers: ['hetzner', 'hetzner'], country: 'de', currency: 'eur', includeCommitments: true, limit: 3 }));
-    expect(r.filters).toEqual({ minRamGb: 4, storageType: 'NVMe', providers: ['hetzner'], country: 'DE', currency: 'EUR', includeCommitments: true, limit: 3 });
+    expect(r.filters).toEqual({ minRamGb: 4, storageType: 'NVMe', providers: ['hetzner'], country: 'DE', currency: 'EUR', includeCommitments: true, includeDiscontinued: false, limit: 3 });
   });
 
   it('answers an unknown country with an isError listing the countries with a data centre', async () => {

@@ -180,7 +180,10 @@ describe('MCP tools', () => {
           return { ...x, priced, compared, normalized: toCurrency(compared ?? priced.price, x.plan.currency, currency) };
         })
         .filter((x: any) => args.maxMonthlyPrice === undefined || x.normalized <= (args.maxMonthlyPrice as number));
-      const expected = qualifying
+      // Plans of a line no longer sold are never matches by default; they are counted apart.
+      const discontinued = qualifying.filter((x: any) => x.priced.discontinued && x.compared !== null);
+      const sold = qualifying.filter((x: any) => !x.priced.discontinued);
+      const expected = sold
         .filter((x: any) => x.compared !== null)
         .sort((a: any, b: any) => a.normalized - b.normalized || a.provider.id.localeCompare(b.provider.id) || a.plan.name.localeCompare(b.plan.name));
 
@@ -188,7 +191,9 @@ describe('MCP tools', () => {
       expect(result.exchangeRatesDate).toBe(rates.date);
       expect(result.comparedOn).toBe(withCommitments ? 'lowest-effective' : 'no-commitment');
       expect(result.totalMatches).toBe(expected.length);
-      expect(result.leftOutNeedingCommitment).toBe(qualifying.length - expected.length);
+      expect(result.leftOutNeedingCommitment).toBe(sold.length - expected.length);
+      expect(result.leftOutDiscontinued).toBe(discontinued.length);
+      expect(result.stalePrices).toBe(expected.filter((x: any) => x.priced.stale).length);
       const limit = (args.limit as number) ?? 10;
       expect(result.plans.map((p: any) => `${p.providerId}/${p.planName}`)).toEqual(
         expected.slice(0, limit).map((x: any) => `${x.provider.id}/${x.plan.name}`),
@@ -207,6 +212,10 @@ describe('MCP tools', () => {
           termMonths: raw.priced.termMonths,
           renewalPrice: raw.priced.renewalPrice,
           monthToMonthPrice: raw.priced.monthToMonthPrice,
+          observedAt: raw.plan.observedAt,
+          priceAgeDays: raw.priced.priceAgeDays,
+          stale: raw.priced.stale,
+          discontinued: false,
           url: `${TEST_BASE_URL}/providers/${p.providerId}`,
         });
       }
@@ -220,7 +229,7 @@ describe('MCP tools', () => {
     });
 
     it('leaves prepaid-only plans out by default, counts them, and ranks them by their effective price on request', async () => {
-      const prepaid = allPlans.filter((x: any) => pricedPlanOf(x.provider, x.plan).monthToMonthPrice === null);
+      const prepaid = allPlans.filter((x: any) => pricedPlanOf(x.provider, x.plan).monthToMonthPrice === null && !pricedPlanOf(x.provider, x.plan).discontinued);
       expect(prepaid.length).toBeGreaterThan(0);
       const byDefault = data(await call('find_vps_plans', { limit: 50, responseFormat: 'detailed' }));
       expect(byDefault.leftOutNeedingCommitment).toBe(prepaid.length);
@@ -287,7 +296,8 @@ describe('MCP tools', () => {
         for (const pick of result.providers) {
           const fits = (spec: any) =>
             allPlans.filter(
-              (x: any) => x.provider.id === pick.id && x.vcpus >= spec.vcpus && x.ramGb >= spec.ramGb && x.storageGb >= spec.storageGb,
+              (x: any) =>
+                x.provider.id === pick.id && !pricedPlanOf(x.provider, x.plan).discontinued && x.vcpus >= spec.vcpus && x.ramGb >= spec.ramGb && x.storageGb >= spec.storageGb,
             );
           const recommended = fits(raw.recommendedSpec);
           const pool = recommended.length > 0 ? recommended : fits(raw.minimumSpec);
@@ -296,9 +306,14 @@ describe('MCP tools', () => {
             continue;
           }
           // By no-commitment price; plans that need a commitment only when the provider has nothing else.
-          const priced = pool.map((x: any) => pricedPlanOf(x.provider, x.plan));
+          // Within that, a stale price only when no fresh one fits; discontinued lines never.
+          const all = pool.map((x: any) => pricedPlanOf(x.provider, x.plan));
+          const sold = all.some((p: any) => p.monthToMonthPrice !== null) ? all.filter((p: any) => p.monthToMonthPrice !== null) : all;
+          const priced = sold.some((p: any) => !p.stale) ? sold.filter((p: any) => !p.stale) : sold;
           const monthly = priced.filter((p: any) => p.monthToMonthPrice !== null);
           const cheapest = monthly.length > 0 ? Math.min(...monthly.map((p: any) => p.monthToMonthPrice)) : Math.min(...priced.map((p: any) => p.price));
+          const chosen = priced.find((p: any) => p.name === pick.cheapestMatchingPlan.planName);
+          expect(pick.cheapestMatchingPlan).toMatchObject({ observedAt: chosen.observedAt, stale: chosen.stale });
           expect(pick.cheapestMatchingPlan.monthToMonthPrice ?? pick.cheapestMatchingPlan.price).toBe(cheapest);
           expect(pick.cheapestMatchingPlan.priceBasis).toBe(priced.find((p: any) => p.name === pick.cheapestMatchingPlan.planName).priceBasis);
           expect(pick.cheapestMatchingPlan.meets).toBe(recommended.length > 0 ? 'recommended' : 'minimum');

@@ -44,6 +44,12 @@ export interface CostEstimate {
     ramGb: number | null;
     storageGb: number | null;
     bandwidthTb: number | null;
+    /** The day the provider showed `price`, and whether that price is stale (and why). */
+    observedAt: string;
+    stale: boolean;
+    staleReason: string | null;
+    /** True when the provider no longer sells the plan's line (a bill for a plan you already have). */
+    discontinued: boolean;
   };
   /** How the plan was chosen: named by the caller, or the cheapest no-commitment plan meeting the figures. */
   chosenBy: 'name' | 'cheapest-meeting-figures';

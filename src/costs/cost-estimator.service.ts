@@ -109,6 +109,8 @@ export class CostEstimator {
     const recurring = round2(periods.reduce((s, p) => s + p.knownMonthlyAmount * p.months, 0));
     const knownTotal = round2(recurring + (setup.amount ?? 0));
     this.collectSources(snapshot, provider, country, query, sources);
+    if (row.stale) assumptions.push(`${row.planName}'s price is stale (${row.staleReason}); the provider may charge more or less today.`);
+    if (row.discontinued) assumptions.push(`${provider.name} no longer sells the ${line.name} line to new customers${row.successor ? `; it is replaced by ${row.successor}` : ''}.`);
     if (currency !== row.currency) assumptions.push(`Prices billed in ${row.currency} are converted to ${currency} at the ECB reference rates of ${rates.date}.`);
     assumptions.push('Each item is rounded to cents; tax is charged on their sum.');
     if (trafficTb > 0) assumptions.push('Traffic allowances are counted for this server alone; pooled or account-wide allowances the provider may add are not counted.');
@@ -129,6 +131,10 @@ export class CostEstimator {
         ramGb: row.ramGb,
         storageGb: row.storageGb,
         bandwidthTb: row.bandwidthTb,
+        observedAt: row.observedAt,
+        stale: row.stale,
+        staleReason: row.staleReason,
+        discontinued: row.discontinued,
       },
       chosenBy,
       customer: { country, business },

@@ -1,5 +1,5 @@
 /** The constraints of a plan search a plan can miss. */
-export const PLAN_CONSTRAINTS = ['minVcpus', 'minRamGb', 'minStorageGb', 'maxMonthlyPrice', 'storageType', 'providers', 'location', 'country', 'noCommitment'] as const;
+export const PLAN_CONSTRAINTS = ['minVcpus', 'minRamGb', 'minStorageGb', 'maxMonthlyPrice', 'storageType', 'providers', 'location', 'country', 'noCommitment', 'maxPriceAgeDays'] as const;
 export type PlanConstraint = (typeof PLAN_CONSTRAINTS)[number];
 
 /** One constraint a plan misses, and by how much. */
@@ -24,6 +24,9 @@ export interface ClosestPlan {
   ramGb: number | null;
   storageGb: number | null;
   storageType: string | null;
+  /** The day the provider showed the price, and whether it is stale. */
+  observedAt: string;
+  stale: boolean;
   misses: ConstraintMiss[];
 }
 
@@ -40,10 +43,10 @@ export function shortOf(constraint: PlanConstraint, required: number, actual: nu
   return { constraint, required, actual, by, byPercent: round1((by / required) * 100) };
 }
 
-/** A price above its ceiling: how much too much. */
-export function overOf(required: number, actual: number): ConstraintMiss {
+/** A price, or a price's age, above its ceiling: how much too much. */
+export function overOf(required: number, actual: number, constraint: 'maxMonthlyPrice' | 'maxPriceAgeDays' = 'maxMonthlyPrice'): ConstraintMiss {
   const by = round2(actual - required);
-  return { constraint: 'maxMonthlyPrice', required, actual, by, byPercent: round1((by / required) * 100) };
+  return { constraint, required, actual, by, byPercent: round1((by / required) * 100) };
 }
 
 /** How far a plan is from meeting everything: a yes/no miss counts as wholly missed, a figure by its share missing. */

@@ -16,6 +16,9 @@ const rows = rawProviders.providers.flatMap((p: Json) =>
     price: plan.price,
     currency: plan.currency,
     m2m: pricedPlanOf(p, plan).monthToMonthPrice,
+    discontinued: p.planLines.find((l: Json) => l.id === plan.line).discontinued !== undefined,
+    observedAt: plan.observedAt,
+    stale: pricedPlanOf(p, plan).stale,
     ...figures(plan),
     bandwidthTb: transferOf(plan.bandwidth).bandwidthTb,
   })),
@@ -26,7 +29,7 @@ const FIGURES = ['vcpus', 'ramGb', 'storageGb', 'bandwidthTb'];
 function expectedFor(ref: Json, currency: string, byPlan: boolean) {
   const refPrice = byPlan && ref.m2m !== null ? toCurrency(ref.m2m, ref.currency, currency) : undefined;
   return rows
-    .filter((r: Json) => r.providerId !== ref.providerId && r.m2m !== null)
+    .filter((r: Json) => r.providerId !== ref.providerId && r.m2m !== null && !r.discontinued)
     .filter((r: Json) => ['vcpus', 'ramGb', 'storageGb'].every((f) => ref[f] == null || r[f] >= ref[f]))
     .map((r: Json) => {
       const price = toCurrency(r.m2m, r.currency, currency);
@@ -34,6 +37,8 @@ function expectedFor(ref: Json, currency: string, byPlan: boolean) {
         providerId: r.providerId,
         planName: r.planName,
         normalizedPrice: price,
+        observedAt: r.observedAt,
+        stale: r.stale,
         ...(refPrice === undefined ? {} : { priceDifferencePercent: Math.round(((price - refPrice) / refPrice) * 1000) / 10 }),
         lowerThanReference: FIGURES.filter((f) => r[f] !== null && ref[f] != null && r[f] < ref[f]),
         notComparable: byPlan ? FIGURES.filter((f) => (r[f] === null) !== (ref[f] === null)) : [],
@@ -41,7 +46,7 @@ function expectedFor(ref: Json, currency: string, byPlan: boolean) {
     })
     .sort((a: Json, b: Json) => a.normalizedPrice - b.normalizedPrice || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName));
 }
-const compared = (e: Json) => ({ providerId: e.providerId, planName: e.planName, normalizedPrice: e.normalizedPrice, priceDifferencePercent: e.priceDifferencePercent, lowerThanReference: e.lowerThanReference, notComparable: e.notComparable });
+const compared = (e: Json) => ({ providerId: e.providerId, planName: e.planName, normalizedPrice: e.normalizedPrice, observedAt: e.observedAt, stale: e.stale, priceDifferencePercent: e.priceDifferencePercent, lowerThanReference: e.lowerThanReference, notComparable: e.notComparable });
 
 describe('EquivalentPlansService', () => {
   let equivalents: EquivalentPlansService;

@@ -26,6 +26,9 @@ export interface Equivalent extends Figures {
   price: number;
   currency: string;
   normalizedPrice: number;
+  /** The day the provider showed `price`, and whether it is stale. */
+  observedAt: string;
+  stale: boolean;
   /** Against the reference's no-commitment price; absent when the reference has none. */
   priceDifferencePercent?: number;
   /** Figures below the reference's: only traffic can be, since vCPUs, RAM and disk meet it. */
@@ -57,8 +60,9 @@ export class EquivalentPlansService {
     }
     const refPrice = refRow?.monthToMonthPrice == null ? undefined : rates.convert(refRow.monthToMonthPrice, refRow.currency, currency);
     const bounds = { minVcpus: ref.vcpus ?? undefined, minRamGb: ref.ramGb ?? undefined, minStorageGb: ref.storageGb ?? undefined };
+    // Plans of a line no longer sold are not alternatives anyone can buy.
     const equivalents: Equivalent[] = rows
-      .filter((r) => r.providerId !== refRow?.providerId && r.monthToMonthPrice !== null && meetsSpec(r, bounds))
+      .filter((r) => r.providerId !== refRow?.providerId && !r.discontinued && r.monthToMonthPrice !== null && meetsSpec(r, bounds))
       .map((r) => {
         const normalizedPrice = rates.convert(r.monthToMonthPrice!, r.currency, currency);
         const lower = COMPARED_FIGURES.filter((f) => r[f] !== null && ref[f] !== null && r[f]! < ref[f]!);
@@ -69,6 +73,8 @@ export class EquivalentPlansService {
           price: r.price,
           currency: r.currency,
           normalizedPrice,
+          observedAt: r.observedAt,
+          stale: r.stale,
           ...(refPrice ? { priceDifferencePercent: Math.round(((normalizedPrice - refPrice) / refPrice) * 1000) / 10 } : {}),
           vcpus: r.vcpus,
           ramGb: r.ramGb,
@@ -83,7 +89,7 @@ export class EquivalentPlansService {
     const limit = Math.min(Math.max(1, query.limit ?? 10), 50);
     return {
       reference: {
-        ...(refRow ? { providerId: refRow.providerId, planName: refRow.planName, price: refRow.price, currency: refRow.currency } : {}),
+        ...(refRow ? { providerId: refRow.providerId, planName: refRow.planName, price: refRow.price, currency: refRow.currency, observedAt: refRow.observedAt, stale: refRow.stale } : {}),
         ...(refPrice === undefined ? {} : { normalizedPrice: refPrice }),
         ...ref,
       },

@@ -4,6 +4,7 @@ import { DatasetService } from '../dataset/dataset.service.js';
 import { DEFAULT_CURRENCY } from '../dataset/dataset-validator.js';
 import type { PriceBasis } from '../dataset/dto/plan-line.dto.js';
 import type { SpecBounds } from '../dataset/plan-figures.js';
+import { STALE_AFTER_DAYS } from '../dataset/price-age.js';
 import { STORAGE_TYPES, type PlanTableRow } from './dto/plan-table-row.dto.js';
 import { closestPlans, MAX_CLOSEST, overOf, shortOf, type ClosestPlan, type ConstraintMiss } from './closest-plans.js';
 import { placesOf, resolveLocation, soldWhere, type LocationFilter } from './plan-locations.js';
@@ -31,6 +32,10 @@ export interface PlanQuery extends SpecBounds {
   location?: string;
   /** Only plans sold in a data centre in this country (ISO 3166-1 alpha-2), at the lowest known price there. */
   country?: string;
+  /** Only plans whose price the provider showed at most this many whole days before the dataset version. */
+  maxPriceAgeDays?: number;
+  /** List plans of discontinued lines too (flagged); by default they are left out and counted. */
+  includeDiscontinued?: boolean;
 }
 
 /** The filters a search applied, normalized: defaults filled in, codes and names as the dataset spells them. */
@@ -40,6 +45,8 @@ export interface AppliedPlanFilters extends SpecBounds, LocationFilter {
   storageType?: (typeof STORAGE_TYPES)[number];
   providers?: string[];
   includeCommitments: boolean;
+  maxPriceAgeDays?: number;
+  includeDiscontinued: boolean;
   limit: number;
 }
 
@@ -69,6 +76,16 @@ export interface PlanMatch {
   promotional: boolean;
   renewalPrice: number | null;
   monthToMonthPrice: number | null;
+  /** The age of the price: when the provider showed it, and whether it is stale (and why). */
+  observedAt: string;
+  priceAgeDays: number;
+  stale: boolean;
+  staleReason: string | null;
+  /** How the price was read: provider-api, provider-page, copy or editorial. */
+  priceSourceMethod: PlanTableRow['priceSourceMethod'];
+  /** True for a plan of a line no longer sold (listed only with includeDiscontinued), with the line that replaces it. */
+  discontinued: boolean;
+  successor: string | null;
   url: string;
   /** With a location filter: the data centres there where the plan is sold at `normalizedPrice`. */
   datacenters?: string[];
@@ -95,6 +112,12 @@ export interface PlanSearchResult {
   comparedOn: ComparedOn;
   /** Plans that met every constraint but were left out because they have no no-commitment price (0 with includeCommitments). */
   leftOutNeedingCommitment: number;
+  /** Plans that met every constraint but were left out because their line is no longer sold (0 with includeDiscontinued). */
+  leftOutDiscontinued: number;
+  /** How many of the `totalMatches` plans rest on a stale price. */
+  stalePrices: number;
+  /** Only when `stalePrices` is above 0: what a stale price means and what to do about it. */
+  stalePriceNote?: string;
   currency: string;
   exchangeRatesDate: string;
   /** With a location filter: plans that meet every constraint and are sold there, but at a price not in the dataset (left out). */
@@ -132,6 +155,7 @@ export class PlansService {
     const nearMisses: ClosestPlan[] = [];
     const unpriced = new Map<string, UnpricedAtLocation>();
     let leftOutNeedingCommitment = 0;
+    let leftOutDiscontinued = 0;
     for (const row of this.table.rows()) {
       const provider = providersById.get(row.providerId)!;
       const line = provider.planLines.find((l) => l.id === row.lineId)!;
@@ -142,6 +166,7 @@ export class PlansService {
         if (min !== undefined && !(row[figure] !== null && row[figure] >= min)) misses.push(shortOf(constraint, min, row[figure]));
       }
       if (filters.storageType && row.storageType !== filters.storageType) misses.push({ constraint: 'storageType', required: filters.storageType, actual: row.storageType });
+      if (filters.maxPriceAgeDays !== undefined && row.priceAgeDays > filters.maxPriceAgeDays) misses.push(overOf(filters.maxPriceAgeDays, row.priceAgeDays, 'maxPriceAgeDays'));
       const compared = comparedOn === 'no-commitment' ? row.monthToMonthPrice : row.price;
       if (compared === null) misses.push({ constraint: 'noCommitment', required: 'sold month to month', actual: row.termMonths ? `${row.priceBasis} (${row.termMonths} months)` : row.priceBasis });
 
@@ -154,7 +179,7 @@ export class PlansService {
           misses.push(where.location ? { constraint: 'location', required: where.location, actual: sold.cities } : { constraint: 'country', required: where.country!, actual: sold.countries });
         } else if (priced.length === 0) {
           // Sold there, at a price the dataset does not have: never ranked on a guess.
-          if (misses.length === 0) this.countUnpriced(unpriced, row, places);
+          if (misses.length === 0 && (!row.discontinued || filters.includeDiscontinued)) this.countUnpriced(unpriced, row, places);
           continue;
         } else {
           const factor = Math.min(...priced.map((p) => p.priceFactor!));
@@ -167,6 +192,11 @@ export class PlansService {
       const normalizedPrice = exchangeRates.convert(round2((compared ?? row.price) * (at?.factor ?? 1)), row.currency, currency);
       if (filters.maxMonthlyPrice !== undefined && normalizedPrice > filters.maxMonthlyPrice) misses.push(overOf(filters.maxMonthlyPrice, normalizedPrice));
 
+      // A line no longer sold is never offered as a match (nor as a near one) unless asked for.
+      if (row.discontinued && !filters.includeDiscontinued) {
+        if (misses.length === 0) leftOutDiscontinued += 1;
+        continue;
+      }
       if (misses.length === 0) matches.push(toMatch(row, normalizedPrice, currency, at));
       else if (misses.length === 1 && misses[0].constraint === 'noCommitment') leftOutNeedingCommitment += 1;
       if (misses.length > 0) nearMisses.push(toClosest(row, normalizedPrice, misses));
@@ -174,12 +204,16 @@ export class PlansService {
     matches.sort(
       (a, b) => a.normalizedPrice - b.normalizedPrice || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName),
     );
+    const stalePrices = matches.filter((m) => m.stale).length;
     return {
       filters,
       plans: matches.slice(0, filters.limit),
       totalMatches: matches.length,
       comparedOn,
       leftOutNeedingCommitment,
+      leftOutDiscontinued,
+      stalePrices,
+      ...(stalePrices > 0 ? { stalePriceNote: stalePriceNote(stalePrices, matches.length) } : {}),
       currency,
       exchangeRatesDate: exchangeRates.date,
       ...(where ? { priceUnknownAtLocation: [...unpriced.values()] } : {}),
@@ -200,6 +234,9 @@ export class PlansService {
     }
     const storageType = query.storageType === undefined ? undefined : STORAGE_TYPES.find((t) => t.toLowerCase() === query.storageType!.toLowerCase());
     if (query.storageType !== undefined && !storageType) throw new InvalidArgumentError('storageType', `Use one of ${STORAGE_TYPES.join(', ')}.`);
+    if (query.maxPriceAgeDays !== undefined && !(Number.isInteger(query.maxPriceAgeDays) && query.maxPriceAgeDays > 0)) {
+      throw new InvalidArgumentError('maxPriceAgeDays', 'Use a whole number of days, 1 or more (e.g. 90 keeps only prices that are not stale by age).');
+    }
     const where = resolveLocation(providers, query.location, query.country);
     const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
     return defined({
@@ -213,6 +250,8 @@ export class PlansService {
       location: where?.location,
       country: where?.country,
       includeCommitments: query.includeCommitments ?? false,
+      maxPriceAgeDays: query.maxPriceAgeDays,
+      includeDiscontinued: query.includeDiscontinued ?? false,
       limit: Math.min(Math.max(1, Math.trunc(query.limit ?? DEFAULT_PLAN_LIMIT)), MAX_PLAN_LIMIT),
     });
   }
@@ -225,8 +264,24 @@ export class PlansService {
   }
 }
 
+/** The sentence an answer with stale prices carries. */
+function stalePriceNote(stale: number, total: number): string {
+  return `${stale} of the ${total} matches rest on stale prices (seen over ${STALE_AFTER_DAYS} days before this dataset version, or before a reported price change): confirm them at the provider.`;
+}
+
 function toClosest(row: PlanTableRow, normalizedPrice: number, misses: ConstraintMiss[]): ClosestPlan {
-  return { providerId: row.providerId, planName: row.planName, normalizedPrice, vcpus: row.vcpus, ramGb: row.ramGb, storageGb: row.storageGb, storageType: row.storageType, misses };
+  return {
+    providerId: row.providerId,
+    planName: row.planName,
+    normalizedPrice,
+    vcpus: row.vcpus,
+    ramGb: row.ramGb,
+    storageGb: row.storageGb,
+    storageType: row.storageType,
+    observedAt: row.observedAt,
+    stale: row.stale,
+    misses,
+  };
 }
 
 function toMatch(row: PlanTableRow, normalizedPrice: number, currency: string, at?: { factor: number; cities: string[]; note?: string }): PlanMatch {
@@ -251,6 +306,13 @@ function toMatch(row: PlanTableRow, normalizedPrice: number, currency: string, a
     promotional: row.promotional,
     renewalPrice: row.renewalPrice,
     monthToMonthPrice: row.monthToMonthPrice,
+    observedAt: row.observedAt,
+    priceAgeDays: row.priceAgeDays,
+    stale: row.stale,
+    staleReason: row.staleReason,
+    priceSourceMethod: row.priceSourceMethod,
+    discontinued: row.discontinued,
+    successor: row.successor,
     url: row.reviewUrl,
     ...(at ? { datacenters: at.cities } : {}),
     ...(at && at.factor !== 1 ? { regionalPriceFactor: at.factor, regionalPriceNote: at.note! } : {}),

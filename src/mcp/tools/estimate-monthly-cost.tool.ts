@@ -3,7 +3,7 @@ import { DEFAULT_HORIZON_MONTHS, MAX_HORIZON_MONTHS } from '../../costs/cost-est
 import { BILL_ITEMS } from '../../costs/cost-estimate.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { structured, withDomainErrors } from '../tool-results.js';
-import { sourceSchema } from './schemas.js';
+import { priceAgeShape, sourceSchema } from './schemas.js';
 
 const billItem = z.object({
   item: z.enum(BILL_ITEMS),
@@ -19,7 +19,7 @@ export const estimateMonthlyCostTool = defineTool({
   description:
     'Estimates what a VPS really costs per month and over a horizon: the plan price plus an IPv4 address, automated backups, traffic beyond the allowance and VAT or sales tax, from sourced figures only. ' +
     'Give a plan (providerId + planName, e.g. from find_vps_plans or recommend_vps_for_workload) or figures (minVcpus / minRamGb / minStorageGb: the cheapest plan sold with no commitment that meets them is used). ' +
-    'A promotional price turns into its renewal price after its term, so each period is listed. Where a figure is not in the dataset (a renewal price, a regional price, a US state sales tax), the item says known: false with the reason, and the total is left out: tell the user what is unknown rather than guessing. ' +
+    'A promotional price turns into its renewal price after its term, so each period is listed. The plan says when the provider showed its price (observedAt) and whether it is stale; a stale price is also named in assumptions, so tell the user the bill rests on it. Where a figure is not in the dataset (a renewal price, a regional price, a US state sales tax), the item says known: false with the reason, and the total is left out: tell the user what is unknown rather than guessing. ' +
     'When to use: after recommend_vps_for_workload, find_vps_plans or find_equivalent_plans, to compare what the candidates will actually cost; call describe_filters first for valid countries, cities and currencies.',
   inputSchema: {
     providerId: z.string().max(64).optional().describe('Provider id, e.g. "hetzner"; with planName.'),
@@ -53,6 +53,8 @@ export const estimateMonthlyCostTool = defineTool({
       ramGb: z.number().nullable(),
       storageGb: z.number().nullable(),
       bandwidthTb: z.number().nullable(),
+      ...priceAgeShape,
+      discontinued: z.boolean().describe('True when the provider no longer sells the plan\'s line.'),
     }),
     chosenBy: z.enum(['name', 'cheapest-meeting-figures']),
     customer: z.object({ country: z.string(), business: z.boolean() }),

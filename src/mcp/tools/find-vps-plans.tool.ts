@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MAX_CLOSEST, PLAN_CONSTRAINTS } from '../../plans/closest-plans.js';
+import { SOURCE_METHODS } from '../../dataset/dto/source.dto.js';
+import { STALE_AFTER_DAYS } from '../../dataset/price-age.js';
 import { STORAGE_TYPES } from '../../plans/dto/plan-table-row.dto.js';
 import { DEFAULT_PLAN_LIMIT, MAX_PLAN_LIMIT, type PlanMatch, type PlanSearchResult } from '../../plans/plans.service.js';
 import { ANSWER_SIZE_NOTE, listingOutputShape, pick, responseFormatInput, structuredWithin } from '../response-format.js';
@@ -10,7 +12,7 @@ import { anyCase, planPricingShape, planTextShape } from './schemas.js';
 const positive = (max: number) => z.number().positive().max(max).optional();
 
 /** The fields of a plan in a concise answer; the rest are detailed-only. */
-const CONCISE_PLAN_FIELDS = ['providerId', 'planName', 'normalizedPrice', 'vcpus', 'ramGb', 'storageGb', 'regionalPriceFactor'] as const satisfies readonly (keyof PlanMatch)[];
+const CONCISE_PLAN_FIELDS = ['providerId', 'planName', 'normalizedPrice', 'vcpus', 'ramGb', 'storageGb', 'regionalPriceFactor', 'observedAt', 'stale'] as const satisfies readonly (keyof PlanMatch)[];
 const detailedOnly = <T extends z.ZodType>(schema: T) => schema.optional().describe(`${schema.description ? `${schema.description} ` : ''}Detailed only.`);
 const figure = z.union([z.number(), z.string(), z.array(z.string())]);
 
@@ -18,7 +20,9 @@ const figure = z.union([z.number(), z.string(), z.array(z.string())]);
 function present(result: PlanSearchResult, format: 'concise' | 'detailed') {
   if (format === 'detailed') return { ...result, responseFormat: format };
   const { comparedOn, ...rest } = result; // eslint-disable-line @typescript-eslint/no-unused-vars -- filters.includeCommitments says the same
-  return { ...rest, plans: result.plans.map((p) => pick(p, CONCISE_PLAN_FIELDS)), responseFormat: format };
+  // A discontinued plan (listed only when asked for) says so in either format.
+  const concise = (p: PlanMatch) => ({ ...pick(p, CONCISE_PLAN_FIELDS), ...(p.discontinued ? { discontinued: true, successor: p.successor } : {}) });
+  return { ...rest, plans: result.plans.map(concise), responseFormat: format };
 }
 
 export const findVpsPlansTool = defineTool({
@@ -30,6 +34,8 @@ export const findVpsPlansTool = defineTool({
     'Next: find_equivalent_plans on a result for the same or more elsewhere, and estimate_monthly_cost for its real bill (IPv4, backups, traffic, VAT). ' +
     'By default plans are ranked and bounded by what they cost month to month with no commitment; plans sold only on a prepaid term (e.g. Hostinger\'s 24-month rates) are left out and counted in leftOutNeedingCommitment. ' +
     'Pass includeCommitments: true to rank by the lowest effective monthly price instead, and responseFormat "detailed" to see each priceBasis, termMonths and renewalPrice, so you can tell the user when a price needs a commitment or renews higher. ' +
+    `Every plan says when the provider showed its price (observedAt) and whether that price is stale (seen more than ${STALE_AFTER_DAYS} days before the dataset version, or before a price change the provider reported); stalePrices counts the matches resting on stale prices and stalePriceNote says what to tell the user. Pass maxPriceAgeDays to leave out older prices. ` +
+    'Plans of lines the provider no longer sells are never matches: they are counted in leftOutDiscontinued, and listed (flagged discontinued, with their successor) only with includeDiscontinued: true. ' +
     'With location or country, a plan matches only if its line is sold there, at the regional price where the data has one; plans sold there at a price the dataset lacks are listed in priceUnknownAtLocation, not guessed. ' +
     'Prices are converted into one currency (USD unless you ask for another) with the dataset\'s dated ECB exchange rates. The answer echoes the filters it applied (normalized) and totalMatches; when nothing matches, closestMatches lists the nearest plans with each constraint they miss and by how much. ' +
     `Returns at most ${MAX_PLAN_LIMIT} plans (default ${DEFAULT_PLAN_LIMIT}). ${ANSWER_SIZE_NOTE}`,
@@ -58,6 +64,17 @@ export const findVpsPlansTool = defineTool({
       .boolean()
       .optional()
       .describe('false (default): rank by the no-commitment monthly price and leave out plans that need a prepaid term. true: rank by the lowest effective monthly price, prepaid terms and promotional rates included.'),
+    maxPriceAgeDays: z
+      .number({ error: 'maxPriceAgeDays must be a whole number of days, 1 or more' })
+      .int({ error: 'maxPriceAgeDays must be a whole number of days, 1 or more' })
+      .positive({ error: 'maxPriceAgeDays must be a whole number of days, 1 or more' })
+      .max(36_500)
+      .optional()
+      .describe(`Leave out plans whose price the provider showed more than this many days before the dataset version, e.g. ${STALE_AFTER_DAYS} (older prices are stale).`),
+    includeDiscontinued: z
+      .boolean()
+      .optional()
+      .describe('false (default): leave out plans of lines the provider no longer sells, counting them in leftOutDiscontinued. true: list them too, flagged discontinued with their successor.'),
     location: z
       .string()
       .max(64)
@@ -68,7 +85,7 @@ export const findVpsPlansTool = defineTool({
       .max(8)
       .optional()
       .describe('Only plans sold in a data centre in this country, ISO 3166-1 alpha-2 (e.g. "DE", "US"), at the lowest price known there; describe_filters lists datacenterCountries.'),
-    responseFormat: responseFormatInput('per plan its provider id, name, compared price, vCPUs, RAM and disk'),
+    responseFormat: responseFormatInput('per plan its provider id, name, compared price, vCPUs, RAM, disk, and when the price was seen and whether it is stale'),
   },
   outputSchema: z.object({
     filters: z
@@ -83,6 +100,8 @@ export const findVpsPlansTool = defineTool({
         location: z.string().optional().describe('The city as the dataset spells it.'),
         country: z.string().optional(),
         includeCommitments: z.boolean(),
+        maxPriceAgeDays: z.number().int().optional(),
+        includeDiscontinued: z.boolean(),
         limit: z.number().int(),
       })
       .describe('The filters applied, normalized (defaults filled in, names as the dataset spells them).'),
@@ -95,6 +114,13 @@ export const findVpsPlansTool = defineTool({
         ramGb: z.number().nullable(),
         storageGb: z.number().nullable(),
         regionalPriceFactor: z.number().optional().describe('With a location: the listed price times this is the price there (e.g. 1.5 in São Paulo).'),
+        observedAt: z.string().describe('The day the provider showed this price (YYYY-MM-DD).'),
+        stale: z.boolean().describe(`True when the price is older than ${STALE_AFTER_DAYS} days at the dataset version, or a later price change was reported: confirm it at the provider.`),
+        discontinued: z.boolean().optional().describe('True when the plan\'s line is no longer sold (only with includeDiscontinued). Concise answers carry it only when true; detailed ones always.'),
+        successor: z.string().nullable().optional().describe('For a discontinued plan: the line that replaces it, in the provider\'s words.'),
+        priceAgeDays: detailedOnly(z.number().int().describe('Whole days from observedAt to the dataset version.')),
+        staleReason: detailedOnly(z.string().nullable().describe('Why the price is stale; null when it is not.')),
+        priceSourceMethod: detailedOnly(z.enum(SOURCE_METHODS).describe('How the price was read: the provider\'s catalogue API, its page, a dated copy of either, or typed by an editor.')),
         providerName: detailedOnly(z.string()),
         price: detailedOnly(z.number().describe('Listed monthly price as billed, in `currency` of the plan.')),
         currency: detailedOnly(z.string()),
@@ -117,6 +143,9 @@ export const findVpsPlansTool = defineTool({
     totalMatches: z.number().int().describe('Plans that met every filter, before limit.'),
     comparedOn: detailedOnly(z.enum(['no-commitment', 'lowest-effective']).describe('Which monthly price ranked and bounded the plans.')),
     leftOutNeedingCommitment: z.number().int().describe('Plans that met every constraint but have no no-commitment price, so were left out; pass includeCommitments: true to see them.'),
+    leftOutDiscontinued: z.number().int().describe('Plans that met every constraint but belong to a line no longer sold, so were left out; pass includeDiscontinued: true to see them.'),
+    stalePrices: z.number().int().describe('How many of the totalMatches plans rest on a stale price.'),
+    stalePriceNote: z.string().optional().describe('Only when stalePrices is above 0: what a stale price means for the user.'),
     currency: z.string(),
     exchangeRatesDate: z.string().describe('Day of the exchange rates used for conversion.'),
     priceUnknownAtLocation: z
@@ -133,6 +162,8 @@ export const findVpsPlansTool = defineTool({
           ramGb: z.number().nullable(),
           storageGb: z.number().nullable(),
           storageType: z.string().nullable(),
+          observedAt: z.string().describe('The day the provider showed this price.'),
+          stale: z.boolean(),
           misses: z.array(
             z.object({
               constraint: z.enum(PLAN_CONSTRAINTS),

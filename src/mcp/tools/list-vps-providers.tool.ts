@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { PROVIDER_SORTS } from '../../providers/provider-documents.js';
 import { ANSWER_SIZE_NOTE, listingOutputShape, pick, responseFormatInput, structuredWithin } from '../response-format.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
-import { locationSchema, planSchema } from './schemas.js';
+import { STALE_AFTER_DAYS } from '../../dataset/price-age.js';
+import { locationSchema, planSchema, priceAgeSchema } from './schemas.js';
 
 /** The fields of a provider in a concise answer; the rest are detailed-only. */
-const CONCISE_FIELDS = ['id', 'name', 'rating', 'startingPriceUsd', 'monthToMonthStartingPriceUsd', 'locations', 'bestFor'] as const;
+const CONCISE_FIELDS = ['id', 'name', 'rating', 'startingPriceUsd', 'monthToMonthStartingPriceUsd', 'priceAge', 'locations', 'bestFor'] as const;
 
 export const listVpsProvidersTool = defineTool({
   name: 'list_vps_providers',
@@ -14,6 +15,7 @@ export const listVpsProvidersTool = defineTool({
     'Lists all eight reviewed VPS providers with their editorial rating (0-5), entry price, number of data-centre locations and the workloads they suit best; by default also their currency, data centres, review URL and full plan matrix (responseFormat "concise" leaves those out). ' +
     'When to use: an overview or a side-by-side comparison of providers. Next: get_vps_provider for one provider\'s verdict, pros and cons; find_vps_plans to filter plans by resources, budget or location; recommend_vps_for_workload for a workload in words; describe_filters for the valid ids, cities and countries. ' +
     'Prices are monthly, excluding VAT; startingPriceUsd is the entry price in USD and may need a prepaid term, monthToMonthStartingPriceUsd is the entry price with no commitment, and the "price" order sorts on it. ' +
+    `priceAge says when the provider's prices were seen (oldest and newest observedAt) and how many are stale (seen more than ${STALE_AFTER_DAYS} days before the dataset version, or before a reported price change); each plan carries its own observedAt and stale. ` +
     ANSWER_SIZE_NOTE,
   inputSchema: {
     sortBy: z
@@ -31,6 +33,7 @@ export const listVpsProvidersTool = defineTool({
         rating: z.number(),
         startingPriceUsd: z.number(),
         monthToMonthStartingPriceUsd: z.number().nullable().describe('Cheapest price with no commitment, in USD; null when none is confirmed.'),
+        priceAge: priceAgeSchema,
         locations: z.number().int().describe('Number of data-centre locations.'),
         bestFor: z.array(z.string()).describe('Use-case slugs, as accepted by recommend_vps_for_workload.'),
         startingPrice: z.number().optional().describe('Detailed only: the entry price in `currency`.'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_QUERY_LENGTH } from '../../search/search-index.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { structured, withDomainErrors } from '../tool-results.js';
-import { planPricingShape, planTextShape, specSchema } from './schemas.js';
+import { planPricingShape, planTextShape, priceAgeShape, specSchema } from './schemas.js';
 
 const matchingPlanSchema = z.object({
   planName: z.string(),
@@ -10,6 +10,7 @@ const matchingPlanSchema = z.object({
   currency: z.string(),
   ...planTextShape,
   ...planPricingShape,
+  ...priceAgeShape,
   meets: z.enum(['recommended', 'minimum']).describe('"minimum" when no plan of the provider reaches the recommended spec.'),
 });
 
@@ -19,6 +20,7 @@ export const recommendVpsForWorkloadTool = defineTool({
   description:
     'Matches a workload to one of the dataset\'s use cases (WordPress, game server, VPN, database, Docker host, CI runner, mail server, AI inference, ...) and answers with its minimum and recommended specs, ' +
     'the entry price with no commitment, and the providers we recommend for it, each with the reason and its cheapest plan (by no-commitment price) that meets the recommended spec (or the minimum spec, flagged), with how that price is paid. ' +
+    'Every price says when the provider showed it (observedAt, startingAtObservedAt) and whether it is stale; plans with fresh prices are picked before stale ones, and plans of lines no longer sold never. Tell the user when a price is stale. ' +
     'Pass a use-case slug such as "game-server", or describe the workload in plain words ("minecraft server for ten friends"); free text is matched by search, and other close use cases are listed as alternatives. ' +
     'When to use: the user describes what will run; use find_vps_plans instead when the user gives exact resources, and describe_filters for the valid use-case slugs. ' +
     'Next: estimate_monthly_cost with a pick\'s id as providerId and its cheapestMatchingPlan.planName for the real monthly bill (IPv4, backups, traffic, VAT), and find_equivalent_plans for the same plan cheaper elsewhere.',
@@ -35,7 +37,9 @@ export const recommendVpsForWorkloadTool = defineTool({
     matchedBy: z.enum(['slug', 'search']),
     minimumSpec: specSchema,
     recommendedSpec: specSchema,
-    startingAt: z.string().describe('The cheapest no-commitment monthly price in USD of any plan in the dataset that meets the minimum spec, e.g. "$3.54/mo".'),
+    startingAt: z.string().describe('The cheapest no-commitment monthly price in USD of a plan still sold that meets the minimum spec, e.g. "$3.54/mo"; fresh prices first, a stale one only when no fresh one meets the spec.'),
+    startingAtObservedAt: z.string().describe('The day the provider showed the price startingAt rests on.'),
+    startingAtStale: z.boolean().describe('True when startingAt rests on a stale price.'),
     providers: z.array(
       z.object({
         id: z.string(),

@@ -1,5 +1,7 @@
 import { ADD_ON_STATUSES, TRAFFIC_POLICIES, TRAFFIC_UNITS } from '../../dataset/dto/add-ons.dto.js';
 import { PRICE_BASES } from '../../dataset/dto/plan-line.dto.js';
+import { SOURCE_METHODS } from '../../dataset/dto/source.dto.js';
+import { STALE_AFTER_DAYS } from '../../dataset/price-age.js';
 import { TAX_TREATMENTS } from '../../dataset/dto/tax.dto.js';
 import { BILLING_CYCLE } from '../../dataset/dto/provider.dto.js';
 import { FEATURE_KEYS, FEATURE_STATUSES } from '../../dataset/features.js';
@@ -25,6 +27,26 @@ export const planPricingShape = {
 /** The contract's text fields of a plan. */
 export const planTextShape = { cpu: z.string(), ram: z.string(), storage: z.string(), bandwidth: z.string() };
 
+/** The age of one price: when the provider showed it, and whether it is stale. */
+export const priceAgeShape = {
+  observedAt: z.string().describe('The day the provider showed this price (YYYY-MM-DD).'),
+  stale: z.boolean().describe(`True when the price was seen more than ${STALE_AFTER_DAYS} days before the dataset version, or before a price change the provider reported: confirm it at the provider.`),
+  staleReason: z.string().nullable().describe('Why the price is stale, in words; null when it is not.'),
+};
+
+/** How old a set of prices is. */
+export const priceAgeSchema = z
+  .object({ oldestObservedAt: z.string(), newestObservedAt: z.string(), stalePrices: z.number().int().describe('How many of the prices are stale.') })
+  .describe('When the prices were seen (oldest and newest observedAt) and how many are stale.');
+
+export const sourceSchema = z.object({
+  url: z.string(),
+  retrievedAt: z.string(),
+  pageDate: z.string().optional(),
+  copyOf: z.string().optional().describe("The provider's own address of the page when `url` is a copy of it."),
+  method: z.enum(SOURCE_METHODS).optional().describe('How the figures were read: provider-api, provider-page, copy (of a dated third-party copy) or editorial.'),
+});
+
 /** Output shapes shared by several tools. */
 export const planSchema = z.object({
   name: z.string(),
@@ -36,6 +58,12 @@ export const planSchema = z.object({
   ...planPricingShape,
   setupFee: z.number().nullable(),
   unconfirmed: z.array(z.string()).describe('Fields whose null means "could not be confirmed" rather than "none".'),
+  ...priceAgeShape,
+  priceAgeDays: z.number().int().describe('Whole days from observedAt to the dataset version.'),
+  providerPlanId: z.string().optional().describe("The provider's own id of the size in its catalogue API."),
+  source: sourceSchema.describe('Where and how the price was read (the plan line\'s source).'),
+  discontinued: z.boolean().describe('True when the provider no longer sells the plan\'s line; such plans are listed, never picked.'),
+  successor: z.string().nullable().describe('The line that replaces a discontinued one; null otherwise.'),
 });
 
 export const locationSchema = z.object({ city: z.string(), country: z.string(), region: z.string() });
@@ -60,13 +88,6 @@ const featureDetailSchema = z.object({
 });
 
 const score = z.number().min(0).max(5);
-
-export const sourceSchema = z.object({
-  url: z.string(),
-  retrievedAt: z.string(),
-  pageDate: z.string().optional(),
-  copyOf: z.string().optional().describe("The provider's own address of the page when `url` is a copy of it."),
-});
 
 const addOnFields = { note: z.string().optional(), unknownReason: z.string().optional(), source: sourceSchema.optional() };
 const addOnStatus = z.enum(ADD_ON_STATUSES);
@@ -136,8 +157,17 @@ export const providerSchema = z.object({
         .optional()
         .describe('Locations whose prices differ from priceList: a multiple of the listed price, or null when not in the dataset.'),
       source: sourceSchema,
+      laterPriceChange: z
+        .object({ date: z.string(), note: z.string(), source: sourceSchema })
+        .optional()
+        .describe('A dated report that the provider changed this line\'s prices after they were seen: its plans seen before `date` are stale.'),
+      discontinued: z
+        .object({ since: z.string().nullable(), successor: z.string(), source: sourceSchema })
+        .optional()
+        .describe('Set when the provider no longer sells the line.'),
     }),
   ),
+  priceAge: priceAgeSchema,
   planListComplete: z.boolean().describe('False when some line lists only part of its sizes: "no plan" then means "not in the dataset".'),
   self: z.string().describe('Canonical URL of this record in the JSON API.'),
   summary: z.string(),
