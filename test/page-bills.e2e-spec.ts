@@ -116,10 +116,11 @@ describe('example bills on use-case pages', () => {
   it.each(rawUseCases.useCases.map((u: Json) => [u.slug, u]) as [string, Json][])('%s: the first pick\'s fitting plan billed for a US business in USD and a consumer in Germany in EUR', async (slug, u: Json) => {
     const markdown = (await t.http.get(`/use-cases/${slug}.md`).expect(200)).text;
     const html = (await t.http.get(`/use-cases/${slug}`).expect(200)).text;
-    // The plan: the first recommended provider with a plan meeting at least the minimum spec.
+    // The plan: the first recommended provider with a plan still sold meeting at least the minimum spec.
     const meets = (plan: Json, spec: Json) => {
       const f = figures(plan);
-      return f.vcpus >= spec.vcpus && f.ramGb >= spec.ramGb && f.storageGb >= spec.storageGb;
+      const sold = !rawProviders.providers.some((p: Json) => p.plans.includes(plan) && p.planLines.find((l: Json) => l.id === plan.line).discontinued);
+      return sold && f.vcpus >= spec.vcpus && f.ramGb >= spec.ramGb && f.storageGb >= spec.storageGb;
     };
     const pick = u.recommendedProviders.map((r: Json) => rawProviders.providers.find((p: Json) => p.id === r.id)).find((p: Json) => p.plans.some((plan: Json) => meets(plan, u.minimumSpec)));
     const [, providerId, planName] = /What \[[^\]]+\]\(\/providers\/([a-z]+)\)'s (.+?), the first pick's cheapest fitting plan/.exec(markdown)!;

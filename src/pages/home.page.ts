@@ -25,7 +25,7 @@ export function homePage(ctx: PageContext): PageDocument {
     '',
     '## Use cases',
     '',
-    ...ctx.useCases.map((u) => `- [${u.title}](/use-cases/${u.slug}): from ${u.startingAt} with no commitment`),
+    ...ctx.useCases.map((u) => `- [${u.title}](/use-cases/${u.slug}): from ${u.startingAt} with no commitment${u.startingAtStale ? ` (a stale price, seen ${u.startingAtObservedAt})` : ''}`),
     '',
     '## Latest guides',
     '',

@@ -37,7 +37,7 @@ export function llmsTxt(ctx: PageContext): string {
     '',
     '## Use cases',
     '',
-    ...ctx.useCases.map((x) => link(x.title, `/use-cases/${x.slug}.md`, `from ${x.startingAt} with no commitment; ${x.description}`)),
+    ...ctx.useCases.map((x) => link(x.title, `/use-cases/${x.slug}.md`, `from ${x.startingAt} with no commitment${x.startingAtStale ? ` (a stale price, seen ${x.startingAtObservedAt})` : ''}; ${x.description}`)),
     '',
     '## Guides',
     '',

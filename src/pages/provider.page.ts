@@ -1,4 +1,8 @@
-import { REGION_NAMES, type FeatureDetail, type Provider } from '../dataset/dto/provider.dto.js';
+import { REGION_NAMES, type FeatureDetail } from '../dataset/dto/provider.dto.js';
+import type { PlanLine } from '../dataset/dto/plan-line.dto.js';
+import type { Plan } from '../dataset/dto/plan.dto.js';
+import { STALE_AFTER_DAYS } from '../dataset/price-age.js';
+import type { ServedProvider as Provider } from '../providers/dto/served-provider.dto.js';
 import { FEATURE_KEYS, FEATURE_NAMES } from '../dataset/features.js';
 import { priceBasisCell } from '../dataset/plan-pricing.js';
 import { guidePath } from '../guides/guide-documents.js';
@@ -7,6 +11,27 @@ import { addOnsMarkdown } from './provider-add-ons.js';
 import { buildPage, type PageContext } from './page-context.js';
 import type { PageDocument } from './page-document.js';
 
+/** A plan's price as its table cell: the amount, and "stale" in words when it is, so no colour is needed to see it. */
+const priceCell = (plan: Plan) => `${money(plan.price, plan.currency)}${plan.stale ? ' (stale)' : ''}`;
+
+/** How a plan is paid, and that its line is no longer sold when so. */
+const basisCell = (plan: Plan) => `${priceBasisCell(plan)}${plan.discontinued ? '; no longer sold' : ''}`;
+
+/**
+ * When the provider showed a line's prices, and whether they are stale and why: one date for the line,
+ * or one per plan when its plans were seen on different days.
+ */
+export function linePriceAge(providerName: string, line: PlanLine, plans: readonly Plan[]): string {
+  const dates = [...new Set(plans.map((p) => p.observedAt))];
+  const seen =
+    dates.length === 1
+      ? `Prices seen at ${providerName} on ${dates[0]}${line.source.copyOf ? `, read from a copy of ${line.source.copyOf}` : ''}.`
+      : `Prices seen at ${providerName}: ${plans.map((p) => `${p.name} on ${p.observedAt}`).join(', ')}.`;
+  const reasons = [...new Set(plans.filter((p) => p.stale).map((p) => p.staleReason!))];
+  const stale = reasons.length === 0 ? '' : ` **Stale${reasons.length === 1 && plans.every((p) => p.stale) ? '' : ' (some plans)'}:** ${reasons.join('; ')}.`;
+  const gone = line.discontinued ? ` **No longer sold**${line.discontinued.since ? ` since ${line.discontinued.since}` : ''}; replaced by ${line.discontinued.successor}.` : '';
+  return seen + stale + gone;
+}
 
 /** The provider's review page as markdown: verdict, facts, ratings, pros and cons, plans, add-ons and tax, locations, links. */
 export function providerMarkdown(ctx: PageContext, p: Provider): string {
@@ -42,16 +67,25 @@ export function providerMarkdown(ctx: PageContext, p: Provider): string {
     '',
     '## Plans',
     '',
+    ...(p.priceAge.stalePrices > 0
+      ? [
+          `**${p.priceAge.stalePrices} of these ${p.plans.length} prices are stale**, marked "(stale)": seen at ${p.name} more than ${STALE_AFTER_DAYS} days before this release (${ctx.snapshot.version}), or before a price change ${p.name} reported. Each line below says when and why; check the price at ${p.name} before you buy.`,
+          '',
+        ]
+      : []),
     table(
       ['Price a month', 'Plan', 'vCPU', 'RAM', 'Storage', 'Traffic', 'CPU', 'How it is paid'],
-      p.plans.map((plan) => [money(plan.price, plan.currency), plan.name, plan.cpu, plan.ram, plan.storage, plan.bandwidth, plan.cpuType, priceBasisCell(plan)]),
+      p.plans.map((plan) => [priceCell(plan), plan.name, plan.cpu, plan.ram, plan.storage, plan.bandwidth, plan.cpuType, basisCell(plan)]),
     ),
     '',
     p.pricingNotes,
     '',
     `Compare these plans with every other provider's in [the plan table](/plans).`,
     '',
-    ...p.planLines.map((line) => `- **${line.name}:** ${line.priceList}. ${line.complete ? 'Every size is listed.' : `Not listed here: ${line.notListed}.`} Source: ${line.source.url} (read ${line.source.retrievedAt}).`),
+    ...p.planLines.map(
+      (line) =>
+        `- **${line.name}:** ${line.priceList}. ${line.complete ? 'Every size is listed.' : `Not listed here: ${line.notListed}.`} Source: ${line.source.url} (read ${line.source.retrievedAt}). ${linePriceAge(p.name, line, p.plans.filter((plan) => plan.line === line.id))}`,
+    ),
     '',
     addOnsMarkdown(p),
     '## Locations',

@@ -1,16 +1,24 @@
 import type { UseCase } from '../dataset/dto/use-case.dto.js';
 import { guidePath } from '../guides/guide-documents.js';
 import { priceTermsText } from '../dataset/plan-pricing.js';
+import { STALE_AFTER_DAYS } from '../dataset/price-age.js';
 import type { MatchingPlan } from '../use-cases/workload-recommendation.js';
 import { money, table } from './markdown-text.js';
 import { buildPage, type PageContext } from './page-context.js';
 import type { PageDocument } from './page-document.js';
 import { exampleBillMarkdown, exampleBillPlan, exampleBillQueries } from './use-case-bill.js';
 
-/** One sentence on a provider's cheapest fitting plan and how its price is paid. */
-function fittingPlanText(plan: MatchingPlan): string {
+/** One sentence on a provider's cheapest fitting plan, how its price is paid and when it was seen (stale prices say so, with why). */
+function fittingPlanText(providerName: string, plan: MatchingPlan): string {
   const amount = (n: number) => money(n, plan.currency);
-  return `Cheapest fitting plan: **${plan.planName}** (${plan.cpu}, ${plan.ram} RAM, ${plan.storage}) at ${amount(plan.price)} a month (${priceTermsText(plan, amount)}), meeting the ${plan.meets} spec.`;
+  const seen = ` Price seen at ${providerName} on ${plan.observedAt}${plan.stale ? `: **stale**, ${plan.staleReason}; check it at ${providerName} before you buy` : ''}.`;
+  return `Cheapest fitting plan: **${plan.planName}** (${plan.cpu}, ${plan.ram} RAM, ${plan.storage}) at ${amount(plan.price)} a month (${priceTermsText(plan, amount)}), meeting the ${plan.meets} spec.${seen}`;
+}
+
+/** When the entry price was seen, and, when it is stale, that no fresh price meets the minimum spec. */
+function entryPriceAge(useCase: UseCase): string {
+  if (!useCase.startingAtStale) return `The price was seen on ${useCase.startingAtObservedAt}.`;
+  return `**This entry price is stale:** no plan whose price was seen within ${STALE_AFTER_DAYS} days of this release (with no later price change reported) meets the minimum spec, so it rests on a price seen on ${useCase.startingAtObservedAt}. Check it at the provider before you buy.`;
 }
 
 /** The example bill section, when a recommended provider has a fitting plan. */
@@ -32,7 +40,7 @@ export function useCasePage(ctx: PageContext, useCase: UseCase): PageDocument {
     '',
     useCase.description,
     '',
-    `Entry price: **${useCase.startingAt}** with no commitment, the cheapest plan in the dataset that meets the minimum spec (converted to USD at the dataset's exchange rates, excluding VAT).`,
+    `Entry price: **${useCase.startingAt}** with no commitment, the cheapest plan still sold that meets the minimum spec, fresh prices first (converted to USD at the dataset's exchange rates, excluding VAT). ${entryPriceAge(useCase)}`,
     ...(useCase.recommendedSpecNote ? ['', `Reaching the recommended spec: ${useCase.recommendedSpecNote}`] : []),
     '',
     '## Sizing',
@@ -47,7 +55,7 @@ export function useCasePage(ctx: PageContext, useCase: UseCase): PageDocument {
       p.reason,
       '',
       p.cheapestMatchingPlan
-        ? fittingPlanText(p.cheapestMatchingPlan)
+        ? fittingPlanText(p.name, p.cheapestMatchingPlan)
         : 'None of its plans meets the minimum spec.',
       '',
     ]),
