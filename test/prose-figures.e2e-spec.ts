@@ -102,7 +102,8 @@ function holds(provider: any, product: string): boolean {
 describe('prose that quotes the data', () => {
   it('finds the plan prices the prose quotes (the check below is not vacuous)', () => {
     const quoted = allProse.flatMap((p) => quotedPlanPrices(p.text).map((q) => `${q.plan.name} ${q.quoted.value}`));
-    expect(quoted).toContain('CX23 3.49');
+    const cx23 = providers.find((p) => p.id === 'hetzner').plans.find((p: any) => p.name === 'CX23');
+    expect(quoted).toContain(`CX23 ${cx23.price}`);
   });
 
   it('quotes every named plan at a price the plan has', () => {
