@@ -5,20 +5,26 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
-import { ConfigMap, Namespace, Service } from 'kubernetes-models/v1';
+import { ConfigMap, Namespace, Service, ServiceAccount } from 'kubernetes-models/v1';
 import { Deployment } from 'kubernetes-models/apps/v1';
+import { CronJob } from 'kubernetes-models/batch/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
+import { Role, RoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/v1';
 
 const MODELS = {
   'v1/Namespace': Namespace,
   'v1/ConfigMap': ConfigMap,
   'v1/Service': Service,
+  'v1/ServiceAccount': ServiceAccount,
   'apps/v1/Deployment': Deployment,
+  'batch/v1/CronJob': CronJob,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
   'networking.k8s.io/v1/Ingress': Ingress,
+  'rbac.authorization.k8s.io/v1/Role': Role,
+  'rbac.authorization.k8s.io/v1/RoleBinding': RoleBinding,
 };
 
 const [target, ...flags] = process.argv.slice(2);

@@ -1,5 +1,10 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
 import { run } from './support/processes';
 import { productionNodeArgs } from '../scripts/production-node-options.mjs';
@@ -33,6 +38,7 @@ function render(path: string, ...flags: string[]): Obj[] {
 describe('Kubernetes manifests', () => {
   const base = render('deploy/k8s/base');
   const overlay = render('deploy/k8s/overlays/custom-dataset', '--load-restrictor', 'LoadRestrictionsNone');
+  const refresh = render('deploy/k8s/overlays/price-refresh', '--load-restrictor', 'LoadRestrictionsNone');
   const find = (objs: Obj[], kind: string, name: string) => objs.find((o) => o.kind === kind && o.metadata.name === name)!;
   const deployment = find(base, 'Deployment', 'vpsapi');
   const container = deployment.spec.template.spec.containers[0];
@@ -42,6 +48,8 @@ describe('Kubernetes manifests', () => {
   it.each([
     ['base', ['deploy/k8s/base'], 9],
     ['custom-dataset overlay', ['deploy/k8s/overlays/custom-dataset', '--load-restrictor', 'LoadRestrictionsNone'], 10],
+    // custom-dataset's ten, the CronJob, its ServiceAccount, Role and RoleBinding, and the ConfigMap carrying its script.
+    ['price-refresh overlay', ['deploy/k8s/overlays/price-refresh', '--load-restrictor', 'LoadRestrictionsNone'], 15],
   ])('%s: every object is valid against the Kubernetes schemas', async (_name, args, count) => {
     const { code, objects } = await validate(args as string[]);
     expect(objects.filter((o) => !o.valid)).toEqual([]);
@@ -126,6 +134,297 @@ describe('Kubernetes manifests', () => {
     const cm = find(overlay, 'ConfigMap', 'vpsapi-dataset');
     expect(Object.keys(cm.data).sort()).toEqual(['authors.json', 'exchange-rates.json', 'meta.json', 'providers.json', 'use-cases.json', 'vat-rates.json']);
     expect(JSON.parse(cm.data['providers.json']).providers).toHaveLength(8);
+  });
+});
+
+describe('the price-refresh CronJob', () => {
+  const objects = render('deploy/k8s/overlays/price-refresh', '--load-restrictor', 'LoadRestrictionsNone');
+  const find = (kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name)!;
+  const cronJob = find('CronJob', 'vpsapi-price-refresh');
+  const job = cronJob.spec.jobTemplate.spec;
+  const pod = job.template.spec;
+  const container = pod.containers[0];
+  const deployment = find('Deployment', 'vpsapi');
+  const flag = (name: string) => container.args.find((a: string) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const refresher: string[] = container.args.slice(container.args.indexOf('--') + 1);
+
+  it('runs once a day, never two at a time, and keeps a few finished runs to read', () => {
+    // minute hour * * *: one fixed time a day.
+    expect(cronJob.spec.schedule).toMatch(/^([0-5]?\d) ([01]?\d|2[0-3]) \* \* \*$/);
+    expect(cronJob.spec.concurrencyPolicy).toBe('Forbid');
+    expect(cronJob.spec.startingDeadlineSeconds).toBeGreaterThan(0);
+    expect(cronJob.spec.successfulJobsHistoryLimit).toBeGreaterThan(0);
+    expect(cronJob.spec.failedJobsHistoryLimit).toBeGreaterThan(0);
+    expect(job.ttlSecondsAfterFinished).toBeGreaterThanOrEqual(24 * 3600);
+    expect(job.activeDeadlineSeconds).toBeGreaterThan(0);
+  });
+
+  it('fails the Job on a gate refusal (exit 2) without a retry, and retries anything else at most once', () => {
+    expect(job.backoffLimit).toBeLessThanOrEqual(1);
+    expect(pod.restartPolicy).toBe('Never');
+    expect(job.podFailurePolicy.rules[0]).toEqual({ action: 'FailJob', onExitCodes: { containerName: container.name, operator: 'In', values: [2] } });
+  });
+
+  it('runs the refresher with --write on a copy of the served dataset in the work dir', () => {
+    expect(refresher.slice(0, 2)).toEqual(['node', '/app/dist/catalogues/refresh/refresh-cli.js']);
+    expect(refresher).toContain('--write');
+    expect(refresher).not.toContain('--accept');
+    expect(refresher[refresher.indexOf('--data') + 1]).toBe(flag('work'));
+    const mount = (name: string) => container.volumeMounts.find((m: { name: string }) => m.name === name);
+    const volume = (name: string) => pod.volumes.find((v: { name: string }) => v.name === name);
+    // The work dir is an emptyDir; the review file lands there too.
+    const work = mount('work');
+    expect(volume('work').emptyDir).toBeDefined();
+    expect(flag('work')!.startsWith(`${work.mountPath}/`)).toBe(true);
+    expect(refresher[refresher.indexOf('--review') + 1].startsWith(`${work.mountPath}/`)).toBe(true);
+    // The root filesystem is read-only: the refresher stages its release in the work dir too.
+    expect(container.env).toContainEqual({ name: 'TMPDIR', value: work.mountPath });
+    // It starts from what the replicas serve: the dataset ConfigMap, mounted read-only where --served points.
+    expect(mount('dataset')).toMatchObject({ mountPath: flag('served'), readOnly: true });
+    expect(volume('dataset').configMap.name).toBe('vpsapi-dataset');
+    // The job script is the one in scripts/, mounted from the ConfigMap the overlay generates from it.
+    const script = find('ConfigMap', volume('job').configMap.name).data['price-refresh-job.mjs'];
+    expect(script).toBe(readFileSync('scripts/price-refresh-job.mjs', 'utf8'));
+    expect(container.command).toEqual(['node', `${mount('job').mountPath}/price-refresh-job.mjs`]);
+    // The validator it checks a dataset with is the service's own, at its compiled path.
+    expect(flag('validator')).toBe('/app/dist/dataset/validate-cli.js');
+    expect(existsSync('dist/dataset/validate-cli.js')).toBe(true);
+  });
+
+  it('runs the Deployment image, non-root on a read-only root filesystem, with resources set', () => {
+    const app = deployment.spec.template.spec;
+    expect(container.image).toBe(app.containers[0].image);
+    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: app.securityContext.runAsUser });
+    expect(container.securityContext).toEqual(app.containers[0].securityContext);
+    expect(container.securityContext).toMatchObject({ readOnlyRootFilesystem: true, runAsNonRoot: true, allowPrivilegeEscalation: false });
+    expect(container.resources.requests).toEqual({ cpu: expect.any(String), memory: expect.any(String) });
+    expect(container.resources.limits.memory).toBeDefined();
+  });
+
+  it('reads the provider tokens from an optional Secret that the repository does not hold', () => {
+    expect(container.envFrom).toEqual([{ secretRef: { name: 'vpsapi-refresh-tokens', optional: true } }]);
+    expect(objects.filter((o) => o.kind === 'Secret')).toEqual([]);
+    expect((container.env ?? []).filter((e: { name: string }) => /TOKEN|PASSWORD|USERNAME/.test(e.name))).toEqual([]);
+  });
+
+  it('may get and patch the dataset ConfigMap and nothing else', () => {
+    const account = find('ServiceAccount', pod.serviceAccountName);
+    expect(account.automountServiceAccountToken).toBe(false);
+    expect(pod.automountServiceAccountToken).toBe(true);
+    const bindings = objects.filter((o) => o.kind === 'RoleBinding' || o.kind === 'ClusterRoleBinding');
+    const bound = bindings.filter((b) => b.subjects.some((s: { kind: string; name: string }) => s.kind === 'ServiceAccount' && s.name === account.metadata.name));
+    expect(bound.map((b) => [b.kind, b.metadata.namespace, b.subjects[0].namespace, b.roleRef])).toEqual([
+      ['RoleBinding', cronJob.metadata.namespace, cronJob.metadata.namespace, { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'vpsapi-price-refresh' }],
+    ]);
+    expect(objects.filter((o) => o.kind === 'ClusterRole' || o.kind === 'ClusterRoleBinding')).toEqual([]);
+    expect(find('Role', 'vpsapi-price-refresh').rules).toEqual([{ apiGroups: [''], resources: ['configmaps'], resourceNames: [flag('configmap')], verbs: ['get', 'patch'] }]);
+    // The ConfigMap it patches is the one the replicas mount.
+    const served = find('Deployment', 'vpsapi').spec.template.spec.volumes.find((v: { configMap?: unknown }) => v.configMap);
+    expect(flag('configmap')).toBe(served.configMap.name);
+    expect(find('ConfigMap', served.configMap.name).metadata.namespace).toBe(find('Role', 'vpsapi-price-refresh').metadata.namespace);
+  });
+
+  it('starts from a dataset ConfigMap well inside the 1 MiB limit', () => {
+    const data = find('ConfigMap', 'vpsapi-dataset').data as Record<string, string>;
+    const bytes = Object.entries(data).reduce((sum, [k, v]) => sum + Buffer.byteLength(k) + Buffer.byteLength(v), 0);
+    expect(bytes).toBeLessThan(0.5 * 1024 * 1024);
+  });
+});
+
+/**
+ * scripts/price-refresh-job.mjs run with the CronJob's own arguments (its paths mapped into a temporary
+ * directory), a stand-in refresher and a stand-in Kubernetes API that records what it is asked.
+ */
+describe('the price-refresh Job step', () => {
+  const objects = render('deploy/k8s/overlays/price-refresh', '--load-restrictor', 'LoadRestrictionsNone');
+  const container = objects.find((o) => o.kind === 'CronJob')!.spec.jobTemplate.spec.template.spec.containers[0];
+  const DATASET_FILES = ['authors.json', 'exchange-rates.json', 'meta.json', 'providers.json', 'use-cases.json', 'vat-rates.json'];
+  const TOKEN = 'test-service-account-token';
+
+  // The refresher's interface: --data <dir> --write --review <file>; exit 0 written or no change, 2 refused, 1 failed.
+  const FAKE_REFRESHER = `
+    import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+    import { join, dirname } from 'node:path';
+    const args = process.argv.slice(2);
+    const data = args[args.indexOf('--data') + 1];
+    const review = args[args.indexOf('--review') + 1];
+    writeFileSync(join(dirname(data), 'refresher-saw.json'), JSON.stringify({ args, files: readdirSync(data).sort(), tmpdir: process.env.TMPDIR }));
+    const dearest = (file) => file.providers[0].plans.reduce((a, b) => (b.price > a.price ? b : a));
+    const providersFile = join(data, 'providers.json');
+    const providers = JSON.parse(readFileSync(providersFile, 'utf8'));
+    switch (process.env.FAKE_REFRESH) {
+      case 'reprice': {
+        // The dearest plan of the first provider, so its starting price stays what it was.
+        const plan = dearest(providers);
+        plan.price = Number((plan.price + 0.5).toFixed(2));
+        writeFileSync(providersFile, JSON.stringify(providers, null, 2) + '\\n');
+        // A release: the next day's version, and a changelog of this one release (which is not published).
+        const metaFile = join(data, 'meta.json');
+        const meta = JSON.parse(readFileSync(metaFile, 'utf8'));
+        meta.version = new Date(Date.parse(meta.version) + 86400000).toISOString().slice(0, 10);
+        writeFileSync(metaFile, JSON.stringify(meta, null, 2) + '\\n');
+        writeFileSync(join(data, 'changelog.json'), JSON.stringify({ releases: [{ version: meta.version }] }));
+        console.log('written');
+        break;
+      }
+      case 'huge':
+        writeFileSync(providersFile, JSON.stringify(providers, null, 2) + ' '.repeat(1024 * 1024));
+        break;
+      case 'invalid':
+        providers.providers[0].plans[0].price = 'cheap';
+        writeFileSync(providersFile, JSON.stringify(providers));
+        break;
+      case 'refuse':
+        writeFileSync(review, '# Refresh review\\n\\nhetzner cx22: price falls 60 %, over the 30 % gate\\n');
+        console.log('refused: 1 case to review');
+        process.exit(2);
+      case 'fail':
+        console.error('hetzner: 503 from the catalogue API');
+        process.exit(1);
+      default:
+        console.log('no change');
+    }
+  `;
+
+  let root: string;
+  let served: string;
+  let api: Server;
+  let requests: { method: string; url: string; auth?: string; type?: string; body?: any }[];
+  let configMap: { metadata: { name: string; namespace: string; resourceVersion: string }; data: Record<string, string> };
+  /** Makes the next PATCH meet a ConfigMap that changed after the GET. */
+  let raceBeforePatch: boolean;
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'vpsapi-refresh-job-'));
+    await writeFile(join(root, 'fake-refresher.mjs'), FAKE_REFRESHER);
+    // The dataset's files copied once, so edits to data/ meanwhile change nothing here.
+    const snapshot = join(root, 'data');
+    await mkdir(snapshot);
+    for (const name of DATASET_FILES) await cp(join('data', name), join(snapshot, name));
+    // The service account's files, as Kubernetes mounts them.
+    await mkdir(join(root, 'sa'));
+    await writeFile(join(root, 'sa', 'token'), TOKEN);
+    await writeFile(join(root, 'sa', 'namespace'), 'vpsapi');
+    // The dataset ConfigMap as the kubelet mounts it: each key a link into ..data, itself a link to a timestamped directory.
+    served = join(root, 'served');
+    await mkdir(join(served, '..2026_11_26_04_17_00.1'), { recursive: true });
+    for (const name of DATASET_FILES) await cp(join(snapshot, name), join(served, '..2026_11_26_04_17_00.1', name));
+    await symlink('..2026_11_26_04_17_00.1', join(served, '..data'));
+    for (const name of DATASET_FILES) await symlink(join('..data', name), join(served, name));
+
+    api = createServer((req, res) => {
+      let text = '';
+      req.on('data', (d) => (text += d));
+      req.on('end', () => {
+        requests.push({ method: req.method!, url: req.url!, auth: req.headers.authorization, type: req.headers['content-type'], body: text ? JSON.parse(text) : undefined });
+        const send = (status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+        if (req.headers.authorization !== `Bearer ${TOKEN}`) return send(401, { message: 'Unauthorized' });
+        if (req.url!.split('?')[0] !== '/api/v1/namespaces/vpsapi/configmaps/vpsapi-dataset') return send(403, { message: 'forbidden' });
+        if (req.method === 'GET') return send(200, configMap);
+        if (req.method !== 'PATCH') return send(405, { message: 'method not allowed' });
+        if (raceBeforePatch) configMap.metadata.resourceVersion = String(Number(configMap.metadata.resourceVersion) + 1);
+        const patch = JSON.parse(text);
+        if (patch.metadata?.resourceVersion && patch.metadata.resourceVersion !== configMap.metadata.resourceVersion) return send(409, { message: 'the object has been modified' });
+        configMap = { ...configMap, metadata: { ...configMap.metadata, resourceVersion: String(Number(configMap.metadata.resourceVersion) + 1) }, data: { ...configMap.data, ...patch.data } };
+        send(200, configMap);
+      });
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => api.close(resolve));
+    await rm(root, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    requests = [];
+    raceBeforePatch = false;
+    const data = Object.fromEntries(await Promise.all(DATASET_FILES.map(async (name) => [name, await readFile(join(served, name), 'utf8')])));
+    configMap = { metadata: { name: 'vpsapi-dataset', namespace: 'vpsapi', resourceVersion: '41' }, data };
+  });
+
+  /** The CronJob's command and environment with their paths mapped here, pointed at the stand-in API. */
+  function jobCommand(): { args: string[]; env: Record<string, string> } {
+    const map = (arg: string) =>
+      arg
+        .replace('/app/dist/catalogues/refresh/refresh-cli.js', join(root, 'fake-refresher.mjs'))
+        .replace('/opt/vpsapi-refresh/', 'scripts/')
+        .replace('/etc/vpsapi/data', served)
+        .replace('/app/dist/', 'dist/')
+        .replace(/(^|=)\/work(?=\/|$)/, `$1${root}/work`);
+    const args = [...container.command, ...container.args].map(map);
+    const at = args.indexOf('--');
+    const { port } = api.address() as AddressInfo;
+    return {
+      args: [...args.slice(0, at), `--api-server=http://127.0.0.1:${port}`, `--service-account=${join(root, 'sa')}`, ...args.slice(at)],
+      env: Object.fromEntries(container.env.map((e: { name: string; value: string }) => [e.name, map(e.value)])),
+    };
+  }
+  async function runJob(behaviour: string) {
+    const { args: [command, ...args], env } = jobCommand();
+    const result = await run(command, args, { ...env, FAKE_REFRESH: behaviour });
+    return { ...result, output: result.stdout + result.stderr };
+  }
+  const patches = () => requests.filter((r) => r.method === 'PATCH');
+
+  it('runs the refresher on a copy of the served files, and patches exactly the changed ones, conditionally, into the ConfigMap', async () => {
+    const dearest = (file: { providers: { plans: { name: string; price: number }[] }[] }) => file.providers[0].plans.reduce((a, b) => (b.price > a.price ? b : a));
+    const before = dearest(JSON.parse(configMap.data['providers.json']));
+    const { code, output } = await runJob('reprice');
+    expect([code, output]).toEqual([0, expect.stringContaining('published meta.json, providers.json')]);
+    const saw = JSON.parse(await readFile(join(root, 'work', 'refresher-saw.json'), 'utf8'));
+    expect(saw).toEqual({ args: ['--data', `${root}/work/data`, '--write', '--review', `${root}/work/refresh-review.md`], files: DATASET_FILES, tmpdir: `${root}/work` });
+    expect(requests.map((r) => [r.method, r.url, r.auth])).toEqual([
+      ['GET', '/api/v1/namespaces/vpsapi/configmaps/vpsapi-dataset', `Bearer ${TOKEN}`],
+      ['PATCH', '/api/v1/namespaces/vpsapi/configmaps/vpsapi-dataset?fieldManager=vpsapi-price-refresh', `Bearer ${TOKEN}`],
+    ]);
+    const [patch] = patches();
+    expect(patch.type).toBe('application/merge-patch+json');
+    expect(patch.body.metadata).toEqual({ resourceVersion: '41' });
+    // Not changelog.json: its one release points at a snapshot the ConfigMap cannot hold.
+    expect(Object.keys(patch.body.data)).toEqual(['meta.json', 'providers.json']);
+    const after = JSON.parse(configMap.data['providers.json']).providers[0].plans.find((p: { name: string }) => p.name === before.name);
+    expect(after.price).toBe(Number((before.price + 0.5).toFixed(2)));
+  }, 30_000);
+
+  it('publishes nothing and exits 2 with the review in its log when the gate refuses', async () => {
+    const { code, output } = await runJob('refuse');
+    expect(code).toBe(2);
+    expect(output).toContain('hetzner cx22: price falls 60 %, over the 30 % gate');
+    expect(output).toContain('nothing published');
+    expect(requests).toEqual([]);
+  }, 30_000);
+
+  it.each([
+    ['the refresher finds no change', 'no change', 0, 'no change to publish', 0],
+    ['the refresher fails', 'fail', 1, 'the refresher exited with 1', 0],
+    // The service's validator names the problem: the price is not a number.
+    ['the new dataset is invalid', 'invalid', 1, 'data.publish/providers.json: providers[0]', 0],
+    ['the ConfigMap would pass 1 MiB', 'huge', 1, 'over the 1048576-byte limit', 1],
+  ])('publishes nothing when %s', async (_when, behaviour, exitCode, message, gets) => {
+    const { code, output } = await runJob(behaviour);
+    expect([code, output]).toEqual([exitCode, expect.stringContaining(message)]);
+    expect(requests.map((r) => r.method)).toEqual(Array(gets).fill('GET'));
+  }, 30_000);
+
+  it('publishes nothing when the ConfigMap changed after the Job copied it, or between its read and its patch', async () => {
+    configMap.data['meta.json'] = configMap.data['meta.json'].replace(/"version": "[^"]+"/, '"version": "2099-01-01"');
+    const moved = await runJob('reprice');
+    expect([moved.code, moved.output]).toEqual([1, expect.stringContaining('holds other meta.json than the copy this run started from')]);
+    expect(patches()).toEqual([]);
+
+    requests = [];
+    configMap.data['meta.json'] = await readFile(join(served, 'meta.json'), 'utf8');
+    raceBeforePatch = true;
+    const raced = await runJob('reprice');
+    expect([raced.code, raced.output]).toEqual([1, expect.stringContaining('409')]);
+    expect(patches()).toHaveLength(1);
+    expect(configMap.data['providers.json'] === (await readFile(join(served, 'providers.json'), 'utf8'))).toBe(true);
+  }, 30_000);
+
+  it('refuses to run without its arguments', async () => {
+    const { code, stdout } = await run('node', ['scripts/price-refresh-job.mjs', '--served', served]);
+    expect([code, stdout]).toEqual([1, expect.stringContaining('--work is required')]);
+    expect(requests).toEqual([]);
   });
 });
 
