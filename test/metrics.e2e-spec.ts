@@ -1,8 +1,37 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { join } from 'node:path';
+import { DatasetReloader } from '../src/dataset/dataset-reloader';
 import { MetricsService } from '../src/observability/metrics.service';
-import { rawMeta } from './support/raw-data';
+import { rawMeta, rawProviders } from './support/raw-data';
 import { startTestApp, type TestApp } from './support/test-app';
-import { scrape, metric } from './support/operations';
+import { scrape, metric, copyData } from './support/operations';
+
+type RawProviders = { providers: { id: string; plans: { observedAt: string }[] }[] };
+
+/** Every dataset_price_age_days series of a scrape, keyed "provider stat". */
+function priceAgeSeries(text: string): Record<string, number> {
+  const series: Record<string, number> = {};
+  for (const [, labels, value] of text.matchAll(/^dataset_price_age_days\{([^}]*)\} (\S+)$/gm)) {
+    const label = Object.fromEntries([...labels.matchAll(/(\w+)="([^"]*)"/g)].map(([, k, v]) => [k, v]));
+    series[`${label.provider} ${label.stat}`] = Number(value);
+  }
+  return series;
+}
+
+/** The series a dataset's files call for, worked out here from the JSON: days from each plan's observedAt to the version. */
+function expectedPriceAges(file: RawProviders, version: string): Record<string, number> {
+  const day = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
+  const series: Record<string, number> = {};
+  for (const provider of file.providers) {
+    const ages = provider.plans.map((plan) => day(version) - day(plan.observedAt)).sort((a, b) => a - b);
+    if (ages.length === 0) continue;
+    const n = ages.length;
+    series[`${provider.id} oldest`] = ages[n - 1];
+    series[`${provider.id} median`] = n % 2 === 1 ? ages[(n - 1) / 2] : (ages[n / 2 - 1] + ages[n / 2]) / 2;
+  }
+  return series;
+}
 
 describe('metrics', () => {
   let t: TestApp;
@@ -18,6 +47,14 @@ describe('metrics', () => {
     expect(metric(text, 'dataset_loaded_timestamp_seconds')).toBeGreaterThan(1.7e9);
     expect(text).toMatch(/^process_cpu_user_seconds_total \d/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
+  });
+
+  it('gives the oldest and the median price age of each provider, in days to the dataset version', async () => {
+    const text = await scrape(t);
+    expect(text).toContain('# TYPE dataset_price_age_days gauge');
+    const expected = expectedPriceAges(rawProviders, rawMeta.version);
+    expect(Object.keys(expected)).toHaveLength(2 * rawProviders.providers.length);
+    expect(priceAgeSeries(text)).toEqual(expected);
   });
 
   it('counts requests by route and status, 429s and MCP tool calls', async () => {
@@ -38,6 +75,42 @@ describe('metrics', () => {
     expect(metric(after, 'mcp_tool_calls_total{tool="get_vps_provider",outcome="error"}')).toBe(1);
     expect(after).toMatch(/http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/providers\/:providerId.json",status="200"\} \d/);
   });
+});
+
+describe('dataset_price_age_days on a live reload', () => {
+  let dir: string;
+  let t: TestApp;
+  afterEach(async () => {
+    await t?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('follows the reloaded dataset, and drops the series of a provider it no longer has', async () => {
+    dir = await copyData();
+    t = await startTestApp({ DATA_DIR: dir, DATA_WATCH: 'false' });
+    const read = async (name: string) => JSON.parse(await readFile(join(dir, name), 'utf8'));
+    const before: RawProviders = await read('providers.json');
+    const { version } = await read('meta.json');
+    expect(priceAgeSeries(await scrape(t))).toEqual(expectedPriceAges(before, version));
+
+    // The first provider's first price seen 30 days earlier; the last provider known by another id from now on.
+    const first = before.providers[0];
+    const gone = before.providers[before.providers.length - 1].id;
+    const seen = new Date(Date.parse(first.plans[0].observedAt) - 30 * 86_400_000).toISOString().slice(0, 10);
+    first.plans[0].observedAt = seen;
+    await writeFile(join(dir, 'providers.json'), JSON.stringify(before, null, 2));
+    for (const name of ['providers.json', 'use-cases.json']) {
+      const text = await readFile(join(dir, name), 'utf8');
+      await writeFile(join(dir, name), text.replaceAll(`"${gone}"`, `"${gone}-next"`).replaceAll(`"/providers/${gone}"`, `"/providers/${gone}-next"`));
+    }
+    expect(await t.app.get(DatasetReloader).reload()).toBe(true);
+
+    const after = priceAgeSeries(await scrape(t));
+    expect(after).toEqual(expectedPriceAges(await read('providers.json'), version));
+    expect(Object.keys(after).filter((key) => key.startsWith(`${gone} `))).toEqual([]);
+    expect(after[`${gone}-next oldest`]).toBeDefined();
+    expect(after[`${first.id} oldest`]).toBeGreaterThanOrEqual(30);
+  }, 30_000);
 });
 
 /** Opens a TCP connection to host:port: 'open', or the error code (ECONNREFUSED when nothing listens there). */

@@ -3,6 +3,7 @@ import { MetricsService } from '../observability/metrics.service.js';
 import { AppConfig } from '../config/app-config.js';
 import { loadDataset } from './dataset-loader.js';
 import type { DatasetSnapshot } from './dataset-snapshot.js';
+import { daysBetween } from './dto/validators.js';
 
 /** A value derived from a snapshot, computed once per snapshot and cached with it. */
 export class DatasetView<T> {
@@ -70,5 +71,11 @@ export class DatasetService implements OnModuleInit {
     for (const view of this.views) view.for(snapshot);
     this.snapshot = snapshot;
     this.metrics.datasetPublished(snapshot.version, snapshot.loadedAt);
+    this.metrics.datasetPriceAges(priceAgesByProvider(snapshot));
   }
+}
+
+/** Days from each plan's observedAt to the dataset version, by provider id (the validator keeps them at 0 or more). */
+function priceAgesByProvider(snapshot: DatasetSnapshot): Map<string, number[]> {
+  return new Map(snapshot.providers.map((provider) => [provider.id, provider.plans.map((plan) => daysBetween(plan.observedAt, snapshot.version))]));
 }

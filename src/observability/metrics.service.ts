@@ -8,8 +8,8 @@ import { RequestSeries } from './request-series.js';
 
 /**
  * Prometheus metrics on their own port (METRICS_PORT), so they are never public: requests by route
- * template and status, latency, 429s, MCP tool calls, the dataset version and reloads, rate-limit
- * store errors, dropped log bytes, and Node's process metrics.
+ * template and status, latency, 429s, MCP tool calls, the dataset version, reloads and price ages,
+ * rate-limit store errors, dropped log bytes, and Node's process metrics.
  */
 @Injectable()
 export class MetricsService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -63,6 +63,12 @@ export class MetricsService implements OnApplicationBootstrap, OnModuleDestroy {
     help: 'When the dataset being served was loaded, in Unix seconds.',
     registers: [this.registry],
   });
+  private readonly priceAge = new Gauge({
+    name: 'dataset_price_age_days',
+    help: "Days from the day a provider showed a plan's price (observedAt) to the version of the dataset served: the oldest plan's and the median, by provider.",
+    labelNames: ['provider', 'stat'] as const,
+    registers: [this.registry],
+  });
   private readonly storeErrors = new Gauge({
     name: 'rate_limit_store_errors',
     help: 'Failed calls to the shared rate-limit store (Redis) since start.',
@@ -79,6 +85,19 @@ export class MetricsService implements OnApplicationBootstrap, OnModuleDestroy {
     this.datasetInfo.reset();
     this.datasetInfo.set({ version }, 1);
     this.datasetLoaded.set(loadedAt.getTime() / 1000);
+  }
+
+  /** How old the prices of the dataset now served are: each provider's plan ages in days, as its oldest and median. */
+  datasetPriceAges(agesByProvider: ReadonlyMap<string, readonly number[]>): void {
+    // From scratch: a provider the new dataset no longer has keeps no series.
+    this.priceAge.reset();
+    for (const [provider, ages] of agesByProvider) {
+      if (ages.length === 0) continue;
+      const sorted = [...ages].sort((a, b) => a - b);
+      const middle = sorted.length >> 1;
+      this.priceAge.set({ provider, stat: 'oldest' }, sorted[sorted.length - 1]);
+      this.priceAge.set({ provider, stat: 'median' }, sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2);
+    }
   }
 
   /** A call to the shared rate-limit store failed. */
