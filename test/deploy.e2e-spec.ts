@@ -167,6 +167,8 @@ describe('the price-refresh CronJob', () => {
 
   it('runs the refresher with --write on a copy of the served dataset in the work dir', () => {
     expect(refresher.slice(0, 2)).toEqual(['node', '/app/dist/catalogues/refresh/refresh-cli.js']);
+    // The image's /app/dist is this build's dist/.
+    expect(existsSync('dist/catalogues/refresh/refresh-cli.js')).toBe(true);
     expect(refresher).toContain('--write');
     expect(refresher).not.toContain('--accept');
     expect(refresher[refresher.indexOf('--data') + 1]).toBe(flag('work'));
