@@ -4,7 +4,7 @@
  * project in `User-Agent`. The base URL is the provider's API host, or a local replay of recorded
  * answers (`refresh --from`, the tests): the adapters' HTTP code is the same either way.
  */
-import { CatalogueFormatError } from './catalogue.js';
+import { CatalogueFormatError } from './catalogue-format-error.js';
 
 export const USER_AGENT = 'vpsapi-catalogue-refresher/1.0 (+https://github.com/vpsapi; read-only price refresh)';
 

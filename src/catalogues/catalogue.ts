@@ -102,10 +102,8 @@ export interface CatalogueContext {
   log: (line: string) => void;
 }
 
-/** The cause of a catalogue that cannot be read as the adapter expects (malformed, empty, an unknown unit). */
-export class CatalogueFormatError extends Error {
-  override name = 'CatalogueFormatError';
-}
+export { CatalogueFormatError } from './catalogue-format-error.js';
+
 
 /** One provider's catalogue. */
 export interface CatalogueAdapter {

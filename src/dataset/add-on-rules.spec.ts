@@ -138,8 +138,9 @@ describe('add-on, tax, location and VAT rules', () => {
   });
 
   it('refuses an add-on source read after the dataset version', () => {
-    expect(problemsAfter((raw) => (provider(raw, 'vultr').addOns.snapshots.source.retrievedAt = '2026-11-27'))).toEqual([
-      'data/providers.json: providers[2] (vultr).addOns.snapshots.source.retrievedAt: must not be after the dataset version (2026-11-26)',
+    const after = new Date(Date.parse(d.version) + 86_400_000).toISOString().slice(0, 10);
+    expect(problemsAfter((raw) => (provider(raw, 'vultr').addOns.snapshots.source.retrievedAt = after))).toEqual([
+      `data/providers.json: providers[2] (vultr).addOns.snapshots.source.retrievedAt: must not be after the dataset version (${d.version})`,
     ]);
   });
 
@@ -168,8 +169,9 @@ describe('add-on, tax, location and VAT rules', () => {
   });
 
   it('refuses a VAT source read after the dataset version', () => {
-    expect(problemsAfter((raw) => (raw.vatRates.rates.FR.source.retrievedAt = '2026-11-27'))).toEqual([
-      'data/vat-rates.json: rates.FR.source.retrievedAt: must not be after the dataset version (2026-11-26)',
+    const after = new Date(Date.parse(d.version) + 86_400_000).toISOString().slice(0, 10);
+    expect(problemsAfter((raw) => (raw.vatRates.rates.FR.source.retrievedAt = after))).toEqual([
+      `data/vat-rates.json: rates.FR.source.retrievedAt: must not be after the dataset version (${d.version})`,
     ]);
   });
 

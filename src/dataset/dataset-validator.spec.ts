@@ -262,16 +262,21 @@ describe('validateDataset', () => {
       expect(problemsAfter((raw) => (plan(raw, 'hetzner', 'CX23').observedAt = dayAfter(raw.meta.version)))).toContain(
         `${d.at('hetzner')}.plans[${i}] (CX23).observedAt: must not be after the dataset version (${d.version}): a release cannot quote a price seen after it`,
       );
-      expect(problemsAfter((raw) => (plan(raw, 'hetzner', 'CX23').observedAt = dayAfter(cx(raw).source.retrievedAt)))).toEqual([
-        `${d.at('hetzner')}.plans[${i}] (CX23).observedAt: must not be after the day its line's source was read (${cx(small as Json).source.retrievedAt})`,
+      const readBefore = dayBefore(d.version);
+      expect(problemsAfter((raw) => ((cx(raw).source.retrievedAt = readBefore), (plan(raw, 'hetzner', 'CX23').observedAt = raw.meta.version)))).toEqual([
+        `${d.at('hetzner')}.plans[${i}] (CX23).observedAt: must not be after the day its line's source was read (${readBefore})`,
       ]);
     });
 
     it('refuses a line source without a method, a copy without copyOf and copyOf on what is not a copy', () => {
-      const at = `${d.at('hetzner')}.planLines[0].source`;
+      // Contabo's first line is editorial: read from the provider's own page, no copyOf.
+      const cx = (raw: Json) => provider(raw, 'contabo').planLines[0];
+      const at = `${d.at('contabo')}.planLines[0].source`;
+      expect(cx(small as Json).source).toMatchObject({ method: 'editorial' });
+      expect(cx(small as Json).source.copyOf).toBeUndefined();
       expect(problemsAfter((raw) => delete cx(raw).source.method)).toEqual([`${at}.method: say how the line's prices were read (provider-api, provider-page, copy or editorial)`]);
       expect(problemsAfter((raw) => (cx(raw).source.method = 'copy'))).toEqual([`${at}.copyOf: a copy must name the provider's page or endpoint it copies`]);
-      expect(problemsAfter((raw) => (cx(raw).source.copyOf = 'https://api.hetzner.cloud/v1/pricing'))).toEqual([`${at}.method: a source with copyOf is a copy (method "copy")`]);
+      expect(problemsAfter((raw) => (cx(raw).source.copyOf = 'https://contabo.com/en/vps/'))).toEqual([`${at}.method: a source with copyOf is a copy (method "copy")`]);
       expect(problemsAfter((raw) => (cx(raw).source.method = 'guessed'))).toEqual([`${at}.method: must be one of the following values: provider-api, provider-page, copy, editorial`]);
     });
 
@@ -391,10 +396,10 @@ describe('validateDataset', () => {
         'data/providers.json: providers[0] (hetzner).sources[0].pageDate: must not be after retrievedAt (2026-02-03)',
       ]);
       expect(problemsAfter((raw) => Object.assign(provider(raw, 'hetzner').sources[0], { retrievedAt: '2026-02-03', pageDate: '2026-02-03' }))).toEqual([]);
-      expect(problemsAfter((raw) => Object.assign(provider(raw, 'hetzner').planLines[0].source, { retrievedAt: '2026-02-03', pageDate: '2026-02-04' }))).toEqual([
-        'data/providers.json: providers[0] (hetzner).planLines[0].source.pageDate: must not be after retrievedAt (2026-02-03)',
+      expect(problemsAfter((raw) => Object.assign(provider(raw, 'contabo').planLines[0].source, { retrievedAt: '2026-02-03', pageDate: '2026-02-04' }))).toEqual([
+        `${d.at('contabo')}.planLines[0].source.pageDate: must not be after retrievedAt (2026-02-03)`,
       ]);
-      expect(problemsAfter((raw) => Object.assign(provider(raw, 'hetzner').planLines[0].source, { retrievedAt: '2026-02-03', pageDate: '2026-02-03' }))).toEqual([]);
+      expect(problemsAfter((raw) => Object.assign(provider(raw, 'contabo').planLines[0].source, { retrievedAt: '2026-02-03', pageDate: '2026-02-03' }))).toEqual([]);
     });
 
     it('checks no source against the version while meta.json is unusable', () => {
@@ -550,7 +555,7 @@ describe('validateDataset', () => {
     });
 
     it('refuses a renewal price on a plan whose price is not promotional', () => {
-      expect(problemsAfter((raw) => (plan(raw, 'hetzner', 'CX23').renewalPrice = 5))).toEqual([
+      expect(problemsAfter((raw) => (plan(raw, 'hetzner', 'CX23').renewalPrice = plan(raw, 'hetzner', 'CX23').price + 1))).toEqual([
         'data/providers.json: providers[0] (hetzner).plans[0] (CX23).renewalPrice: only plans of a promotional line have a renewal price',
       ]);
     });
@@ -565,7 +570,7 @@ describe('validateDataset', () => {
         `${where}.monthToMonthPrice: only plans of a prepaid-term line sold month to month carry a separate month-to-month price`,
       ]);
       expect(problemsAfter((raw) => (line(raw, 'contabo', 'cloud-vds').monthToMonthSold = false, delete plan(raw, 'contabo', name).monthToMonthPrice))).toEqual([]);
-      expect(problemsAfter((raw) => (plan(raw, 'hetzner', 'CX23').monthToMonthPrice = 3.49))).toEqual([
+      expect(problemsAfter((raw) => (plan(raw, 'hetzner', 'CX23').monthToMonthPrice = plan(raw, 'hetzner', 'CX23').price + 1))).toEqual([
         'data/providers.json: providers[0] (hetzner).plans[0] (CX23).monthToMonthPrice: only plans of a prepaid-term line sold month to month carry a separate month-to-month price',
       ]);
     });
@@ -754,8 +759,9 @@ describe('validateDataset', () => {
     const release = (raw: Json, version: string) => ({ ...structuredClone(raw.changelog.releases[0]), version, date: version });
 
     it('refuses a release older than the one before it, and accepts one in order', () => {
+      const next = (small as Json).changelog.releases.length;
       expect(problemsAfter((raw) => raw.changelog.releases.push(release(raw, '2026-01-01')))).toEqual([
-        `data/changelog.json: releases[1].version: must be later than the release before it (${d.version})`,
+        `data/changelog.json: releases[${next}].version: must be later than the release before it (${d.version})`,
       ]);
       expect(problemsAfter((raw) => raw.changelog.releases.unshift(release(raw, '2026-01-01')))).toEqual([]);
     });
@@ -763,16 +769,18 @@ describe('validateDataset', () => {
     it('refuses a release that repeats the version before it, once, as a repeated id', () => {
       // The list check refuses the second record before the order check sees it, so a repeated
       // version gets one problem, not two.
+      const next = (small as Json).changelog.releases.length;
       expect(problemsAfter((raw) => raw.changelog.releases.push(release(raw, d.version)))).toEqual([
-        `data/changelog.json: releases[1] (${d.version}): duplicates the id of releases[0]`,
+        `data/changelog.json: releases[${next}] (${d.version}): duplicates the id of releases[${next - 1}]`,
       ]);
     });
 
     it('refuses a release after the dataset version, and accepts one on its day', () => {
+      const next = (small as Json).changelog.releases.length;
       expect(problemsAfter((raw) => raw.changelog.releases.push(release(raw, dayAfter(d.version))))).toEqual([
-        `data/changelog.json: releases[1].version: must not be after the dataset version (${d.version})`,
+        `data/changelog.json: releases[${next}].version: must not be after the dataset version (${d.version})`,
       ]);
-      expect(problemsAfter((raw) => (raw.changelog.releases[0].version = dayAfter(d.version), (raw.meta.version = 'soon'))).filter((p) => p.includes('changelog'))).toEqual([]);
+      expect(problemsAfter((raw) => (raw.changelog.releases.at(-1).version = dayAfter(d.version), (raw.meta.version = 'soon'))).filter((p) => p.includes('changelog'))).toEqual([]);
     });
 
     it('accepts a dataset without a changelog', () => {

@@ -17,6 +17,8 @@ const byRating = (a: ProviderRecord, b: ProviderRecord) => b.rating - a.rating |
 /** A plan's no-commitment price in USD; the price rankings compare only plans that have one. */
 const monthly = (x: PricedPlan) => x.noCommitmentUsd!;
 const withoutCommitment = (plans: PricedPlan[]) => plans.filter((x) => x.noCommitmentUsd !== null);
+/** Fresh prices rank before stale ones: a stale price is never ranked as if it were current. */
+const freshFirst = (a: PricedPlan, b: PricedPlan) => Number(a.plan.stale) - Number(b.plan.stale);
 
 /** Selects and ranks providers for a list's criteria; returns the ranking and a sentence on the method. */
 export function rank(ctx: GeneratorContext, ed: BestOfEditorial): { method: string; ranked: Ranked[]; metricName: string } {
@@ -30,7 +32,7 @@ export function rank(ctx: GeneratorContext, ed: BestOfEditorial): { method: stri
         const plan = fits.reduce((best, x) => ((x.ramGb ?? 0) > (best.ramGb ?? 0) || ((x.ramGb ?? 0) === (best.ramGb ?? 0) && monthly(x) < monthly(best)) ? x : best));
         return [{ provider: p, plan, metric: `${plan.plan.ram} RAM, ${plan.plan.cpu}: ${plan.plan.name} at ${planPrice(plan)}` }];
       });
-      rows.sort((a, b) => (b.plan.ramGb ?? 0) - (a.plan.ramGb ?? 0) || byRating(a.provider, b.provider));
+      rows.sort((a, b) => freshFirst(a.plan, b.plan) || (b.plan.ramGb ?? 0) - (a.plan.ramGb ?? 0) || byRating(a.provider, b.provider));
       return { method: `Each provider's plan with the most RAM at or under ${c.value} USD a month with no commitment (prices converted at the ECB rate of ${ctx.rates.date}), ranked by that RAM, then by our rating.`, ranked: rows, metricName: `Most RAM for ${c.value} USD or less` };
     }
     case 'region': {
@@ -68,7 +70,7 @@ export function rank(ctx: GeneratorContext, ed: BestOfEditorial): { method: stri
         const plan = pick(p);
         return plan ? [{ provider: p, plan, metric: `${plan.plan.name} (${plan.plan.cpu}, ${plan.plan.ram}, ${plan.plan.storage}) at ${planPrice(plan)}` }] : [];
       });
-      rows.sort((a, b) => monthly(a.plan) - monthly(b.plan) || byRating(a.provider, b.provider));
+      rows.sort((a, b) => freshFirst(a.plan, b.plan) || monthly(a.plan) - monthly(b.plan) || byRating(a.provider, b.provider));
       const what = c.kind === 'dedicatedCpu' ? 'dedicated-vCPU plans' : 'NVMe storage';
       return { method: `Providers with ${what}, ranked by the no-commitment monthly price of their cheapest such plan in USD.`, ranked: rows, metricName: `Cheapest plan with ${what}` };
     }
@@ -77,7 +79,7 @@ export function rank(ctx: GeneratorContext, ed: BestOfEditorial): { method: stri
         const plan = withoutCommitment(ctx.plansOf(p.id)).find((x) => (x.ramGb ?? 0) >= c.value);
         return plan ? [{ provider: p, plan, ratio: (plan.ramGb ?? 0) / monthly(plan) }] : [];
       });
-      rows.sort((a, b) => b.ratio - a.ratio || byRating(a.provider, b.provider));
+      rows.sort((a, b) => freshFirst(a.plan, b.plan) || b.ratio - a.ratio || byRating(a.provider, b.provider));
       return {
         method: `Each provider's cheapest plan with at least ${c.value} GB of RAM, ranked by gigabytes of RAM per US dollar a month with no commitment.`,
         ranked: rows.map((r) => ({ provider: r.provider, plan: r.plan, metric: `${r.ratio.toFixed(2)} GB per USD: ${r.plan.plan.name}, ${r.plan.plan.ram} at ${planPrice(r.plan)}` })),
@@ -101,6 +103,7 @@ export function bestOfGuide(ctx: GeneratorContext, ed: BestOfEditorial): { slug:
   const { method, ranked, metricName } = rank(ctx, ed);
   const pricesCompared = ['budget', 'dedicatedCpu', 'nvme', 'ramPerDollar'].includes(ed.criteria.kind);
   const needCommitment = ctx.providers.filter((p) => ctx.plansOf(p.id).every((x) => x.noCommitmentUsd === null));
+  const stale = ranked.filter((r) => r.plan?.plan.stale);
   const body = [
     ed.intro,
     '',
@@ -113,6 +116,12 @@ export function bestOfGuide(ctx: GeneratorContext, ed: BestOfEditorial): { slug:
     table(['#', 'Provider', metricName, 'Rating'], ranked.map((r, i) => [i + 1, `[${r.provider.name}](/providers/${r.provider.id})`, r.metric, `${r.provider.rating}/5`])),
     '',
     ranked.length === 0 ? 'No provider in the dataset meets this criterion today.' : `Each provider's [full review](/guides/${ranked[0].provider.id}-review) and page give the complete plan list.`,
+    ...(stale.length > 0
+      ? [
+          '',
+          `${stale.length === ranked.length ? 'Every row' : `${stale.length} of ${ranked.length} rows`} of this list ${stale.length === 1 ? 'rests' : 'rest'} on a stale price (seen more than 90 days before this release, or before a price change the provider announced): ${stale.map((r) => `${r.provider.name} (seen ${r.plan!.plan.observedAt})`).join(', ')}. ${pricesCompared ? 'Stale prices are ranked after fresh ones, never as if they were current; check' : 'Check'} the provider's own price page before you buy.`,
+        ]
+      : []),
     ...(pricesCompared && needCommitment.length > 0
       ? ['', `Left out of this price ranking: ${needCommitment.map((p) => `[${p.name}](/providers/${p.id})`).join(', ')}, whose listed prices need a prepaid term, so they do not compare with month-to-month prices.`]
       : []),

@@ -25,26 +25,31 @@ export interface GeneratorContext {
   editorial: Editorial;
   /** The day of the newest figure a generated guide quotes (a plan source or the exchange rates): its `updated` date. */
   figuresDate: string;
-  /** Every plan of a provider, priced in USD: cheapest with no commitment first, then those that need one. */
+  /**
+   * The plans of a provider still sold, priced in USD, for picks and rankings: fresh prices before stale
+   * ones (a stale price is never ranked as if fresh), each cheapest with no commitment first, then those
+   * that need one. Plans of discontinued lines are left out.
+   */
   plansOf(id: string): PricedPlan[];
+  /** Every plan of a provider in the dataset's order, discontinued ones included: the full plan table. */
+  listedPlansOf(id: string): PricedPlan[];
   /** The comparison guide of a pair, in either order. */
   comparisonOf(a: string, b: string): ComparisonEditorial | undefined;
 }
 
 export function generatorContext(providers: ProviderRecord[], useCases: UseCaseRecord[], rates: ExchangeRates, editorial: Editorial, version: string): GeneratorContext {
-  const plans = new Map(
+  const listed = new Map(
     providers.map((p) => [
       p.id,
-      pricedPlans(p, version)
-        .map((plan) => ({
-          plan,
-          usd: rates.convert(plan.price, plan.currency, 'USD'),
-          noCommitmentUsd: plan.monthToMonthPrice === null ? null : rates.convert(plan.monthToMonthPrice, plan.currency, 'USD'),
-          ...planFigures(plan),
-        }))
-        .sort(byNoCommitmentPrice),
+      pricedPlans(p, version).map((plan) => ({
+        plan,
+        usd: rates.convert(plan.price, plan.currency, 'USD'),
+        noCommitmentUsd: plan.monthToMonthPrice === null ? null : rates.convert(plan.monthToMonthPrice, plan.currency, 'USD'),
+        ...planFigures(plan),
+      })),
     ]),
   );
+  const plans = new Map([...listed].map(([id, list]) => [id, list.filter((x) => !x.plan.discontinued).sort((a, b) => Number(a.plan.stale) - Number(b.plan.stale) || byNoCommitmentPrice(a, b))]));
   const pairKey = (a: string, b: string) => [a, b].sort().join('|');
   const pairs = new Map(editorial.comparisons.filter((c) => c.providers.length === 2).map((c) => [pairKey(c.providers[0], c.providers[1]), c]));
   return {
@@ -55,6 +60,7 @@ export function generatorContext(providers: ProviderRecord[], useCases: UseCaseR
     editorial,
     figuresDate: newestFigureDate(providers, rates.date),
     plansOf: (id) => plans.get(id) ?? [],
+    listedPlansOf: (id) => listed.get(id) ?? [],
     comparisonOf: (a, b) => pairs.get(pairKey(a, b)),
   };
 }

@@ -32,8 +32,14 @@ export function priceWithUsd(amount: number, currency: string, usd: number): str
  * ("6 USD"), else the headline price with the commitment it needs ("4.99 USD on a 24-month prepaid term").
  */
 export function planPrice(x: { plan: Plan; usd: number; noCommitmentUsd: number | null }): string {
-  if (x.noCommitmentUsd !== null && x.plan.monthToMonthPrice !== null) return priceWithUsd(x.plan.monthToMonthPrice, x.plan.currency, x.noCommitmentUsd);
-  return `${priceWithUsd(x.plan.price, x.plan.currency, x.usd)} on a ${x.plan.termMonths}-month prepaid term`;
+  const age = priceAgeNote(x.plan);
+  if (x.noCommitmentUsd !== null && x.plan.monthToMonthPrice !== null) return priceWithUsd(x.plan.monthToMonthPrice, x.plan.currency, x.noCommitmentUsd) + age;
+  return `${priceWithUsd(x.plan.price, x.plan.currency, x.usd)} on a ${x.plan.termMonths}-month prepaid term${age}`;
+}
+
+/** " (stale: seen 2026-02-03)" after a stale price, so a reader never takes it for a current one; nothing after a fresh one. */
+export function priceAgeNote(plan: Pick<Plan, 'stale' | 'observedAt'>): string {
+  return plan.stale ? ` (stale: seen ${plan.observedAt})` : '';
 }
 
 /** What a comparison says where a provider has no plan of a size: "none" only when its plan list is complete. */

@@ -10,6 +10,7 @@ export function reviewGuide(ctx: GeneratorContext, p: ProviderRecord): { slug: s
   if (!ed) throw new Error(`data/editorial/reviews.json has no entry for ${p.id}`);
   const slug = `${p.id}-review`;
   const plans = ctx.plansOf(p.id);
+  const listed = ctx.listedPlansOf(p.id);
   const entry = plans[0];
   const regions = [...new Set(p.datacenters.map((l) => l.region))];
   const dedicated = plans.filter((x) => x.plan.cpuType === 'dedicated');
@@ -29,7 +30,7 @@ export function reviewGuide(ctx: GeneratorContext, p: ProviderRecord): { slug: s
       ['', p.name],
       [
         ['Entry plan', `${entry.plan.name}: ${entry.plan.cpu}, ${entry.plan.ram} RAM, ${entry.plan.storage}, ${planPrice(entry)} a month`],
-        ['Plans listed', plans.length],
+        ['Plans listed', listed.length === plans.length ? plans.length : `${plans.length} sold, ${listed.length - plans.length} discontinued`],
         ['Locations', `${p.datacenters.length} in ${listing(regions.map((r) => REGION_NAMES[r as keyof typeof REGION_NAMES] ?? r))}`],
         ['Billing', isOffered(p.featureDetails.hourlyBilling) ? 'hourly, capped at the monthly price' : 'monthly or longer terms'],
         ['Support', p.support],
@@ -50,8 +51,18 @@ export function reviewGuide(ctx: GeneratorContext, p: ProviderRecord): { slug: s
     '## Plans and prices',
     '',
     table(
-      ['Plan', 'vCPU', 'RAM', 'Storage', 'Traffic', 'CPU', 'Per month', 'How it is paid'],
-      plans.map((x) => [x.plan.name, x.plan.cpu, x.plan.ram, x.plan.storage, x.plan.bandwidth, x.plan.cpuType, money(x.plan.price, x.plan.currency), priceBasisCell(x.plan)]),
+      ['Plan', 'vCPU', 'RAM', 'Storage', 'Traffic', 'CPU', 'Per month', 'How it is paid', 'Price seen'],
+      listed.map((x) => [
+        x.plan.discontinued ? `${x.plan.name} (discontinued)` : x.plan.name,
+        x.plan.cpu,
+        x.plan.ram,
+        x.plan.storage,
+        x.plan.bandwidth,
+        x.plan.cpuType,
+        money(x.plan.price, x.plan.currency),
+        priceBasisCell(x.plan),
+        x.plan.stale ? `${x.plan.observedAt} (stale)` : x.plan.observedAt,
+      ]),
     ),
     '',
     p.pricingNotes,
