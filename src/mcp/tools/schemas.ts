@@ -152,6 +152,7 @@ export const providerSchema = z.object({
       complete: z.boolean().describe('True when every size of the line is listed.'),
       notListed: z.string().optional(),
       datacenters: z.array(z.string()).optional().describe('Cities where the line is sold, where confirmed line by line.'),
+      uptime: z.string().optional().describe('The line\'s advertised uptime SLA where it differs from the provider\'s `uptime`.'),
       regionalPrices: z
         .array(z.object({ datacenters: z.array(z.string()), priceFactor: z.number().nullable(), note: z.string() }))
         .optional()
