@@ -1,3 +1,4 @@
+import { LISTING_LEAVES_OUT } from '../src/mcp/tools/list-vps-providers.tool';
 import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
 import { readFileSync } from 'node:fs';
 import { figures, pricedPlanOf, toCurrencyWith } from './support/independent-figures';
@@ -120,7 +121,13 @@ describe('MCP tools', () => {
           datacenters: raw.datacenters,
           bestFor: raw.bestFor,
           url: `${TEST_BASE_URL}${raw.url}`,
-          plans: raw.plans.map((plan: any) => pricedPlanOf(raw, plan)),
+          priceAge: {
+            oldestObservedAt: raw.plans.map((plan: any) => plan.observedAt).sort()[0],
+            newestObservedAt: raw.plans.map((plan: any) => plan.observedAt).sort().at(-1),
+            stalePrices: raw.plans.filter((plan: any) => pricedPlanOf(raw, plan).stale).length,
+          },
+          // The listing leaves out the plan fields get_vps_provider gives (LISTING_LEAVES_OUT).
+          plans: raw.plans.map((plan: any) => Object.fromEntries(Object.entries(pricedPlanOf(raw, plan)).filter(([key]) => !(key in LISTING_LEAVES_OUT)))),
         });
       }
     });

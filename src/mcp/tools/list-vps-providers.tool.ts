@@ -5,6 +5,27 @@ import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { STALE_AFTER_DAYS } from '../../dataset/price-age.js';
 import { locationSchema, planSchema, priceAgeSchema } from './schemas.js';
 
+/**
+ * A plan in the listing: the matrix without what get_vps_provider gives per plan (its source, the
+ * reason a price is stale, the unconfirmed list, the provider's own id, the prepaid and promotional
+ * terms, the setup fee, the age in days and a successor), so that all eight providers fit in one
+ * detailed answer; `observedAt`, `stale` and `discontinued` stay on every plan.
+ */
+export const LISTING_LEAVES_OUT = {
+  source: true,
+  staleReason: true,
+  unconfirmed: true,
+  providerPlanId: true,
+  termMonths: true,
+  promotional: true,
+  renewalPrice: true,
+  setupFee: true,
+  priceAgeDays: true,
+  successor: true,
+} as const;
+const listedPlanSchema = planSchema.omit(LISTING_LEAVES_OUT);
+const listedPlan = (plan: Record<string, unknown>) => Object.fromEntries(Object.entries(plan).filter(([key]) => !(key in LISTING_LEAVES_OUT)));
+
 /** The fields of a provider in a concise answer; the rest are detailed-only. */
 const CONCISE_FIELDS = ['id', 'name', 'rating', 'startingPriceUsd', 'monthToMonthStartingPriceUsd', 'priceAge', 'locations', 'bestFor'] as const;
 
@@ -41,7 +62,10 @@ export const listVpsProvidersTool = defineTool({
         monthToMonthStartingPrice: z.number().nullable().optional().describe('Detailed only: cheapest price with no commitment, in `currency`.'),
         datacenters: z.array(locationSchema).optional().describe('Detailed only.'),
         url: z.string().optional().describe('Detailed only: review page.'),
-        plans: z.array(planSchema).optional().describe('Detailed only: the plan matrix.'),
+        plans: z
+          .array(listedPlanSchema)
+          .optional()
+          .describe("Detailed only: the plan matrix, each plan with its price basis, no-commitment price, observedAt, stale and discontinued; get_vps_provider gives every plan field (source, staleReason, terms, setup fee, successor)."),
       }),
     ),
     ...listingOutputShape,
@@ -49,7 +73,7 @@ export const listVpsProvidersTool = defineTool({
   annotations: READ_ONLY,
   handler: ({ sortBy, responseFormat = 'detailed' }, { providers }) => {
     const list = providers.summaries(sortBy);
-    const shown = responseFormat === 'detailed' ? [...list] : list.map((p) => pick(p, CONCISE_FIELDS));
+    const shown = responseFormat === 'detailed' ? list.map((p) => ({ ...p, plans: p.plans.map((plan) => listedPlan(plan as unknown as Record<string, unknown>)) })) : list.map((p) => pick(p, CONCISE_FIELDS));
     return structuredWithin({ providers: shown, responseFormat }, 'providers', responseFormat);
   },
 });
