@@ -60,7 +60,8 @@ describe('HTTP behaviour', () => {
       const res = await t.http.get('/api/providers.json').expect(200);
       expect(res.headers.etag).toMatch(/^"[A-Za-z0-9_-]{20,}"$/);
       expect(res.headers['cache-control']).toBe('public, max-age=300');
-      expect(res.headers['last-modified']).toBe('Fri, 06 Feb 2026 00:00:00 GMT');
+      // The day the prices were last verified (meta.json lastUpdated), as an HTTP date.
+      expect(res.headers['last-modified']).toBe(new Date(`${rawMeta.lastUpdated}T00:00:00Z`).toUTCString());
       expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
     });
 

@@ -77,13 +77,17 @@ describe('releasing the dataset (npm run data:release)', () => {
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
-  it('records the embedded dataset as its initial release, every plan and guide added', async () => {
+  it('records the first release of the embedded dataset as initial, every plan and guide of it added, and the served version as the last', async () => {
     const changelog = await readJson(join(DATA_DIR, 'changelog.json'));
-    expect(changelog.releases[0]).toMatchObject({ version: rawMeta.version, summary: 'initial release' });
-    const plans = rawProviders.providers.flatMap((p: any) => p.plans.map((plan: any) => ({ providerId: p.id, planName: plan.name, price: plan.price, currency: plan.currency })));
-    expect(changelog.releases[0].changes.plansAdded).toEqual(plans);
-    expect(changelog.releases[0].changes.guidesAdded).toHaveLength(rawGuides.length);
+    const [first] = changelog.releases;
+    expect(first).toMatchObject({ summary: 'initial release' });
+    const firstProviders = await readJson(join(DATA_DIR, 'releases', first.version, 'providers.json'));
+    const plans = firstProviders.providers.flatMap((p: any) => p.plans.map((plan: any) => ({ providerId: p.id, planName: plan.name, price: plan.price, currency: plan.currency })));
+    expect(first.changes.plansAdded).toEqual(plans);
+    expect(first.changes.guidesAdded).toHaveLength((await readJson(join(DATA_DIR, 'releases', first.version, 'guides.json'))).guides.length);
+    expect(changelog.releases.at(-1).version).toBe(rawMeta.version);
     expect(await readJson(join(DATA_DIR, 'releases', rawMeta.version, 'providers.json'))).toEqual(rawProviders);
+    expect(rawGuides.length).toBeGreaterThan(0);
   });
 
   it('makes an initial release of a dataset that has never been released', async () => {
@@ -110,6 +114,7 @@ describe('releasing the dataset (npm run data:release)', () => {
 
   it('refuses a version that is already released, and an invalid dataset, writing nothing', async () => {
     const before = await readFile(join(dir, 'changelog.json'), 'utf8');
+    const releasedBefore = await readdir(join(dir, 'releases'));
     await expect(releaseDataset(dir, { date: NEXT })).rejects.toThrow(ReleaseRefusedError);
     await editForNextRelease(dir);
     const data = await readJson(join(dir, 'providers.json'));
@@ -117,7 +122,7 @@ describe('releasing the dataset (npm run data:release)', () => {
     await writeJson(join(dir, 'providers.json'), data);
     await expect(releaseDataset(dir, { date: NEXT })).rejects.toThrow(InvalidDatasetError);
     expect(await readFile(join(dir, 'changelog.json'), 'utf8')).toBe(before);
-    expect(await readdir(join(dir, 'releases'))).toEqual([rawMeta.version]);
+    expect(await readdir(join(dir, 'releases'))).toEqual(releasedBefore);
   });
 
   it('runs as a command that says what it released or why it refused', async () => {
@@ -134,7 +139,16 @@ describe('releasing the dataset (npm run data:release)', () => {
     let t: TestApp;
     let served: string;
     let expected: Awaited<ReturnType<typeof editForNextRelease>>;
+    let previous: any[];
+    /** A plan's price at each release that added or repriced it, from a changelog, oldest first. */
+    const historyOf = (releases: any[], providerId: string, planName: string) =>
+      releases.flatMap((r: any) =>
+        [...r.changes.plansAdded.map((x: any) => ({ ...x, newPrice: x.price })), ...r.changes.plansRepriced]
+          .filter((x: any) => x.providerId === providerId && x.planName === planName)
+          .map((x: any) => ({ version: r.version, price: x.newPrice })),
+      );
     beforeAll(async () => {
+      previous = (await readJson(join(DATA_DIR, 'changelog.json'))).releases;
       served = await copyData();
       expected = await editForNextRelease(served);
       await releaseDataset(served, { date: NEXT });
@@ -147,8 +161,8 @@ describe('releasing the dataset (npm run data:release)', () => {
 
     it('lists the releases newest first in changes.json', async () => {
       const { body } = await t.http.get('/api/changes.json').expect(200);
-      expect(body).toMatchObject({ version: NEXT, count: 2, feed: `${TEST_BASE_URL}/changes.atom` });
-      expect(body.releases.map((r: any) => r.version)).toEqual([NEXT, rawMeta.version]);
+      expect(body).toMatchObject({ version: NEXT, count: previous.length + 1, feed: `${TEST_BASE_URL}/changes.atom` });
+      expect(body.releases.map((r: any) => r.version)).toEqual([NEXT, ...previous.map((r: any) => r.version).reverse()]);
       expect(body.releases[0]).toEqual(expected);
     });
 
@@ -156,15 +170,15 @@ describe('releasing the dataset (npm run data:release)', () => {
       const [json, csv] = await Promise.all([t.http.get('/api/plans.json'), t.http.get('/api/plans.csv')]);
       const repricing = expected.changes.plansRepriced[0];
       const row = json.body.plans.find((r: any) => r.providerId === 'hetzner' && r.planName === repricing.planName);
-      expect(row.priceHistory).toEqual([
-        { version: rawMeta.version, price: repricing.oldPrice },
-        { version: NEXT, price: repricing.newPrice },
-      ]);
+      const before = historyOf(previous, 'hetzner', repricing.planName);
+      expect(before.at(-1)).toEqual({ version: expect.any(String), price: repricing.oldPrice });
+      expect(row.priceHistory).toEqual([...before, { version: NEXT, price: repricing.newPrice }]);
       const unchanged = json.body.plans.find((r: any) => r.providerId === 'upcloud');
-      expect(unchanged.priceHistory).toEqual([{ version: rawMeta.version, price: unchanged.price }]);
+      expect(unchanged.priceHistory).toEqual(historyOf(previous, 'upcloud', unchanged.planName));
+      expect(unchanged.priceHistory.at(-1).price).toBe(unchanged.price);
       expect(json.body.plans.find((r: any) => r.planName === expected.changes.plansRemoved[0].planName && r.providerId === 'vultr')).toBeUndefined();
       const csvRow = parseCsv(csv.text, { columns: true }).find((r: any) => r.providerId === 'hetzner' && r.planName === repricing.planName);
-      expect(csvRow.priceHistory).toBe(`${rawMeta.version} ${repricing.oldPrice}; ${NEXT} ${repricing.newPrice}`);
+      expect(csvRow.priceHistory).toBe([...before, { version: NEXT, price: repricing.newPrice }].map((p) => `${p.version} ${p.price}`).join('; '));
     });
 
     it('publishes the same releases as a valid Atom feed', async () => {
@@ -181,7 +195,7 @@ describe('releasing the dataset (npm run data:release)', () => {
       const links = [feed.link].flat();
       expect(links).toContainEqual(expect.objectContaining({ '@rel': 'self', '@href': `${TEST_BASE_URL}/changes.atom` }));
       const entries = [feed.entry].flat();
-      expect(entries).toHaveLength(2);
+      expect(entries).toHaveLength(previous.length + 1);
       for (const entry of entries) {
         expect(entry.id).toBeTruthy();
         expect(entry.updated).toMatch(rfc3339);
@@ -194,7 +208,7 @@ describe('releasing the dataset (npm run data:release)', () => {
       const content = text(entries[0].content);
       const r = expected.changes.plansRepriced[0];
       expect(content).toContain(`hetzner ${r.planName}: ${r.oldPrice.toFixed(2)} EUR → ${r.newPrice.toFixed(2)} EUR`);
-      expect(new Set(entries.map((e: any) => e.id)).size).toBe(2);
+      expect(new Set(entries.map((e: any) => e.id)).size).toBe(previous.length + 1);
     });
   });
 });
