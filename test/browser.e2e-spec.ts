@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/browser';
-import { rawGuides, rawProviders, rawUseCases } from './support/raw-data';
+import { rawGuides, rawMeta, rawProviders, rawUseCases } from './support/raw-data';
 import { freePort } from './support/redis-server';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -61,7 +61,9 @@ describe('in a real browser', () => {
     expect(await planTable.locator('tbody tr').count()).toBe(provider.plans.length);
     // The price comes first, so that a phone shows it without scrolling the table.
     const firstRow = planTable.locator('tbody tr').first().locator('td');
-    expect(await firstRow.nth(0).textContent()).toBe(`${provider.plans[0].price.toFixed(2)} ${provider.plans[0].currency}`);
+    // A price seen more than 90 days before the release says so beside it, in words.
+    const stale = Date.parse(rawMeta.version) - Date.parse(provider.plans[0].observedAt) > 90 * 86_400_000;
+    expect(await firstRow.nth(0).textContent()).toBe(`${provider.plans[0].price.toFixed(2)} ${provider.plans[0].currency}${stale ? ' (stale)' : ''}`);
     expect(await firstRow.nth(1).textContent()).toBe(provider.plans[0].name);
     await shot(page, 'provider-hetzner');
     expect(problems).toEqual([]);

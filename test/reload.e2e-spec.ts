@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, rename, rm, symlink, writeFile, readdir, mkdir } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rename, rm, symlink, writeFile, readdir, mkdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatasetReloader } from '../src/dataset/dataset-reloader';
@@ -8,6 +8,10 @@ import { run } from './support/processes';
 import { freePort } from './support/redis-server';
 import { startTestApp, type TestApp } from './support/test-app';
 import { sleep, scrape, metric, copyData, withFirstPlanPrice, setFirstPlanPrice } from './support/operations';
+
+
+// Each test builds the app and reloads the full dataset (several seconds on this 2-core machine).
+jest.setTimeout(30_000);
 
 describe('live dataset reload', () => {
   let dir: string;
@@ -119,7 +123,9 @@ describe('live dataset reload', () => {
   it('refuses a dataset left truncated by a full disk, serves the old version meanwhile, and takes the fixed one', async () => {
     // A real full disk: the data directory on a tmpfs with a few pages to spare.
     const mount = await mkdtemp(join(tmpdir(), 'vpsapi-full-'));
-    expect(await run('mount', ['-t', 'tmpfs', '-o', 'size=2400k', 'tmpfs', mount])).toMatchObject({ code: 0 });
+    // Room for the dataset and a few pages more, whatever its size: a 4 MiB write cannot fit.
+    const datasetKb = Math.ceil((await Promise.all((await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => stat(join(e.parentPath, e.name))))).reduce((n, s) => n + Math.ceil(s.size / 4096) * 4, 0));
+    expect(await run('mount', ['-t', 'tmpfs', '-o', `size=${datasetKb + 256}k`, 'tmpfs', mount])).toMatchObject({ code: 0 });
     try {
       await cp(dir, mount, { recursive: true });
       t = await startTestApp({ DATA_DIR: mount, DATA_WATCH: 'true', RATE_LIMIT_REQUESTS: '1000000' });

@@ -8,6 +8,11 @@ import { run } from './support/processes';
 /** The built service (`npm test` builds it first), started the way `npm start` does. */
 const MAIN = 'dist/main.js';
 
+
+// Each test starts the built service as a process: with the full dataset that takes several seconds on
+// this 2-core machine (more under a loaded CI run), beyond jest's 5 s default. Speed is the benchmark's job.
+jest.setTimeout(30_000);
+
 describe('the built service at start', () => {
   let dir: string;
 

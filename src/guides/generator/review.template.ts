@@ -51,7 +51,7 @@ export function reviewGuide(ctx: GeneratorContext, p: ProviderRecord): { slug: s
     '## Plans and prices',
     '',
     table(
-      ['Plan', 'vCPU', 'RAM', 'Storage', 'Traffic', 'CPU', 'Per month', 'How it is paid', 'Price seen'],
+      ['Plan', 'vCPU', 'RAM', 'Storage', 'Traffic', 'CPU', 'Per month', 'How it is paid', 'Seen on'],
       listed.map((x) => [
         x.plan.discontinued ? `${x.plan.name} (discontinued)` : x.plan.name,
         x.plan.cpu,
