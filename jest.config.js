@@ -30,6 +30,10 @@ export const unitProject = { ...common, displayName: 'unit', testMatch: ['<rootD
 
 export default {
   globalSetup: '<rootDir>/test/global-setup.cjs',
+  // Most suites boot the real app (or the built service) on the full dataset, which takes several seconds
+  // on this 2-core machine and more under a loaded CI run: beyond jest's 5 s default for a test or hook.
+  // Speed is measured by the benchmark, never by a test's timeout. (A global option: projects ignore it.)
+  testTimeout: 30_000,
   projects: [
     unitProject,
     // The real app over real HTTP in this process (npm run test:e2e).

@@ -53,10 +53,6 @@ async function waitFor(test: () => boolean, ms: number): Promise<boolean> {
 }
 
 
-// Each test starts the built service as a process: with the full dataset that takes several seconds on
-// this 2-core machine (more under a loaded CI run), beyond jest's 5 s default. Speed is the benchmark's job.
-jest.setTimeout(30_000);
-
 describe('the access log of the built service (LOG_BUFFER_BYTES)', () => {
   it('gathers lines into one write and writes them within about a second on a quiet instance', async () => {
     const s = await start({});

@@ -10,9 +10,6 @@ import { startTestApp, type TestApp } from './support/test-app';
 import { sleep, scrape, metric, copyData, withFirstPlanPrice, setFirstPlanPrice } from './support/operations';
 
 
-// Each test builds the app and reloads the full dataset (several seconds on this 2-core machine).
-jest.setTimeout(30_000);
-
 describe('live dataset reload', () => {
   let dir: string;
   let t: TestApp;

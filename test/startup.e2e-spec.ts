@@ -9,10 +9,6 @@ import { run } from './support/processes';
 const MAIN = 'dist/main.js';
 
 
-// Each test starts the built service as a process: with the full dataset that takes several seconds on
-// this 2-core machine (more under a loaded CI run), beyond jest's 5 s default. Speed is the benchmark's job.
-jest.setTimeout(30_000);
-
 describe('the built service at start', () => {
   let dir: string;
 
