@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { catalogueAdapters } from '../src/catalogues/catalogue-registry';
 import { refreshedProvider } from '../src/catalogues/refresh/plan-records';
 import { readCatalogues } from '../src/catalogues/refresh/read-catalogues';
-import { listFiles } from '../src/catalogues/refresh/refresh';
 import { startReplayServer } from '../src/catalogues/replay-server';
 import { loadDataset } from '../src/dataset/dataset-loader';
 import { run } from './support/processes';
@@ -30,7 +29,8 @@ async function copyOf(dir: string, prefix: string): Promise<string> {
 
 /** Every file of a directory with its content hash: what "nothing was written" compares. */
 async function snapshot(dir: string): Promise<Record<string, string>> {
-  const files = await listFiles(dir);
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
   return Object.fromEntries(await Promise.all(files.map(async (f) => [f.slice(dir.length), createHash('sha256').update(await readFile(f)).digest('hex')])));
 }
 

@@ -4,7 +4,7 @@
  * release machinery (validator, changelog, Atom feed, price history). A refused or failed run writes
  * nothing; a run that finds no change writes nothing and says so.
  */
-import { cp, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
@@ -248,10 +248,4 @@ async function release(options: RefreshOptions, providers: unknown, rates: unkno
 
 async function writeJson(path: string, value: unknown): Promise<void> {
   await writeFile(path, `${JSON.stringify(value, null, 2)}\n`);
-}
-
-/** Lists the files of a directory, for tests that check nothing was written. */
-export async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
 }
