@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { DATA_DIR, rawGuides, rawProviders, rawUseCases } from './support/raw-data';
+import { allProse, providers, reasons } from './support/prose-corpus';
 
 /*
  * Hand-written prose must not drift from the data it quotes. This reads the prose of providers.json,
@@ -9,37 +7,6 @@ import { DATA_DIR, rawGuides, rawProviders, rawUseCases } from './support/raw-da
  * price it does not have, a count of providers that is not the dataset's, and a use-case reason that
  * names a product line the dataset does not hold.
  */
-
-interface Prose {
-  where: string;
-  text: string;
-  /** The provider the text is about, when it is about one. */
-  providerId?: string;
-}
-
-const providers: any[] = rawProviders.providers;
-const editorial = (name: string) => JSON.parse(readFileSync(join(DATA_DIR, 'editorial', name), 'utf8'));
-
-/** Every string inside a JSON value, with its path. */
-function strings(value: unknown, path: string): Prose[] {
-  if (typeof value === 'string') return [{ where: path, text: value }];
-  if (Array.isArray(value)) return value.flatMap((v, i) => strings(v, `${path}[${i}]`));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => strings(v, `${path}.${k}`));
-  return [];
-}
-
-const providerProse: Prose[] = providers.flatMap((p) =>
-  ['summary', 'verdict', 'pricingNotes', 'support'].map((k) => ({ where: `providers.json ${p.id}.${k}`, text: p[k], providerId: p.id }))
-    .concat([...p.pros, ...p.cons].map((text: string, i: number) => ({ where: `providers.json ${p.id} pro/con ${i}`, text, providerId: p.id }))),
-);
-const reasons: Prose[] = rawUseCases.useCases.flatMap((u: any) =>
-  u.recommendedProviders.map((r: any) => ({ where: `use-cases.json ${u.slug} → ${r.id}`, text: r.reason, providerId: r.id })),
-);
-const useCaseProse: Prose[] = rawUseCases.useCases.flatMap((u: any) => strings({ description: u.description, notes: [u.minimumSpec.notes, u.recommendedSpec.notes] }, `use-cases.json ${u.slug}`));
-const editorialProse: Prose[] = ['reviews.json', 'comparisons.json', 'best-of.json', 'alternatives.json'].flatMap((f) => strings(editorial(f), `editorial/${f}`));
-const GENERATED_TYPES = ['review', 'comparison', 'best-of', 'alternatives'];
-const guideProse: Prose[] = rawGuides.filter((g) => !GENERATED_TYPES.includes(g.type)).map((g) => ({ where: `guides/${g.slug}.md`, text: g.body }));
-const allProse = [...providerProse, ...reasons, ...useCaseProse, ...editorialProse, ...guideProse];
 
 /** "€3.49", "$24", "3.49 EUR", "24 USD" → the number, with its currency. */
 const AMOUNT = /(?:([€$£])\s?(\d+(?:\.\d{1,2})?))|(?:(\d+(?:\.\d{1,2})?)\s?(EUR|USD|GBP)\b)/;
