@@ -8,6 +8,7 @@ import { ExchangeRatesRecord } from './dto/exchange-rates.dto.js';
 import { checkExchangeRates, ExchangeRates } from './exchange-rates.js';
 import type { RawDataset, RawGuide } from './dataset-files.js';
 import type { DatasetContent, GuideEntry } from './dataset-snapshot.js';
+import { checkRecommendations } from './recommendation-rules.js';
 import { BEST_BUDGET, checkBestBudgetNotWritten, checkPlanLines, checkRating, cheapestNoCommitmentProvider, newestFigureDate } from './provider-rules.js';
 import { addOnSources, checkAddOns, checkLineLocations, checkVatRates } from './add-on-rules.js';
 import { VatRate, VatRatesRecord } from './dto/vat-rates.dto.js';
@@ -105,6 +106,7 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
     }
   }
   problems.push(...checkBestBudgetNotWritten(recommendations, files.providers));
+  if (pricesReadable && meta) problems.push(...checkRecommendations(recommendations, providers.valid, meta.version, files.providers));
   for (const [key, id] of Object.entries(recommendations)) {
     if (providers.count !== undefined && !providerIds.has(id)) {
       problems.push(`${files.providers}: recommendations.${key}: names no provider ("${id}")`);

@@ -103,13 +103,46 @@ export interface SpecBounds {
   minVcpus?: number;
   minRamGb?: number;
   minStorageGb?: number;
+  /** Monthly transfer in TB, matched by the rule of `transferFit`. */
+  minTransferTb?: number;
 }
 
-/** True when the plan's figures reach every bound. */
+/**
+ * How a plan's traffic allowance meets a need of `minTb` TB a month. One rule for every plan:
+ * - `meets`: the plan includes at least that volume ("20TB"), or the provider does not meter its
+ *   traffic ("Unmetered", "Unlimited", with a port speed or under a fair-use policy: no volume is
+ *   counted, so none runs out);
+ * - `short`: the plan includes a stated volume below the need ("1TB" for 3 TB);
+ * - `unknown`: the allowance is not stated as a volume and not as unmetered (a "Fair-use
+ *   allowance" the provider does not size, or text that cannot be read). An unknown allowance does
+ *   not meet a stated need: answers count such plans and say why they were left out.
+ */
+export type TransferFit = 'meets' | 'short' | 'unknown';
+
+export function transferFit(row: Pick<PlanFigures, 'bandwidthTb' | 'unmetered'>, minTb: number): TransferFit {
+  if (row.unmetered) return 'meets';
+  if (row.bandwidthTb === null) return 'unknown';
+  return row.bandwidthTb >= minTb ? 'meets' : 'short';
+}
+
+/** True when the plan's figures reach every bound: vCPUs, RAM, disk and transfer. */
 export function meetsSpec(row: PlanFigures, bounds: SpecBounds): boolean {
   const atLeast = (value: number | null, min?: number) => min === undefined || (value !== null && value >= min);
-  return atLeast(row.vcpus, bounds.minVcpus) && atLeast(row.ramGb, bounds.minRamGb) && atLeast(row.storageGb, bounds.minStorageGb);
+  return (
+    atLeast(row.vcpus, bounds.minVcpus) &&
+    atLeast(row.ramGb, bounds.minRamGb) &&
+    atLeast(row.storageGb, bounds.minStorageGb) &&
+    (bounds.minTransferTb === undefined || transferFit(row, bounds.minTransferTb) === 'meets')
+  );
 }
 
-/** The bounds a sizing recommendation sets. */
-export const specBounds = (spec: SpecFigures): SpecBounds => ({ minVcpus: spec.vcpus, minRamGb: spec.ramGb, minStorageGb: spec.storageGb });
+/** The bounds a sizing recommendation sets: all four of its parts. */
+export const specBounds = (spec: SpecFigures): SpecBounds => ({
+  minVcpus: spec.vcpus,
+  minRamGb: spec.ramGb,
+  minStorageGb: spec.storageGb,
+  minTransferTb: spec.bandwidthTb,
+});
+
+/** The same bounds without transfer: to tell a plan that misses a spec only on an unknown allowance. */
+export const sizeBounds = (spec: SpecFigures): SpecBounds => ({ minVcpus: spec.vcpus, minRamGb: spec.ramGb, minStorageGb: spec.storageGb });

@@ -1,19 +1,43 @@
 import type { ProviderRecord } from './dto/provider.dto.js';
-import type { UseCaseRecord } from './dto/use-case.dto.js';
-import { meetsSpec, planFigures, specBounds } from './plan-figures.js';
+import type { SpecRecord, UseCaseRecord } from './dto/use-case.dto.js';
+import { meetsSpec, planFigures, specBounds, type PlanFigures } from './plan-figures.js';
 import { pricedPlans } from './plan-pricing.js';
 
+interface SoldRow extends PlanFigures {
+  providerId: string;
+  monthToMonthPrice: number | null;
+}
+
+/** Every plan still sold, with its figures. */
+const soldRows = (providers: readonly ProviderRecord[], version: string): SoldRow[] =>
+  providers.flatMap((p) =>
+    pricedPlans(p, version)
+      .filter((plan) => !plan.discontinued)
+      .map((plan) => ({ providerId: p.id, monthToMonthPrice: plan.monthToMonthPrice, ...planFigures(plan) })),
+  );
+
 /**
- * The sizing of a use case must be buyable from the dataset: some plan with a no-commitment price
- * meets the minimum spec (its `startingAt` is derived from it), and some plan of a recommended
- * provider meets the recommended spec, or `recommendedSpecNote` says how to reach it. The note is
- * refused when a plan does meet the spec, so it cannot outlive the gap it explains.
+ * The sizing of a use case must be buyable from the dataset, on all four parts of a spec (vCPUs, RAM,
+ * disk and transfer):
+ * - some plan with a no-commitment price meets the minimum spec (its `startingAt` is derived from it);
+ * - every recommended provider sells a plan that meets the minimum spec: a pick nobody can buy for the
+ *   workload is refused, whatever its reason says;
+ * - some plan of a recommended provider meets the recommended spec, or `recommendedSpecNote` says how
+ *   it is reached. The note is refused when a plan does meet the spec, so it cannot outlive the gap it
+ *   explains.
  */
 export function checkUseCaseSizing(u: UseCaseRecord, providers: readonly ProviderRecord[], at: string, version: string): string[] {
   const problems: string[] = [];
-  const rows = providers.flatMap((p) => pricedPlans(p, version).filter((plan) => !plan.discontinued).map((plan) => ({ providerId: p.id, plan, ...planFigures(plan) })));
-  const entry = rows.filter((r) => r.plan.monthToMonthPrice !== null && meetsSpec(r, specBounds(u.minimumSpec)));
+  const rows = soldRows(providers, version);
+  const entry = rows.filter((r) => r.monthToMonthPrice !== null && meetsSpec(r, specBounds(u.minimumSpec)));
   if (entry.length === 0) problems.push(`${at}.minimumSpec: no plan sold without commitment meets it, so there is no entry price`);
+  u.recommendedProviders.forEach((pick, j) => {
+    const own = rows.filter((r) => r.providerId === pick.id);
+    if (own.length === 0 || own.some((r) => meetsSpec(r, specBounds(u.minimumSpec)))) return;
+    problems.push(
+      `${at}.recommendedProviders[${j}] (${pick.id}): no plan of it still sold meets the minimum spec (${missedParts(own, u.minimumSpec)}), so it cannot be bought for this use case; recommend a provider that sells such a plan`,
+    );
+  });
   const picks = new Set(u.recommendedProviders.map((p) => p.id));
   const met = rows.some((r) => picks.has(r.providerId) && meetsSpec(r, specBounds(u.recommendedSpec)));
   if (!met && !u.recommendedSpecNote) {
@@ -21,4 +45,18 @@ export function checkUseCaseSizing(u: UseCaseRecord, providers: readonly Provide
   }
   if (met && u.recommendedSpecNote) problems.push(`${at}.recommendedSpecNote: a recommended provider's plan meets the recommended spec, so there is nothing to explain`);
   return problems;
+}
+
+/** The parts of a spec that none of `rows` reaches on its own, in words (e.g. "disk: at most 160 GB, needs 200 GB"). */
+function missedParts(rows: readonly SoldRow[], spec: SpecRecord): string {
+  const parts: string[] = [];
+  const most = (values: (number | null)[]) => Math.max(...values.map((v) => v ?? 0));
+  const check = (name: string, unit: string, best: number, need: number) => {
+    if (best < need) parts.push(`${name}: at most ${best} ${unit}, needs ${need} ${unit}`);
+  };
+  check('vCPUs', 'vCPU', most(rows.map((r) => r.vcpus)), spec.vcpus);
+  check('RAM', 'GB', most(rows.map((r) => r.ramGb)), spec.ramGb);
+  check('disk', 'GB', most(rows.map((r) => r.storageGb)), spec.storageGb);
+  if (!rows.some((r) => meetsSpec(r, { minTransferTb: spec.bandwidthTb }))) check('transfer', 'TB', most(rows.map((r) => r.bandwidthTb)), spec.bandwidthTb);
+  return parts.length > 0 ? parts.join('; ') : 'each part is met by some plan, never all four by one';
 }
