@@ -204,6 +204,26 @@ describe('validateDataset', () => {
       expect(problemsAfter((raw) => (raw.providers.recommendations.bestValue = 7))).toEqual(['data/providers.json: recommendations.bestValue: must be a provider id']);
     });
 
+    it('refuses a pick a reader cannot act on: nothing still sold, no data centre in its region, best support with support unknown', () => {
+      const unknownSupport = small.providers.providers.find((p: Json) => /^unknown\b/.test(p.support));
+      const outsideSouthAmerica = small.providers.providers.find((p: Json) => !p.datacenters.some((d: Json) => d.region === 'south-america'));
+      expect(unknownSupport).toBeDefined();
+      expect(outsideSouthAmerica).toBeDefined();
+      expect(problemsAfter((raw) => (raw.providers.recommendations.bestSupport = unknownSupport.id))).toEqual([
+        `data/providers.json: recommendations.bestSupport (${unknownSupport.id}): the provider's support is unknown in the data ("${unknownSupport.support.slice(0, 60)}"), so it cannot be named best for support`,
+      ]);
+      expect(problemsAfter((raw) => (raw.providers.recommendations.bestSouthAmerica = outsideSouthAmerica.id))).toEqual([
+        `data/providers.json: recommendations.bestSouthAmerica (${outsideSouthAmerica.id}): the provider has no data centre in South America`,
+      ]);
+      const retireAll = (raw: Json) => {
+        for (const l of provider(raw, 'hetzner').planLines) l.discontinued = { since: null, successor: 'nothing', source: { url: 'https://example.com/retired', retrievedAt: raw.meta.version } };
+        raw.providers.recommendations.bestEurope = 'hetzner';
+      };
+      expect(problemsAfter(retireAll)).toContainEqual(
+        'data/providers.json: recommendations.bestEurope (hetzner): the provider sells none of its listed plans any more, so it cannot be recommended',
+      );
+    });
+
     it('refuses recommendations that are not an object', () => {
       const message = 'data/providers.json: recommendations: must be an object mapping a scenario to a provider id';
       for (const value of [null, ['hetzner'], 'hetzner', undefined]) {
@@ -592,10 +612,56 @@ describe('validateDataset', () => {
   });
 
   describe('use-case sizing', () => {
+    /** The problems about the entry price only (a spec nobody sells also refuses every pick, tested below). */
+    const entryProblems = (problems: string[]) => problems.filter((p) => p.includes('.minimumSpec:'));
+
     it('refuses a minimum spec no plan sold without commitment meets', () => {
-      expect(problemsAfter((raw) => (useCase(raw, 'wordpress').minimumSpec.vcpus = 999))).toEqual([
+      const problems = problemsAfter((raw) => (useCase(raw, 'wordpress').minimumSpec.vcpus = 999));
+      expect(entryProblems(problems)).toEqual([
         'data/use-cases.json: useCases[0] (wordpress).minimumSpec: no plan sold without commitment meets it, so there is no entry price',
       ]);
+      expect(problems.filter((p) => p.includes('.recommendedProviders[')).length).toBe(useCase(small, 'wordpress').recommendedProviders.length);
+    });
+
+    it('matches transfer as the fourth part of a spec: a stated volume up to it, unmetered always, an unstated allowance never', () => {
+      const onlyPlanWith = (raw: Json, bandwidth: string) => {
+        const target = plan(raw, 'hetzner', 'CX23');
+        target.bandwidth = bandwidth;
+        target.ram = '900GB';
+        useCase(raw, 'wordpress').minimumSpec.ramGb = 900;
+        useCase(raw, 'wordpress').minimumSpec.bandwidthTb = 3;
+      };
+      const refused = 'data/use-cases.json: useCases[0] (wordpress).minimumSpec: no plan sold without commitment meets it, so there is no entry price';
+      expect(entryProblems(problemsAfter((raw) => onlyPlanWith(raw, '3TB')))).toEqual([]);
+      expect(entryProblems(problemsAfter((raw) => onlyPlanWith(raw, 'Unmetered (1 Gbit/s)')))).toEqual([]);
+      expect(entryProblems(problemsAfter((raw) => onlyPlanWith(raw, 'Unmetered (fair use)')))).toEqual([]);
+      expect(entryProblems(problemsAfter((raw) => onlyPlanWith(raw, '2TB')))).toEqual([refused]);
+      expect(entryProblems(problemsAfter((raw) => onlyPlanWith(raw, 'Fair-use allowance')))).toEqual([refused]);
+    });
+
+    it('refuses a pick none of whose plans still sold meets the minimum spec, and says which part is missing', () => {
+      const picks = useCase(small, 'wordpress').recommendedProviders.map((r: Json) => r.id) as string[];
+      const j = picks.indexOf('hetzner');
+      const where = `data/use-cases.json: useCases[0] (wordpress).recommendedProviders[${j}] (hetzner)`;
+      const need = useCase(small, 'wordpress').minimumSpec.bandwidthTb;
+      const throttled = (raw: Json) => {
+        for (const x of provider(raw, 'hetzner').plans) x.bandwidth = `${need / 2}TB`;
+      };
+      expect(problemsAfter(throttled)).toContain(
+        `${where}: no plan of it still sold meets the minimum spec (transfer: at most ${need / 2} TB, needs ${need} TB), so it cannot be bought for this use case; recommend a provider that sells such a plan`,
+      );
+      expect(problemsAfter(throttled).every((p) => /recommendedProviders\[\d+\] \(hetzner\): .*\(transfer: /.test(p))).toBe(true);
+      // Plans of a discontinued line do not count: only the CX line is still sold here, and its plans are too small.
+      const onlyCxSold = (raw: Json) => {
+        for (const l of provider(raw, 'hetzner').planLines) {
+          if (l.id !== 'cx') l.discontinued = { since: null, successor: 'CX', source: { url: 'https://example.com/retired', retrievedAt: raw.meta.version } };
+        }
+        for (const x of provider(raw, 'hetzner').plans) if (x.line === 'cx') x.ram = '512MB';
+        useCase(raw, 'wordpress').minimumSpec.ramGb = 1;
+      };
+      expect(problemsAfter(onlyCxSold)).toContain(
+        `${where}: no plan of it still sold meets the minimum spec (RAM: at most 0.5 GB, needs 1 GB), so it cannot be bought for this use case; recommend a provider that sells such a plan`,
+      );
     });
 
     it('prices the entry only from plans sold without commitment: a prepaid plan counts with a month-to-month price, not without', () => {
@@ -604,17 +670,19 @@ describe('validateDataset', () => {
         useCase(raw, 'wordpress').minimumSpec.ramGb = 900;
       };
       expect(plan(small, 'hostinger', 'KVM 1').monthToMonthPrice).toBeNull();
-      expect(problemsAfter((raw) => onlyThisPlanMeetsIt(raw, 'hostinger', 'KVM 1'))).toEqual([
+      expect(entryProblems(problemsAfter((raw) => onlyThisPlanMeetsIt(raw, 'hostinger', 'KVM 1')))).toEqual([
         'data/use-cases.json: useCases[0] (wordpress).minimumSpec: no plan sold without commitment meets it, so there is no entry price',
       ]);
-      expect(problemsAfter((raw) => onlyThisPlanMeetsIt(raw, 'contabo', 'Cloud VDS S'))).toHaveLength(1);
+      expect(entryProblems(problemsAfter((raw) => onlyThisPlanMeetsIt(raw, 'contabo', 'Cloud VDS S')))).toHaveLength(1);
       expect(
-        problemsAfter((raw) => {
-          onlyThisPlanMeetsIt(raw, 'contabo', 'Cloud VDS S');
-          plan(raw, 'contabo', 'Cloud VDS S').monthToMonthPrice = plan(raw, 'contabo', 'Cloud VDS S').price + 10;
-        }),
+        entryProblems(
+          problemsAfter((raw) => {
+            onlyThisPlanMeetsIt(raw, 'contabo', 'Cloud VDS S');
+            plan(raw, 'contabo', 'Cloud VDS S').monthToMonthPrice = plan(raw, 'contabo', 'Cloud VDS S').price + 10;
+          }),
+        ),
       ).toEqual([]);
-      expect(problemsAfter((raw) => onlyThisPlanMeetsIt(raw, 'hetzner', 'CX23'))).toEqual([]);
+      expect(entryProblems(problemsAfter((raw) => onlyThisPlanMeetsIt(raw, 'hetzner', 'CX23')))).toEqual([]);
     });
 
     it('meets the recommended spec only with a plan of a recommended provider', () => {

@@ -32,11 +32,11 @@ export function checkUseCaseSizing(u: UseCaseRecord, providers: readonly Provide
   const entry = rows.filter((r) => r.monthToMonthPrice !== null && meetsSpec(r, specBounds(u.minimumSpec)));
   if (entry.length === 0) problems.push(`${at}.minimumSpec: no plan sold without commitment meets it, so there is no entry price`);
   u.recommendedProviders.forEach((pick, j) => {
+    if (!providers.some((p) => p.id === pick.id)) return; // reported as naming no provider
     const own = rows.filter((r) => r.providerId === pick.id);
-    if (own.length === 0 || own.some((r) => meetsSpec(r, specBounds(u.minimumSpec)))) return;
-    problems.push(
-      `${at}.recommendedProviders[${j}] (${pick.id}): no plan of it still sold meets the minimum spec (${missedParts(own, u.minimumSpec)}), so it cannot be bought for this use case; recommend a provider that sells such a plan`,
-    );
+    if (own.some((r) => meetsSpec(r, specBounds(u.minimumSpec)))) return;
+    const why = own.length === 0 ? 'it sells none of its listed plans any more' : missedParts(own, u.minimumSpec);
+    problems.push(`${at}.recommendedProviders[${j}] (${pick.id}): no plan of it still sold meets the minimum spec (${why}), so it cannot be bought for this use case; recommend a provider that sells such a plan`);
   });
   const picks = new Set(u.recommendedProviders.map((p) => p.id));
   const met = rows.some((r) => picks.has(r.providerId) && meetsSpec(r, specBounds(u.recommendedSpec)));

@@ -1,5 +1,5 @@
 /** The constraints of a plan search a plan can miss. */
-export const PLAN_CONSTRAINTS = ['minVcpus', 'minRamGb', 'minStorageGb', 'maxMonthlyPrice', 'storageType', 'providers', 'location', 'country', 'noCommitment', 'maxPriceAgeDays'] as const;
+export const PLAN_CONSTRAINTS = ['minVcpus', 'minRamGb', 'minStorageGb', 'minTransferTb', 'maxMonthlyPrice', 'storageType', 'providers', 'location', 'country', 'noCommitment', 'maxPriceAgeDays'] as const;
 export type PlanConstraint = (typeof PLAN_CONSTRAINTS)[number];
 
 /** One constraint a plan misses, and by how much. */
@@ -9,7 +9,7 @@ export interface ConstraintMiss {
   required: number | string | string[];
   /** What the plan has; null when the figure cannot be read. */
   actual: number | string | string[] | null;
-  /** How far off, in the constraint's unit (vCPUs, GB, the search's currency); only for figures and prices. */
+  /** How far off, in the constraint's unit (vCPUs, GB, TB, the search's currency); only for figures and prices. */
   by?: number;
   /** `by` as a percentage of `required`, to one decimal. */
   byPercent?: number;

@@ -3,7 +3,7 @@ import { InvalidArgumentError, NotFoundError } from '../common/errors/domain-err
 import { DatasetService } from '../dataset/dataset.service.js';
 import { DEFAULT_CURRENCY } from '../dataset/dataset-validator.js';
 import type { PriceBasis } from '../dataset/dto/plan-line.dto.js';
-import type { SpecBounds } from '../dataset/plan-figures.js';
+import { transferFit, type SpecBounds } from '../dataset/plan-figures.js';
 import { STALE_AFTER_DAYS } from '../dataset/price-age.js';
 import { STORAGE_TYPES, type PlanTableRow } from './dto/plan-table-row.dto.js';
 import { closestPlans, MAX_CLOSEST, overOf, shortOf, type ClosestPlan, type ConstraintMiss } from './closest-plans.js';
@@ -70,6 +70,8 @@ export interface PlanMatch {
   ramGb: number | null;
   storageGb: number | null;
   bandwidthTb: number | null;
+  /** True when the provider does not meter the plan's traffic. */
+  unmetered: boolean;
   /** How `price` is paid, and what it becomes: the plan's pricing fields as the API serves them. */
   priceBasis: PriceBasis;
   termMonths: number | null;
@@ -114,6 +116,13 @@ export interface PlanSearchResult {
   leftOutNeedingCommitment: number;
   /** Plans that met every constraint but were left out because their line is no longer sold (0 with includeDiscontinued). */
   leftOutDiscontinued: number;
+  /**
+   * Only with minTransferTb: plans that met every other constraint but whose traffic allowance the
+   * provider does not state as a volume or as unmetered, so they are not counted as meeting it.
+   */
+  leftOutTransferUnknown?: number;
+  /** Only when leftOutTransferUnknown is above 0: what that means, for the user. */
+  transferNote?: string;
   /** How many of the `totalMatches` plans rest on a stale price. */
   stalePrices: number;
   /** Only when `stalePrices` is above 0: what a stale price means and what to do about it. */
@@ -156,6 +165,7 @@ export class PlansService {
     const unpriced = new Map<string, UnpricedAtLocation>();
     let leftOutNeedingCommitment = 0;
     let leftOutDiscontinued = 0;
+    let leftOutTransferUnknown = 0;
     for (const row of this.table.rows()) {
       const provider = providersById.get(row.providerId)!;
       const line = provider.planLines.find((l) => l.id === row.lineId)!;
@@ -165,6 +175,8 @@ export class PlansService {
         const min = filters[constraint];
         if (min !== undefined && !(row[figure] !== null && row[figure] >= min)) misses.push(shortOf(constraint, min, row[figure]));
       }
+      const transfer = filters.minTransferTb === undefined ? undefined : transferFit(row, filters.minTransferTb);
+      if (transfer !== undefined && transfer !== 'meets') misses.push(transferMiss(filters.minTransferTb!, row));
       if (filters.storageType && row.storageType !== filters.storageType) misses.push({ constraint: 'storageType', required: filters.storageType, actual: row.storageType });
       if (filters.maxPriceAgeDays !== undefined && row.priceAgeDays > filters.maxPriceAgeDays) misses.push(overOf(filters.maxPriceAgeDays, row.priceAgeDays, 'maxPriceAgeDays'));
       const compared = comparedOn === 'no-commitment' ? row.monthToMonthPrice : row.price;
@@ -199,6 +211,7 @@ export class PlansService {
       }
       if (misses.length === 0) matches.push(toMatch(row, normalizedPrice, currency, at));
       else if (misses.length === 1 && misses[0].constraint === 'noCommitment') leftOutNeedingCommitment += 1;
+      else if (misses.length === 1 && transfer === 'unknown') leftOutTransferUnknown += 1;
       if (misses.length > 0) nearMisses.push(toClosest(row, normalizedPrice, misses));
     }
     matches.sort(
@@ -212,6 +225,8 @@ export class PlansService {
       comparedOn,
       leftOutNeedingCommitment,
       leftOutDiscontinued,
+      ...(filters.minTransferTb !== undefined ? { leftOutTransferUnknown } : {}),
+      ...(leftOutTransferUnknown > 0 ? { transferNote: transferNote(leftOutTransferUnknown, filters.minTransferTb!) } : {}),
       stalePrices,
       ...(stalePrices > 0 ? { stalePriceNote: stalePriceNote(stalePrices, matches.length) } : {}),
       currency,
@@ -234,6 +249,9 @@ export class PlansService {
     }
     const storageType = query.storageType === undefined ? undefined : STORAGE_TYPES.find((t) => t.toLowerCase() === query.storageType!.toLowerCase());
     if (query.storageType !== undefined && !storageType) throw new InvalidArgumentError('storageType', `Use one of ${STORAGE_TYPES.join(', ')}.`);
+    if (query.minTransferTb !== undefined && !(Number.isFinite(query.minTransferTb) && query.minTransferTb > 0)) {
+      throw new InvalidArgumentError('minTransferTb', 'Use a monthly traffic volume in TB above 0, e.g. 2 or 0.5.');
+    }
     if (query.maxPriceAgeDays !== undefined && !(Number.isInteger(query.maxPriceAgeDays) && query.maxPriceAgeDays > 0)) {
       throw new InvalidArgumentError('maxPriceAgeDays', 'Use a whole number of days, 1 or more (e.g. 90 keeps only prices that are not stale by age).');
     }
@@ -243,6 +261,7 @@ export class PlansService {
       minVcpus: query.minVcpus,
       minRamGb: query.minRamGb,
       minStorageGb: query.minStorageGb,
+      minTransferTb: query.minTransferTb,
       maxMonthlyPrice: query.maxMonthlyPrice,
       currency,
       storageType,
@@ -262,6 +281,17 @@ export class PlansService {
     if (entry) entry.plans += 1;
     else unpriced.set(key, { providerId: row.providerId, line: row.lineId, plans: 1, datacenters: places.map((p) => p.city), note: places[0].note ?? 'The price there is not in the dataset.' });
   }
+}
+
+/** A plan whose allowance is below the need, or not stated: what it has instead. */
+function transferMiss(required: number, row: PlanTableRow): ConstraintMiss {
+  if (row.bandwidthTb === null) return { constraint: 'minTransferTb', required, actual: `not stated as a volume ("${row.bandwidth}")` };
+  return shortOf('minTransferTb', required, row.bandwidthTb);
+}
+
+/** The sentence an answer carries when plans were left out for an allowance the provider does not size. */
+function transferNote(count: number, minTb: number): string {
+  return `${count} plan${count === 1 ? '' : 's'} met every other filter but ${count === 1 ? 'its' : 'their'} traffic allowance is not stated as a volume or as unmetered (e.g. "Fair-use allowance"), so ${count === 1 ? 'it is' : 'they are'} not counted as including ${minTb} TB a month: ask the provider for the allowance.`;
 }
 
 /** The sentence an answer with stale prices carries. */
@@ -301,6 +331,7 @@ function toMatch(row: PlanTableRow, normalizedPrice: number, currency: string, a
     ramGb: row.ramGb,
     storageGb: row.storageGb,
     bandwidthTb: row.bandwidthTb,
+    unmetered: row.unmetered,
     priceBasis: row.priceBasis,
     termMonths: row.termMonths,
     promotional: row.promotional,

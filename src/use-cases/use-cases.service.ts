@@ -4,7 +4,7 @@ import { InvalidArgumentError, NotFoundError } from '../common/errors/domain-err
 import { carriedDeprecations } from '../dataset/deprecations.js';
 import { DatasetService, type DatasetView } from '../dataset/dataset.service.js';
 import type { Spec, SpecRecord, UseCase, UseCaseRecord } from '../dataset/dto/use-case.dto.js';
-import { meetsSpec, specBounds, specText } from '../dataset/plan-figures.js';
+import { meetsSpec, sizeBounds, specBounds, specText, transferFit } from '../dataset/plan-figures.js';
 import { JsonDocument } from '../dataset/json-document.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import type { PlanTableRow as PlanRow } from '../plans/dto/plan-table-row.dto.js';
@@ -48,12 +48,15 @@ export class UseCasesService {
         startingAtStale: bySlug.get(u.slug)!.startingAtStale,
         providers: u.recommendedProviders.map((pick) => {
           const provider = snapshot.providersById.get(pick.id)!;
+          const own = rows.filter((r) => r.providerId === pick.id);
+          const note = transferNote(own, u, provider.name);
           return {
             id: pick.id,
             name: provider.name,
             reason: pick.reason,
             url: config.url(provider.url),
-            cheapestMatchingPlan: cheapestFor(rows.filter((r) => r.providerId === pick.id), u),
+            cheapestMatchingPlan: cheapestFor(own, u),
+            ...(note ? { transferNote: note } : {}),
           };
         }),
       });
@@ -162,6 +165,22 @@ export function entryPrice(rows: readonly PlanRow[], useCase: UseCaseRecord): En
     r.monthToMonthPriceUsd! < best.monthToMonthPriceUsd! || (r.monthToMonthPriceUsd === best.monthToMonthPriceUsd && r.observedAt > best.observedAt) ? r : best,
   );
   return { usd: entry.monthToMonthPriceUsd!, observedAt: entry.observedAt, stale: entry.stale };
+}
+
+/**
+ * When some of a provider's plans still sold reach a spec's vCPUs, RAM and disk but state no traffic
+ * allowance (neither a volume nor unmetered), they are not counted as meeting it; the answer says so,
+ * naming the spec and the allowance text, rather than leaving the reader to wonder why they were passed over.
+ */
+function transferNote(rows: readonly PlanRow[], useCase: UseCaseRecord, providerName: string): string | undefined {
+  for (const [spec, name] of [[useCase.recommendedSpec, 'recommended'], [useCase.minimumSpec, 'minimum']] as const) {
+    const unknown = rows.filter((r) => !r.discontinued && meetsSpec(r, sizeBounds(spec)) && transferFit(r, spec.bandwidthTb) === 'unknown');
+    if (unknown.length === 0) continue;
+    const allowances = [...new Set(unknown.map((r) => `"${r.bandwidth}"`))].join(', ');
+    const n = unknown.length;
+    return `${n} ${providerName} plan${n === 1 ? '' : 's'} reach${n === 1 ? 'es' : ''} the ${name} spec's vCPUs, RAM and disk but state${n === 1 ? 's' : ''} no traffic volume (${allowances}), so ${n === 1 ? 'it is' : 'they are'} not counted as including its ${spec.bandwidthTb} TB a month: ask ${providerName} for the allowance.`;
+  }
+  return undefined;
 }
 
 /** The contract's text fields first, then the figures they are written from. */

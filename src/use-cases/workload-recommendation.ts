@@ -7,7 +7,7 @@ export interface MatchingPlan
     PlanMatch,
     'planName' | 'price' | 'currency' | 'cpu' | 'ram' | 'storage' | 'bandwidth' | 'priceBasis' | 'termMonths' | 'promotional' | 'renewalPrice' | 'monthToMonthPrice' | 'observedAt' | 'stale' | 'staleReason'
   > {
-  /** `recommended` when it meets the recommended spec, `minimum` when only the minimum one. */
+  /** `recommended` when it meets the recommended spec, `minimum` when only the minimum one: all four parts (vCPUs, RAM, disk, transfer). */
   meets: 'recommended' | 'minimum';
 }
 
@@ -18,6 +18,11 @@ export interface RecommendedProvider {
   url: string;
   /** Null when none of the provider's plans meets even the minimum spec. */
   cheapestMatchingPlan: MatchingPlan | null;
+  /**
+   * Only when some of the provider's plans reach a spec's vCPUs, RAM and disk but state no traffic
+   * allowance, so were not counted as meeting it: which, and what to ask the provider.
+   */
+  transferNote?: string;
 }
 
 export interface WorkloadRecommendation {

@@ -21,7 +21,13 @@ function present(result: PlanSearchResult, format: 'concise' | 'detailed') {
   if (format === 'detailed') return { ...result, responseFormat: format };
   const { comparedOn, ...rest } = result; // eslint-disable-line @typescript-eslint/no-unused-vars -- filters.includeCommitments says the same
   // A discontinued plan (listed only when asked for) says so in either format.
-  const concise = (p: PlanMatch) => ({ ...pick(p, CONCISE_PLAN_FIELDS), ...(p.discontinued ? { discontinued: true, successor: p.successor } : {}) });
+  // With a transfer filter, the allowance each plan was matched on is part of the short answer too.
+  const transfer = result.filters.minTransferTb !== undefined;
+  const concise = (p: PlanMatch) => ({
+    ...pick(p, CONCISE_PLAN_FIELDS),
+    ...(transfer ? { bandwidthTb: p.bandwidthTb, unmetered: p.unmetered } : {}),
+    ...(p.discontinued ? { discontinued: true, successor: p.successor } : {}),
+  });
   return { ...rest, plans: result.plans.map(concise), responseFormat: format };
 }
 
@@ -29,12 +35,13 @@ export const findVpsPlansTool = defineTool({
   name: 'find_vps_plans',
   title: 'Find VPS plans',
   description:
-    'Finds plans across all providers that meet every constraint you give (minimum RAM, disk and vCPUs, a price ceiling, disk type, a set of providers, a data-centre city or country), cheapest first. ' +
+    'Finds plans across all providers that meet every constraint you give (minimum RAM, disk, vCPUs and monthly transfer, a price ceiling, disk type, a set of providers, a data-centre city or country), cheapest first. ' +
     'When to use: the user states resources or a budget ("cheapest server with at least 8 GB in Germany under 20 EUR"); for a workload in words use recommend_vps_for_workload; call describe_filters first when unsure of a city, country, currency or provider id. ' +
     'Next: find_equivalent_plans on a result for the same or more elsewhere, and estimate_monthly_cost for its real bill (IPv4, backups, traffic, VAT). ' +
     'By default plans are ranked and bounded by what they cost month to month with no commitment; plans sold only on a prepaid term (e.g. Hostinger\'s 24-month rates) are left out and counted in leftOutNeedingCommitment. ' +
     'Pass includeCommitments: true to rank by the lowest effective monthly price instead, and responseFormat "detailed" to see each priceBasis, termMonths and renewalPrice, so you can tell the user when a price needs a commitment or renews higher. ' +
     `Every plan says when the provider showed its price (observedAt) and whether that price is stale (seen more than ${STALE_AFTER_DAYS} days before the dataset version, or before a price change the provider reported); stalePrices counts the matches resting on stale prices and stalePriceNote says what to tell the user. Pass maxPriceAgeDays to leave out older prices. ` +
+    'minTransferTb matches a plan that includes at least that many TB of traffic a month, or whose traffic is unmetered; a plan whose allowance is not stated as a volume or as unmetered (e.g. "Fair-use allowance") does not match, and is counted in leftOutTransferUnknown with a transferNote to pass on. ' +
     'Plans of lines the provider no longer sells are never matches: they are counted in leftOutDiscontinued, and listed (flagged discontinued, with their successor) only with includeDiscontinued: true. ' +
     'With location or country, a plan matches only if its line is sold there, at the regional price where the data has one; plans sold there at a price the dataset lacks are listed in priceUnknownAtLocation, not guessed. ' +
     'Prices are converted into one currency (USD unless you ask for another) with the dataset\'s dated ECB exchange rates. The answer echoes the filters it applied (normalized) and totalMatches; when nothing matches, closestMatches lists the nearest plans with each constraint they miss and by how much. ' +
@@ -43,6 +50,7 @@ export const findVpsPlansTool = defineTool({
     minRamGb: positive(4096).describe('Minimum memory in GB, e.g. 4 or 0.5.'),
     minStorageGb: positive(1_000_000).describe('Minimum disk in GB, e.g. 80.'),
     minVcpus: z.number().int().positive().max(1024).optional().describe('Minimum number of vCPUs.'),
+    minTransferTb: positive(100_000).describe('Minimum traffic included per month, in TB (decimal, as providers count it), e.g. 2 or 0.5; unmetered plans meet any figure, plans whose allowance is not stated do not.'),
     maxMonthlyPrice: positive(1_000_000).describe('Highest acceptable monthly price, in `currency`.'),
     currency: z
       .string()
@@ -93,6 +101,7 @@ export const findVpsPlansTool = defineTool({
         minVcpus: z.number().optional(),
         minRamGb: z.number().optional(),
         minStorageGb: z.number().optional(),
+        minTransferTb: z.number().optional(),
         maxMonthlyPrice: z.number().optional(),
         currency: z.string(),
         storageType: z.enum(STORAGE_TYPES).optional(),
@@ -129,7 +138,12 @@ export const findVpsPlansTool = defineTool({
         ram: detailedOnly(planTextShape.ram),
         storage: detailedOnly(planTextShape.storage),
         bandwidth: detailedOnly(planTextShape.bandwidth),
-        bandwidthTb: detailedOnly(z.number().nullable().describe('Included traffic in TB; null when unmetered or not stated as a volume.')),
+        bandwidthTb: z
+          .number()
+          .nullable()
+          .optional()
+          .describe('Included traffic in TB; null when unmetered or not stated as a volume. In concise answers only with minTransferTb.'),
+        unmetered: z.boolean().optional().describe('True when the provider does not meter the plan\'s traffic. In concise answers only with minTransferTb.'),
         priceBasis: detailedOnly(planPricingShape.priceBasis),
         termMonths: detailedOnly(planPricingShape.termMonths),
         promotional: detailedOnly(planPricingShape.promotional),
@@ -144,6 +158,12 @@ export const findVpsPlansTool = defineTool({
     comparedOn: detailedOnly(z.enum(['no-commitment', 'lowest-effective']).describe('Which monthly price ranked and bounded the plans.')),
     leftOutNeedingCommitment: z.number().int().describe('Plans that met every constraint but have no no-commitment price, so were left out; pass includeCommitments: true to see them.'),
     leftOutDiscontinued: z.number().int().describe('Plans that met every constraint but belong to a line no longer sold, so were left out; pass includeDiscontinued: true to see them.'),
+    leftOutTransferUnknown: z
+      .number()
+      .int()
+      .optional()
+      .describe('Only with minTransferTb: plans that met every other filter but whose traffic allowance is not stated as a volume or as unmetered, so were not counted as meeting it.'),
+    transferNote: z.string().optional().describe('Only when leftOutTransferUnknown is above 0: what to tell the user about those plans.'),
     stalePrices: z.number().int().describe('How many of the totalMatches plans rest on a stale price.'),
     stalePriceNote: z.string().optional().describe('Only when stalePrices is above 0: what a stale price means for the user.'),
     currency: z.string(),

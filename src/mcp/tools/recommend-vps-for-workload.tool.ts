@@ -11,7 +11,9 @@ const matchingPlanSchema = z.object({
   ...planTextShape,
   ...planPricingShape,
   ...priceAgeShape,
-  meets: z.enum(['recommended', 'minimum']).describe('"minimum" when no plan of the provider reaches the recommended spec.'),
+  meets: z
+    .enum(['recommended', 'minimum'])
+    .describe('Which spec the plan meets on all four parts (vCPUs, RAM, disk and monthly transfer); "minimum" when no plan of the provider reaches the recommended spec.'),
 });
 
 export const recommendVpsForWorkloadTool = defineTool({
@@ -20,6 +22,7 @@ export const recommendVpsForWorkloadTool = defineTool({
   description:
     'Matches a workload to one of the dataset\'s use cases (WordPress, game server, VPN, database, Docker host, CI runner, mail server, AI inference, ...) and answers with its minimum and recommended specs, ' +
     'the entry price with no commitment, and the providers we recommend for it, each with the reason and its cheapest plan (by no-commitment price) that meets the recommended spec (or the minimum spec, flagged), with how that price is paid. ' +
+    'A plan meets a spec only on all four parts: vCPUs, RAM, disk and monthly transfer (a stated volume at least the spec\'s, or unmetered traffic; an allowance the provider does not state is not counted, and transferNote says so). ' +
     'Every price says when the provider showed it (observedAt, startingAtObservedAt) and whether it is stale; plans with fresh prices are picked before stale ones, and plans of lines no longer sold never. Tell the user when a price is stale. ' +
     'Pass a use-case slug such as "game-server", or describe the workload in plain words ("minecraft server for ten friends"); free text is matched by search, and other close use cases are listed as alternatives. ' +
     'When to use: the user describes what will run; use find_vps_plans instead when the user gives exact resources, and describe_filters for the valid use-case slugs. ' +
@@ -47,6 +50,10 @@ export const recommendVpsForWorkloadTool = defineTool({
         reason: z.string(),
         url: z.string(),
         cheapestMatchingPlan: matchingPlanSchema.nullable(),
+        transferNote: z
+          .string()
+          .optional()
+          .describe('Only when some of the provider\'s plans have the vCPUs, RAM and disk but state no traffic allowance, so were not counted as meeting the spec: pass it on.'),
       }),
     ),
     alternatives: z.array(z.object({ slug: z.string(), title: z.string() })),
