@@ -81,6 +81,7 @@ export const MEASURES: Record<string, Measure> = {
   dedicatedPerCore: { label: 'lowest price per dedicated core', unit: 'USD a core a month', higherIsBetter: false, value: (p) => minOf(plansWhere(p, dedicated).map((x) => usd(x.price, x.currency) / vcpusOf(x))) },
   ramPerDollar: { label: 'most GB of RAM per USD of any plan still sold', unit: 'GB per USD', higherIsBetter: true, value: (p, f) => maxOf(plansWhere(p, f).map((x) => gigabytes(x.ram)! / usd(x.price, x.currency))) },
   diskPerDollar: { label: 'most GB of disk per USD of any plan still sold', unit: 'GB per USD', higherIsBetter: true, value: (p, f) => maxOf(plansWhere(p, f).map((x) => gigabytes(x.storage)! / usd(x.price, x.currency))) },
+  vcpuPerDollar: { label: 'most vCPU per USD of any plan still sold', unit: 'vCPU per USD', higherIsBetter: true, value: (p, f) => maxOf(plansWhere(p, f).map((x) => vcpusOf(x) / usd(x.price, x.currency))) },
   locations: { label: 'datacenters', unit: 'locations', higherIsBetter: true, value: (p) => p.datacenters.length },
 };
 
@@ -192,19 +193,40 @@ const fmt = (n: number | undefined) => (n === undefined ? 'none' : Number.isInte
  */
 const SUPERLATIVES: { measure: keyof typeof MEASURES; re: RegExp }[] = [
   { measure: 'dedicatedEntry', re: /\b(?:best|cheapest|lowest[- ]priced|lowest)\s+dedicated(?:[- ](?:CPU|vCPU))?\s+(?:entry(?:\s+(?:point|plan|price))?|plans?|servers?|line)\b|\bdedicated(?:[- ](?:CPU|vCPU))?\s+(?:plans|line|servers)\s+(?:are|is)\s+the\s+cheapest\b/gi },
-  { measure: 'dedicatedPerCore', re: /\bcheapest\s+dedicated\s+(?:cores|vCPUs|CPUs)\b|\blowest\s+price\s+per\s+dedicated\s+(?:core|vCPU)\b|\bdedicated\b[^.;]{0,40}?\bcosts?\s+the\s+least\s+per\s+(?:core|vCPU)\b/gi },
-  { measure: 'entryPrice', re: /\b(?:lowest|cheapest)\s+(?:entry|starting)\s+(?:price|plan|point)\b/gi },
-  { measure: 'ramPerDollar', re: /\bmost\s+(?:RAM|memory)(?:\s+and\s+disk)?\s+(?:per|for\s+the)\s+(?:euro|dollar|money)\b/gi },
-  { measure: 'diskPerDollar', re: /\bmost\s+(?:RAM\s+and\s+)?disk\s+(?:per|for\s+the)\s+(?:euro|dollar|money)\b/gi },
+  { measure: 'dedicatedPerCore', re: /\bcheapest\s+dedicated\s+(?:cores|vCPUs|CPUs)\b|\blowest\s+(?:entry\s+)?price\s+per\s+dedicated\s+(?:core|vCPU)\b|\bdedicated\b[^.;]{0,40}?\bcosts?\s+the\s+least\s+per\s+(?:core|vCPU)\b/gi },
+  // An entry price "per dedicated core" is the per-core measure above, not the provider's cheapest plan.
+  { measure: 'entryPrice', re: /\b(?:lowest|cheapest)\s+(?:entry|starting)\s+(?:price|plan|point)\b(?!\s+per\b)/gi },
   { measure: 'locations', re: /\b(?:(?:covers?|has|have|with)\s+the\s+)?(?:most|widest\s+spread\s+of|largest\s+number\s+of)\s+(?:(?:European|Asian|US|North American|South American|Latin American)\s+)?(?:locations|cities|regions|data\s?cent(?:er|re)s)\b|\bwidest\s+spread\b|\bmore\s+locations\s+than\s+any\b/gi },
 ];
 const HEDGE = /\b(?:some|one|among)\s+of\s+the\s*$/i;
+/** A superlative the reader is asked about, not told ("if you want the most RAM per euro"). */
+const WISH = /\b(?:want|wants|need|needs|looking\s+for|chasing|after)\s+(?:the\s+)?$/i;
+
+/** "the most RAM and disk per euro", "by far the most RAM, vCPU and disk" (for the money), "more RAM and disk for the money than anyone". */
+const RESOURCE = '(?:RAM|memory|vCPUs?|cores|disk|storage)';
+const RESOURCES = `${RESOURCE}(?:(?:,\\s*|\\s+and\\s+|,\\s+and\\s+)${RESOURCE})*`;
+const PER_MONEY = /\b(?:per|for\s+the)\s+(?:euro|dollar|money)\b|\bper\s+(?:euro|dollar)\b|\bfor\s+the\s+money\b/i;
+const MOST_PER_MONEY = new RegExp(`\\bmost\\s+(${RESOURCES})\\b`, 'gi');
+const resourceMeasures = (list: string): (keyof typeof MEASURES)[] => [
+  ...new Set(
+    list
+      .split(/,\s*and\s+|,\s*|\s+and\s+/)
+      .map((r): keyof typeof MEASURES => (/ram|memory/i.test(r) ? 'ramPerDollar' : /vcpu|core/i.test(r) ? 'vcpuPerDollar' : 'diskPerDollar')),
+  ),
+];
+
+/** The superlatives in a sentence: the fixed phrases above, and resources "for the money" (one measure per resource named). */
+function superlativesIn(sentence: string): { measure: keyof typeof MEASURES; m: RegExpMatchArray }[] {
+  const fixed = SUPERLATIVES.flatMap(({ measure, re }) => [...sentence.matchAll(re)].map((m) => ({ measure, m })));
+  const perMoney = PER_MONEY.test(sentence) ? [...sentence.matchAll(MOST_PER_MONEY)].flatMap((m) => resourceMeasures(m[1]).map((measure) => ({ measure, m }))) : [];
+  return [...fixed, ...perMoney];
+}
 
 function checkSuperlatives(sentence: string, prose: Prose): Finding[] {
   const found: Finding[] = [];
-  for (const { measure, re } of SUPERLATIVES) {
-    for (const m of sentence.matchAll(re)) {
-      if (HEDGE.test(sentence.slice(0, m.index!))) continue;
+  {
+    for (const { measure, m } of superlativesIn(sentence)) {
+      if (HEDGE.test(sentence.slice(0, m.index!)) || WISH.test(sentence.slice(0, m.index!))) continue;
       const scope = scopeOf(sentence, prose.where);
       const subject = subjectAt(sentence, m.index!, prose);
       if (!scope || !subject || !scope.ids.includes(subject)) continue;
@@ -232,7 +254,7 @@ function checkSuperlatives(sentence: string, prose: Prose): Finding[] {
  * the US clouds' dedicated plans": both sides named, the measure read from the words.
  */
 const COMPARATIVE = new RegExp(
-  `\\b(cheaper|costs?\\s+less|undercuts?|more\\s+(?:RAM|memory)\\s+(?:per|for\\s+the)\\s+(?:euro|dollar|money)|more\\s+locations|fewer\\s+locations|more\\s+expensive|costs?\\s+more)\\s+than\\s+(?:those\\s+of\\s+|that\\s+of\\s+)?(?:the\\s+)?([A-Z][A-Za-z]+|US\\s+(?:developer\\s+)?clouds|European\\s+(?:providers|hosts))`,
+  `\\b(cheaper|costs?\\s+less|undercuts?|more\\s+${RESOURCES}\\s+(?:per|for\\s+the)\\s+(?:euro|dollar|money)|more\\s+locations|fewer\\s+locations|more\\s+expensive|costs?\\s+more)\\s+than\\s+(?:those\\s+of\\s+|that\\s+of\\s+)?(?:the\\s+|any\\s+)?([A-Z][A-Za-z]+|US\\s+(?:developer\\s+)?clouds|European\\s+(?:providers|hosts)|anyone(?:\\s+else)?|any\\s+other\\s+(?:provider|host))`,
   'g',
 );
 
@@ -241,19 +263,35 @@ function checkComparatives(sentence: string, prose: Prose): Finding[] {
   for (const m of sentence.matchAll(COMPARATIVE)) {
     const clause = sentence.slice(0, m.index!).split(/[;:]|,\s+(?:and|but|while|though)\s+/).pop()!;
     const verb = m[1].toLowerCase();
-    let measure: keyof typeof MEASURES | undefined;
-    if (/locations/.test(verb)) measure = 'locations';
-    else if (/ram|memory/.test(verb)) measure = 'ramPerDollar';
-    else if (/\bdedicated\b/i.test(clause) && /\b(?:entry|cheapest|start)/i.test(clause)) measure = 'dedicatedEntry';
-    else if (/\b(?:entry|cheapest|smallest)\b/i.test(clause)) measure = 'entryPrice';
-    if (!measure) continue;
+    let measures: (keyof typeof MEASURES)[] = [];
+    if (/locations/.test(verb)) measures = ['locations'];
+    else if (/^more\s/.test(verb)  && !/expensive/.test(verb)) measures = resourceMeasures(verb.replace(/^more\s+/, '').replace(/\s+(?:per|for\s+the)\s+\w+$/, ''));
+    else if (/\bdedicated\b/i.test(clause) && /\b(?:entry|cheapest|start)/i.test(clause)) measures = ['dedicatedEntry'];
+    else if (/\b(?:entry|cheapest|smallest)\b/i.test(clause)) measures = ['entryPrice'];
+    for (const measure of measures) found.push(...compareTwo(sentence, prose, m, clause, measure));
+  }
+  return found;
+}
+
+function compareTwo(sentence: string, prose: Prose, m: RegExpMatchArray, clause: string, measure: keyof typeof MEASURES): Finding[] {
+  const found: Finding[] = [];
+  const verb = m[1].toLowerCase();
+  {
     const subject = subjectAt(clause, clause.length, prose);
-    const other = IS_NAME.test(m[2]) ? [idOfName(m[2].replace(/'s$/, ''))] : /US/.test(m[2]) ? allIds().filter((id) => hq(byId.get(id)) === 'US') : /European/.test(m[2]) ? allIds().filter((id) => EUROPEAN.has(hq(byId.get(id)))) : undefined;
-    if (!subject || !other?.length || other.includes(subject)) continue;
+    const other = IS_NAME.test(m[2])
+      ? [idOfName(m[2])]
+      : /US/.test(m[2])
+        ? allIds().filter((id) => hq(byId.get(id)) === 'US')
+        : /European/.test(m[2])
+          ? allIds().filter((id) => EUROPEAN.has(hq(byId.get(id))))
+          : /anyone|any other/i.test(m[2]) && subject
+            ? allIds().filter((id) => id !== subject)
+            : undefined;
+    if (!subject || !other?.length || other.includes(subject)) return found;
     const filter = /\bdedicated\b/i.test(clause) || /\bdedicated\b/i.test(sentence.slice(m.index!, m.index! + m[0].length + 30)) ? dedicated : undefined;
     const { value, label, unit } = MEASURES[measure];
     const mine = value(byId.get(subject), filter);
-    const better = /cheaper|less|undercut|more\s+(?:ram|memory)|more\s+locations/.test(verb);
+    const better = /cheaper|less|undercut/.test(verb) || (/^more\s/.test(verb) && !/expensive/.test(verb));
     const lowerWins = !MEASURES[measure].higherIsBetter;
     const wrong = other
       .map((id) => ({ id, v: value(byId.get(id), filter) }))
