@@ -750,28 +750,36 @@ describe('validateDataset', () => {
       expect(problemsAfter((raw) => ((guide(raw, 'install-docker').published = '2099-01-01'), (raw.meta.version = 'soon'))).filter((p) => p.includes('guides'))).toEqual([]);
     });
 
-    it('refuses a generated guide of each type dated before the figures it quotes, and accepts one dated on their day', () => {
-      const figures = d.version; // sources in the fixture are read on the release day
-      for (const type of ['review', 'comparison', 'best-of', 'alternatives']) {
-        expect(problemsAfter((raw) => Object.assign(guide(raw, 'hetzner-review'), { type, updated: dayBefore(figures) }))).toEqual([
-          `data/guides/hetzner-review.md: front matter.updated: a ${type} guide quotes the dataset's figures, so it must be dated no earlier than the newest of them (${figures}); regenerate it`,
+    /** Gives the fixture's Hetzner review another slug and type (file name and slug agree), and returns its front matter. */
+    const reslug = (raw: Json, slug: string, type: string) => {
+      const g = raw.guides.find((x: Json) => x.fileSlug === 'hetzner-review');
+      Object.assign(g, { fileSlug: slug, file: g.file.replace('hetzner-review', slug) });
+      return Object.assign(g.frontMatter, { slug, type });
+    };
+
+    it('refuses a review, comparison or alternatives guide dated before the newest figure of the providers it is about, and accepts one dated on that day', () => {
+      const figures = d.version; // Hetzner's prices in the fixture were read on the release day
+      for (const [slug, type] of [['hetzner-review', 'review'], ['hostinger-vs-hetzner', 'comparison'], ['hetzner-alternatives', 'alternatives']]) {
+        expect(problemsAfter((raw) => Object.assign(reslug(raw, slug, type), { updated: dayBefore(figures) }))).toEqual([
+          `data/guides/${slug}.md: front matter.updated: a ${type} guide quotes the dataset's figures, so it must be dated no earlier than the newest of them (${figures}); regenerate it`,
         ]);
+        expect(problemsAfter((raw) => Object.assign(reslug(raw, slug, type), { updated: figures }))).toEqual([]);
       }
-      expect(problemsAfter((raw) => (guide(raw, 'hetzner-review').updated = figures))).toEqual([]);
       // Without an update, the publication date counts.
       expect(problemsAfter((raw) => Object.assign(guide(raw, 'hetzner-review'), { published: figures, updated: undefined }))).toEqual([]);
       expect(problemsAfter((raw) => Object.assign(guide(raw, 'hetzner-review'), { published: dayBefore(figures), updated: undefined }))).toEqual([
         expect.stringContaining('hetzner-review.md: front matter.updated: a review guide quotes'),
       ]);
-      // Hand-written guides quote no figures.
-      for (const type of ['tutorial', 'workload']) expect(problemsAfter((raw) => Object.assign(guide(raw, 'hetzner-review'), { type, updated: '2026-02-01' }))).toEqual([]);
+      // A best-of list's figures depend on criteria only the generator reads (the regeneration test checks its date);
+      // hand-written guides quote no figures.
+      for (const type of ['best-of', 'tutorial', 'workload']) expect(problemsAfter((raw) => Object.assign(guide(raw, 'hetzner-review'), { type, updated: '2026-02-01' }))).toEqual([]);
     });
 
-    it('dates the figures by the newest provider source, plan-line source or exchange-rate table', () => {
+    it('dates a guide by the sources of the providers it is about: their plan lines and record pages, and the rates when it converts', () => {
       const backdate = (raw: Json) => {
         for (const p of raw.providers.providers) {
           for (const s of p.sources) s.retrievedAt = '2026-01-01';
-          for (const l of p.planLines) l.source.retrievedAt = '2026-01-01';
+          for (const l of p.planLines) for (const s of [l.source, l.discontinued?.source, l.laterPriceChange?.source]) if (s) s.retrievedAt = '2026-01-01';
         }
         raw.exchangeRates.date = '2026-01-01';
         Object.assign(guide(raw, 'hetzner-review'), { published: '2026-01-01', updated: '2026-01-02' });
@@ -780,10 +788,14 @@ describe('validateDataset', () => {
         `data/guides/hetzner-review.md: front matter.updated: a review guide quotes the dataset's figures, so it must be dated no earlier than the newest of them (${date}); regenerate it`,
       ];
       const others = (problems: string[]) => problems.filter((p) => p.includes('hetzner-review'));
+      const hetznerPage = (raw: Json, url: string) => provider(raw, 'hetzner').sources.find((s: Json) => s.url.includes(url));
       expect(others(problemsAfter(backdate))).toEqual([]);
-      expect(others(problemsAfter((raw) => (backdate(raw), (provider(raw, 'upcloud').sources[1].retrievedAt = '2026-01-03'))))).toEqual(refusal('2026-01-03'));
-      expect(others(problemsAfter((raw) => (backdate(raw), (provider(raw, 'vultr').planLines[2].source.retrievedAt = '2026-01-04'))))).toEqual(refusal('2026-01-04'));
+      expect(others(problemsAfter((raw) => (backdate(raw), (provider(raw, 'hetzner').planLines[1].source.retrievedAt = '2026-01-03'))))).toEqual(refusal('2026-01-03'));
+      expect(others(problemsAfter((raw) => (backdate(raw), (hetznerPage(raw, 'support').retrievedAt = '2026-01-04'))))).toEqual(refusal('2026-01-04'));
       expect(others(problemsAfter((raw) => (backdate(raw), (raw.exchangeRates.date = '2026-01-05'))))).toEqual(refusal('2026-01-05'));
+      // Other providers' sources do not date it.
+      expect(others(problemsAfter((raw) => (backdate(raw), (provider(raw, 'upcloud').sources[1].retrievedAt = '2026-01-03'))))).toEqual([]);
+      expect(others(problemsAfter((raw) => (backdate(raw), (provider(raw, 'vultr').planLines[2].source.retrievedAt = '2026-01-04'))))).toEqual([]);
     });
 
     it('checks no guide against the figures while the rates or a provider are unusable', () => {

@@ -9,7 +9,7 @@ import { checkExchangeRates, ExchangeRates } from './exchange-rates.js';
 import type { RawDataset, RawGuide } from './dataset-files.js';
 import type { DatasetContent, GuideEntry } from './dataset-snapshot.js';
 import { checkRecommendations } from './recommendation-rules.js';
-import { BEST_BUDGET, checkBestBudgetNotWritten, checkPlanLines, checkRating, cheapestNoCommitmentProvider, newestFigureDate } from './provider-rules.js';
+import { BEST_BUDGET, checkBestBudgetNotWritten, checkPlanLines, checkRating, cheapestNoCommitmentProvider, quotedFiguresDate, subjectFigures } from './provider-rules.js';
 import { addOnSources, checkAddOns, checkLineLocations, checkVatRates } from './add-on-rules.js';
 import { VatRate, VatRatesRecord } from './dto/vat-rates.dto.js';
 import { validateRecord } from './record-validation.js';
@@ -123,7 +123,14 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
     if (pricesReadable && meta) problems.push(...checkUseCaseSizing(u, providers.valid, at, meta.version));
   }
 
-  const figuresDate = rateTable && providers.count === providers.valid.length ? newestFigureDate(providers.valid, rateTable.date) : undefined;
+  // Each generated guide is dated no earlier than the figures of the providers it is about (only while every provider and the rates are usable).
+  const byId = new Map(providers.valid.map((p) => [p.id, p]));
+  const figuresDate = rateTable && providers.count === providers.valid.length
+    ? (type: string, slug: string) => {
+        const quoted = subjectFigures(type, slug, byId);
+        return quoted && quotedFiguresDate(quoted, byId, rateTable.date);
+      }
+    : undefined;
   const guides = raw.guides
     .map((g) => validateGuide(g, meta, authors.count === undefined ? undefined : authorIds, figuresDate, problems))
     .filter((g): g is GuideEntry => g !== undefined)
@@ -259,7 +266,7 @@ function validateGuide(
   raw: RawGuide,
   meta: DatasetMeta | undefined,
   authorIds: Set<string> | undefined,
-  figuresDate: string | undefined,
+  figuresDate: ((type: string, slug: string) => string | undefined) | undefined,
   problems: string[],
 ): GuideEntry | undefined {
   const before = problems.length;
@@ -274,8 +281,10 @@ function validateGuide(
     if (fm.updated < fm.published) problems.push(`${at}.updated: must not be before published (${fm.published})`);
     if (meta && fm.updated > meta.version) problems.push(`${at}.updated: must not be after the dataset version (${meta.version})`);
   }
-  if (figuresDate && QUOTES_FIGURES.includes(fm.type) && (fm.updated ?? fm.published) < figuresDate) {
-    problems.push(`${at}.updated: a ${fm.type} guide quotes the dataset's figures, so it must be dated no earlier than the newest of them (${figuresDate}); regenerate it`);
+  const quotedDate = figuresDate && QUOTES_FIGURES.includes(fm.type) ? figuresDate(fm.type, fm.slug) : undefined;
+  // A source read after the release is refused where it is written; the guide is not refused for it too.
+  if (quotedDate && (fm.updated ?? fm.published) < quotedDate && !(meta && quotedDate > meta.version)) {
+    problems.push(`${at}.updated: a ${fm.type} guide quotes the dataset's figures, so it must be dated no earlier than the newest of them (${quotedDate}); regenerate it`);
   }
   if (authorIds && !authorIds.has(fm.author)) problems.push(`${at}.author: names no author ("${fm.author}")`);
   const markdown = raw.body.trim();

@@ -1,6 +1,6 @@
 import type { ProviderRecord } from './dto/provider.dto.js';
 import { ExchangeRates } from './exchange-rates.js';
-import { checkBestBudgetNotWritten, checkPlanLines, checkRating, cheapestNoCommitmentProvider, newestFigureDate, weightedRating } from './provider-rules.js';
+import { checkBestBudgetNotWritten, checkPlanLines, checkRating, cheapestNoCommitmentProvider, generatedGuideUpdated, quotedFiguresDate, recordSources, subjectFigures, weightedRating } from './provider-rules.js';
 
 /** The provider rules called directly on small records (the validator's spec covers them through whole datasets). */
 const source = (retrievedAt: string) => ({ url: 'https://example.com', retrievedAt });
@@ -85,9 +85,43 @@ describe('provider rules', () => {
     ]);
   });
 
-  it('dates the figures by the newest source, plan-line source or rate table', () => {
-    expect(newestFigureDate([provider('a')], '2026-01-02')).toBe('2026-01-02');
-    expect(newestFigureDate([provider('a', { sources: [source('2026-03-01'), source('2026-02-01')] })], '2026-01-02')).toBe('2026-03-01');
-    expect(newestFigureDate([provider('a', { planLines: [line('std', { source: source('2026-04-01') })] })], '2026-01-02')).toBe('2026-04-01');
+  describe('the date of the figures a guide quotes', () => {
+    const src = (url: string, retrievedAt: string) => ({ url, retrievedAt });
+    // A provider whose price page was read in March, its support page in May and its add-on page in June.
+    const a = provider('a', {
+      currency: 'EUR',
+      planLines: [line('std', { source: src('https://a/prices', '2026-03-01') }), line('old', { source: src('https://a/old', '2026-01-05'), discontinued: { since: null, successor: 'std', source: src('https://a/news', '2026-02-01') } })],
+      plans: [plan('S', 5), plan('O', 4, 'old')],
+      sources: [src('https://a/prices', '2026-03-01'), src('https://a/support', '2026-05-01'), src('https://a/backups', '2026-06-01')],
+      addOns: { backups: { source: src('https://a/backups', '2026-06-01') } },
+      tax: { sources: [] },
+    });
+    const b = provider('b', { addOns: {}, tax: { sources: [] } });
+    const byId = new Map([a, b].map((p) => [p.id, p]));
+    const quote = (facts: Record<string, any[]>, convertsPrices = false) => ({ providers: new Map(Object.entries(facts)), convertsPrices });
+
+    it('dates plans by their lines and the news of a discontinued line, record facts by the pages no line, add-on or tax cites', () => {
+      expect(recordSources(a).map((s) => s.url)).toEqual(['https://a/support']);
+      expect(quotedFiguresDate(quote({ a: ['plans'] }), byId, '2026-01-02')).toBe('2026-03-01');
+      expect(quotedFiguresDate(quote({ a: ['support'] }), byId, '2026-01-02')).toBe('2026-05-01');
+      // The add-on page (June) dates no fact a guide quotes.
+      expect(quotedFiguresDate(quote({ a: ['plans', 'support', 'datacenters', 'features'] }), byId, '2026-01-02')).toBe('2026-05-01');
+      expect(quotedFiguresDate(quote({ b: ['plans'] }, true), byId, '2026-07-01')).toBe('2026-07-01');
+      expect(quotedFiguresDate(quote({}), byId, '2026-07-01')).toBeUndefined();
+    });
+
+    it('never dates a guide before it was published', () => {
+      expect(generatedGuideUpdated('2026-04-01', '2026-03-01')).toBe('2026-04-01');
+      expect(generatedGuideUpdated('2026-02-01', '2026-03-01')).toBe('2026-03-01');
+      expect(generatedGuideUpdated('2026-02-01', undefined)).toBe('2026-02-01');
+    });
+
+    it('reads what a review, an alternatives guide or a comparison is about from its slug, and nothing for a best-of list', () => {
+      expect(subjectFigures('review', 'a-review', byId)).toEqual(quote({ a: ['listedPlans', 'support', 'datacenters', 'features'] }, true));
+      expect(subjectFigures('comparison', 'a-vs-b', byId)).toEqual(quote({ a: ['plans', 'support', 'datacenters', 'features'], b: ['plans', 'support', 'datacenters', 'features'] }, true));
+      expect(subjectFigures('alternatives', 'b-alternatives', byId)).toEqual(quote({ b: ['plans', 'datacenters', 'features'] }, false));
+      expect(subjectFigures('comparison', 'a-vs-nobody', byId)).toBeUndefined();
+      expect(subjectFigures('best-of', 'best-a', byId)).toBeUndefined();
+    });
   });
 });

@@ -91,7 +91,84 @@ export function checkBestBudgetNotWritten(recommendations: Record<string, string
   return [`${file}: recommendations.${BEST_BUDGET}: remove it; it is derived when the dataset loads (the provider with the cheapest plan sold without commitment, in USD)`];
 }
 
-/** The day of the newest figure the generated guides quote: a provider or plan-line source, or the exchange rates. */
-export function newestFigureDate(providers: readonly ProviderRecord[], ratesDate: string): string {
-  return [ratesDate, ...providers.flatMap((p) => [...p.sources, ...p.planLines.map((l) => l.source)].map((s) => s.retrievedAt))].sort().at(-1)!;
+/**
+ * What a generated guide quotes of one provider, each dated by the sources it was read from:
+ * - `plans`: the plans still sold (each line's price source, a reported later price change, and the
+ *   source that says a line is discontinued, since that decides which plans are still quoted);
+ * - `listedPlans`: every plan, discontinued lines included (a review's full plan table);
+ * - `support`, `datacenters`, `features`: facts of the provider record that have no source of their own.
+ * Ratings and editorial prose carry no date in the data, so they date nothing.
+ */
+export type QuotedFact = 'plans' | 'listedPlans' | 'support' | 'datacenters' | 'features';
+
+/** The figures a generated guide quotes: per provider id, which of its facts; and whether it converts a price between currencies (then the exchange rates count). */
+export interface QuotedFigures {
+  providers: ReadonlyMap<string, readonly QuotedFact[]>;
+  convertsPrices: boolean;
+}
+
+/** What each kind of generated guide always quotes of the providers it is about (the templates and the validator share these). */
+export const REVIEW_FACTS: readonly QuotedFact[] = ['listedPlans', 'support', 'datacenters', 'features'];
+export const COMPARISON_FACTS: readonly QuotedFact[] = ['plans', 'support', 'datacenters', 'features'];
+export const ALTERNATIVES_FACTS: readonly QuotedFact[] = ['plans', 'datacenters', 'features'];
+
+/**
+ * The provider's own `sources` that back the facts of its record with no source of their own (support,
+ * data centers, features, uptime): every provider source except the pages a plan line, an add-on or the
+ * tax treatment cites, which are dated where they are cited. The data does not say which of the
+ * remaining pages backs which of those facts, so each of them dates all of them.
+ */
+export function recordSources(p: ProviderRecord): ProviderRecord['sources'] {
+  const cited = new Set<string>();
+  for (const line of p.planLines) {
+    for (const s of [line.source, line.laterPriceChange?.source, line.discontinued?.source]) {
+      if (s) [s.url, s.copyOf].forEach((u) => u && cited.add(u));
+    }
+  }
+  for (const item of Object.values(p.addOns) as { source?: { url: string } }[]) if (item.source) cited.add(item.source.url);
+  for (const s of p.tax.sources) cited.add(s.url);
+  return p.sources.filter((s) => !cited.has(s.url));
+}
+
+/**
+ * The days (`retrievedAt`: the day we read the page, the date of our last substantive check) of the
+ * sources behind one fact of a provider.
+ */
+export function factDates(p: ProviderRecord, fact: QuotedFact): string[] {
+  if (fact === 'plans' || fact === 'listedPlans') {
+    return p.planLines.flatMap((line) => {
+      const quoted = fact === 'listedPlans' || !line.discontinued;
+      return [quoted ? line.source : undefined, quoted ? line.laterPriceChange?.source : undefined, line.discontinued?.source].flatMap((s) => (s ? [s.retrievedAt] : []));
+    });
+  }
+  return recordSources(p).map((s) => s.retrievedAt);
+}
+
+/** The day of the newest figure among those quoted (undefined when none is dated): the earliest `updated` the guide may carry. */
+export function quotedFiguresDate(quoted: QuotedFigures, byId: ReadonlyMap<string, ProviderRecord>, ratesDate: string): string | undefined {
+  const dates = [...quoted.providers].flatMap(([id, facts]) => {
+    const p = byId.get(id);
+    return p ? facts.flatMap((f) => factDates(p, f)) : [];
+  });
+  if (quoted.convertsPrices) dates.push(ratesDate);
+  return dates.sort().at(-1);
+}
+
+/** A generated guide's `updated`: the day of the newest figure it quotes, never before it was published. */
+export function generatedGuideUpdated(published: string, figuresDate: string | undefined): string {
+  return figuresDate !== undefined && figuresDate > published ? figuresDate : published;
+}
+
+/**
+ * What a generated guide certainly quotes, read from its type and slug alone (the validator cannot see the
+ * editorial inputs): a review or alternatives guide `<id>-review`/`<id>-alternatives` quotes its provider,
+ * a comparison `<a>-vs-<b>[-vs-<c>]` each provider it names. A best-of list's figures depend on its
+ * criteria, which only the generator reads; undefined then (the regeneration test covers it).
+ */
+export function subjectFigures(type: string, slug: string, byId: ReadonlyMap<string, Pick<ProviderRecord, 'currency'>>): QuotedFigures | undefined {
+  const one = (suffix: string, facts: readonly QuotedFact[]) => (slug.endsWith(suffix) ? [[slug.slice(0, -suffix.length), facts] as const] : []);
+  const entries =
+    type === 'review' ? one('-review', REVIEW_FACTS) : type === 'alternatives' ? one('-alternatives', ALTERNATIVES_FACTS) : type === 'comparison' ? slug.split('-vs-').map((id) => [id, COMPARISON_FACTS] as const) : [];
+  if (entries.length === 0 || entries.some(([id]) => !byId.has(id))) return undefined;
+  return { providers: new Map(entries), convertsPrices: entries.some(([id]) => byId.get(id)!.currency !== 'USD') };
 }

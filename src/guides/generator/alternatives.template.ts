@@ -1,5 +1,6 @@
 import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
-import type { GeneratorContext } from './generator-context.js';
+import { ALTERNATIVES_FACTS } from '../../dataset/provider-rules.js';
+import { quoting, type GeneratorContext } from './generator-context.js';
 import { absentPlan, featureCell, frontMatter, listing, planPrice, REGION_NAMES, table } from './markdown.js';
 
 /** `<id>-alternatives`: why look elsewhere (editorial), and each pick against the provider in figures. */
@@ -65,7 +66,7 @@ export function alternativesGuide(ctx: GeneratorContext, p: ProviderRecord): { s
         type: 'alternatives',
         keywords: ed.keywords,
         published: ed.published,
-        updated: ctx.figuresDate,
+        updated: ctx.updated(ed.published, quoting(everyone, ALTERNATIVES_FACTS, true)),
         author: ed.author,
       }) + body,
   };

@@ -1,7 +1,8 @@
 import { FEATURE_KEYS, FEATURE_NAMES } from '../../dataset/features.js';
 import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
 import type { ComparisonEditorial } from './editorial.js';
-import type { GeneratorContext } from './generator-context.js';
+import { COMPARISON_FACTS } from '../../dataset/provider-rules.js';
+import { quoting, type GeneratorContext } from './generator-context.js';
 import { absentPlan, featureCell, frontMatter, listing, planPrice, REGION_NAMES, table } from './markdown.js';
 
 const RAM_TIERS = [1, 2, 4, 8, 16];
@@ -35,6 +36,7 @@ export function comparisonGuide(ctx: GeneratorContext, ed: ComparisonEditorial):
   });
   const countries = ps.map((p) => new Set(p.datacenters.map((l) => l.country)));
   const shared = [...countries[0]].filter((c) => countries.every((s) => s.has(c))).sort();
+  const quoted = quoting(ps, COMPARISON_FACTS, true);
   const featureRows = FEATURE_KEYS.map((f) => [FEATURE_NAMES[f].label, ...ps.map((p) => featureCell(p.featureDetails[f]))]);
 
   const body = [
@@ -56,7 +58,7 @@ export function comparisonGuide(ctx: GeneratorContext, ed: ComparisonEditorial):
     '',
     '## Price for the same memory',
     '',
-    'The cheapest plan of each with at least this much RAM (USD at the ECB rate of ' + ctx.rates.date + '):',
+    quoted.convertsPrices ? `The cheapest plan of each with at least this much RAM (USD at the ECB rate of ${ctx.rates.date}):` : 'The cheapest plan of each with at least this much RAM:',
     '',
     table(['RAM', ...names], tierRows),
     '',
@@ -98,6 +100,6 @@ export function comparisonGuide(ctx: GeneratorContext, ed: ComparisonEditorial):
   return {
     slug: ed.slug,
     content:
-      frontMatter({ slug: ed.slug, title: ed.title, description: ed.description, type: 'comparison', keywords: ed.keywords, published: ed.published, updated: ctx.figuresDate, author: ed.author }) + body,
+      frontMatter({ slug: ed.slug, title: ed.title, description: ed.description, type: 'comparison', keywords: ed.keywords, published: ed.published, updated: ctx.updated(ed.published, quoted), author: ed.author }) + body,
   };
 }

@@ -4,7 +4,7 @@ import type { ExchangeRates } from '../../dataset/exchange-rates.js';
 import { planFigures, type PlanFigures } from '../../dataset/plan-figures.js';
 import type { Plan } from '../../dataset/dto/plan.dto.js';
 import { pricedPlans } from '../../dataset/plan-pricing.js';
-import { newestFigureDate } from '../../dataset/provider-rules.js';
+import { generatedGuideUpdated, quotedFiguresDate, type QuotedFact, type QuotedFigures } from '../../dataset/provider-rules.js';
 import type { ComparisonEditorial, Editorial } from './editorial.js';
 
 /** A plan with its figures and its prices in USD. */
@@ -23,8 +23,11 @@ export interface GeneratorContext {
   useCases: UseCaseRecord[];
   rates: ExchangeRates;
   editorial: Editorial;
-  /** The day of the newest figure a generated guide quotes (a plan source or the exchange rates): its `updated` date. */
-  figuresDate: string;
+  /**
+   * A generated guide's `updated`: the day of the newest source behind the figures it quotes (the day we
+   * read it, `retrievedAt`), never before `published`.
+   */
+  updated(published: string, quoted: QuotedFigures): string;
   /**
    * The plans of a provider still sold, priced in USD, for picks and rankings: fresh prices before stale
    * ones (a stale price is never ranked as if fresh), each cheapest with no commitment first, then those
@@ -52,13 +55,14 @@ export function generatorContext(providers: ProviderRecord[], useCases: UseCaseR
   const plans = new Map([...listed].map(([id, list]) => [id, list.filter((x) => !x.plan.discontinued).sort((a, b) => Number(a.plan.stale) - Number(b.plan.stale) || byNoCommitmentPrice(a, b))]));
   const pairKey = (a: string, b: string) => [a, b].sort().join('|');
   const pairs = new Map(editorial.comparisons.filter((c) => c.providers.length === 2).map((c) => [pairKey(c.providers[0], c.providers[1]), c]));
+  const byId = new Map(providers.map((p) => [p.id, p]));
   return {
     providers,
-    byId: new Map(providers.map((p) => [p.id, p])),
+    byId,
     useCases,
     rates,
     editorial,
-    figuresDate: newestFigureDate(providers, rates.date),
+    updated: (published, quoted) => generatedGuideUpdated(published, quotedFiguresDate(quoted, byId, rates.date)),
     plansOf: (id) => plans.get(id) ?? [],
     listedPlansOf: (id) => listed.get(id) ?? [],
     comparisonOf: (a, b) => pairs.get(pairKey(a, b)),
@@ -69,4 +73,16 @@ export function generatorContext(providers: ProviderRecord[], useCases: UseCaseR
 export function byNoCommitmentPrice(a: Omit<PricedPlan, keyof PlanFigures>, b: Omit<PricedPlan, keyof PlanFigures>): number {
   if ((a.noCommitmentUsd === null) !== (b.noCommitmentUsd === null)) return a.noCommitmentUsd === null ? 1 : -1;
   return (a.noCommitmentUsd ?? a.usd) - (b.noCommitmentUsd ?? b.usd) || a.usd - b.usd || a.plan.name.localeCompare(b.plan.name);
+}
+
+/** The figures a guide quotes: these facts of each of these providers; the exchange rates when any of them bills in another currency than USD and the guide shows prices. */
+export function quoting(providers: readonly ProviderRecord[], facts: readonly QuotedFact[], showsPrices: boolean): QuotedFigures {
+  return { providers: new Map(providers.map((p) => [p.id, facts])), convertsPrices: showsPrices && providers.some((p) => p.currency !== 'USD') };
+}
+
+/** Two quotations as one (facts of a provider named in both are joined). */
+export function joinQuotes(a: QuotedFigures, b: QuotedFigures): QuotedFigures {
+  const providers = new Map(a.providers);
+  for (const [id, facts] of b.providers) providers.set(id, [...new Set([...(providers.get(id) ?? []), ...facts])]);
+  return { providers, convertsPrices: a.convertsPrices || b.convertsPrices };
 }

@@ -1,7 +1,8 @@
 import { isOffered } from '../../dataset/features.js';
 import { priceBasisCell } from '../../dataset/plan-pricing.js';
 import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
-import type { GeneratorContext } from './generator-context.js';
+import { REVIEW_FACTS } from '../../dataset/provider-rules.js';
+import { quoting, type GeneratorContext } from './generator-context.js';
 import { frontMatter, listing, money, planPrice, REGION_NAMES, table } from './markdown.js';
 
 /** `<id>-review`: the verdict and ratings from the data, the editorial sections, the plan table. */
@@ -109,7 +110,7 @@ export function reviewGuide(ctx: GeneratorContext, p: ProviderRecord): { slug: s
         type: 'review',
         keywords: ed.keywords,
         published: ed.published,
-        updated: ctx.figuresDate,
+        updated: ctx.updated(ed.published, quoting([p], REVIEW_FACTS, true)),
         author: 'lena-brandt',
       }) + body,
   };
