@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { allProse, providers, publishedGuideProse, type Prose } from './support/prose-corpus';
-import { rawUseCases } from './support/raw-data';
-import { CHECKERS, MEASURES, type ClaimKind, type Finding } from './support/claims/dataset-claims';
+import { allProse, providers, publishedGuideProse, type Prose } from './support/prose-corpus.js';
+import { rawUseCases } from './support/raw-data.js';
+import { CHECKERS, MEASURES, type ClaimKind, type Finding } from './support/claims/dataset-claims.js';
 
 /*
  * Dataset-wide claims in prose (issue #27 §3): comparisons and superlatives, counts, existence and retired

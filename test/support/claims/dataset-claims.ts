@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATA_DIR, rawExchangeRates, rawProviders, rawUseCases } from '../raw-data';
-import type { Prose } from '../prose-corpus';
+import { DATA_DIR, rawExchangeRates, rawProviders, rawUseCases } from '../raw-data.js';
+import type { Prose } from '../prose-corpus.js';
 
 /*
  * Dataset-wide claims in prose, checked against the data files (issue #27 §3, second half). Four kinds:
