@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { cheapestWithoutCommitment, figures, priceAgeSummaryOf, pricedPlanOf, STALE_DAYS, toCurrencyWith } from './support/independent-figures';
+import { cheapestWithoutCommitment, figures, meetsAllFour, priceAgeSummaryOf, pricedPlanOf, STALE_DAYS, toCurrencyWith } from './support/independent-figures';
 import { rawAuthors, rawGuides, rawMeta, rawProviders, rawUseCases } from './support/raw-data';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
 
@@ -51,7 +51,7 @@ describe('JSON API operations', () => {
     const fitting = rawProviders.providers.flatMap((p: any) =>
       p.plans
         .map((plan: any) => ({ plan: pricedPlanOf(p, plan), ...figures(plan) }))
-        .filter((x: any) => !x.plan.discontinued && x.plan.monthToMonthPrice !== null && x.vcpus >= spec.vcpus && x.ramGb >= spec.ramGb && x.storageGb >= spec.storageGb)
+        .filter((x: any) => !x.plan.discontinued && x.plan.monthToMonthPrice !== null && meetsAllFour(x.plan, spec))
         .map((x: any) => ({ usd: usd(x.plan.monthToMonthPrice, x.plan.currency, 'USD'), observedAt: x.plan.observedAt, stale: x.plan.stale })),
     );
     const fresh = fitting.filter((x: any) => !x.stale);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { figures, pricedPlanOf, toCurrencyWith } from './support/independent-figures.js';
+import { figures, pricedPlanOf, toCurrencyWith, transferTbOf } from './support/independent-figures.js';
 import { mcpSuite } from './support/mcp-tool-caller.js';
 import { rawProviders } from './support/raw-data.js';
 
@@ -140,5 +140,53 @@ describe('find_vps_plans by location', () => {
     expect(CITIES.find((c) => fold(c as string) === fold('dusseldorf'))).toBe('Düsseldorf');
     expect(data(await call('find_vps_plans', { location: 'DUSSELDORF' })).filters.location).toBe('Düsseldorf');
     expect(errorText(await call('find_vps_plans', { location: 'Dusseldorff' }))).toMatch(/Dusseldorff/);
+  });
+});
+
+describe('find_vps_plans by monthly transfer', () => {
+  const { call, data, errorText } = mcpSuite();
+  const withTransfer = plans.map((x: Json) => {
+    const raw = rawProviders.providers.find((p: Json) => p.id === x.providerId).plans.find((p: Json) => p.name === x.planName);
+    return { ...x, tb: transferTbOf(raw.bandwidth) };
+  });
+
+  it('matches a plan that includes at least the volume, or whose traffic is unmetered, and shows the allowance in a concise answer', async () => {
+    for (const minTransferTb of [0.5, 3, 12]) {
+      const expected = withTransfer.filter((x: Json) => x.m2m !== null && !x.discontinued && x.tb !== null && x.tb >= minTransferTb);
+      const result = data(await call('find_vps_plans', { minTransferTb, limit: 50 }));
+      expect(result.filters.minTransferTb).toBe(minTransferTb);
+      expect(result.totalMatches).toBe(expected.length);
+      for (const p of result.plans) {
+        const x = withTransfer.find((y: Json) => y.providerId === p.providerId && y.planName === p.planName);
+        expect(x.tb).toBeGreaterThanOrEqual(minTransferTb);
+        expect(p.unmetered).toBe(x.tb === Infinity);
+        expect(p.bandwidthTb).toBe(x.tb === Infinity ? null : x.tb);
+      }
+      expect(result.leftOutTransferUnknown).toBe(0);
+    }
+  });
+
+  it('does not count an allowance the provider does not state as meeting a need, and says so', async () => {
+    const unstated = withTransfer.filter((x: Json) => x.m2m !== null && x.tb === null);
+    expect(unstated.length).toBeGreaterThan(0); // UpCloud's discontinued lines: "Fair-use allowance"
+    const result = data(await call('find_vps_plans', { minTransferTb: 0.001, includeDiscontinued: true, limit: 50 }));
+    const listed = new Set(result.plans.map((p: Json) => `${p.providerId}/${p.planName}`));
+    for (const x of unstated) expect(listed).not.toContain(`${x.providerId}/${x.planName}`);
+    expect(result.leftOutTransferUnknown).toBe(unstated.length);
+    expect(result.transferNote).toContain(`${unstated.length} plans`);
+    expect(result.transferNote).toContain('not counted');
+  });
+
+  it('names transfer as the constraint a plan misses, by how much, when nothing matches', async () => {
+    const most = Math.max(...withTransfer.filter((x: Json) => x.tb !== Infinity && x.tb !== null && !x.discontinued).map((x: Json) => x.tb));
+    const result = data(await call('find_vps_plans', { minTransferTb: 1, maxMonthlyPrice: 0.01 }));
+    expect(result.totalMatches).toBe(0);
+    const tooMuch = data(await call('find_vps_plans', { minTransferTb: most + 1, providers: ['vultr'] }));
+    expect(tooMuch.totalMatches).toBe(0);
+    expect(tooMuch.closestMatches[0].misses).toEqual([expect.objectContaining({ constraint: 'minTransferTb', required: most + 1 })]);
+  });
+
+  it.each([[0], [-1], ['3']])('refuses minTransferTb %j with a clear error', async (minTransferTb) => {
+    expect(errorText(await call('find_vps_plans', { minTransferTb }))).toMatch(/minTransferTb/);
   });
 });

@@ -1,7 +1,7 @@
 import { LISTING_LEAVES_OUT } from '../src/mcp/tools/list-vps-providers.tool';
 import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
 import { readFileSync } from 'node:fs';
-import { figures, pricedPlanOf, toCurrencyWith } from './support/independent-figures';
+import { figures, meetsAllFour, pricedPlanOf, toCurrencyWith } from './support/independent-figures';
 import { connectMcp } from './support/mcp-client';
 import { toolCaller } from './support/mcp-tool-caller';
 import { rawGuides, rawProviders, rawUseCases } from './support/raw-data';
@@ -304,7 +304,7 @@ describe('MCP tools', () => {
           const fits = (spec: any) =>
             allPlans.filter(
               (x: any) =>
-                x.provider.id === pick.id && !pricedPlanOf(x.provider, x.plan).discontinued && x.vcpus >= spec.vcpus && x.ramGb >= spec.ramGb && x.storageGb >= spec.storageGb,
+                x.provider.id === pick.id && !pricedPlanOf(x.provider, x.plan).discontinued && meetsAllFour(x.plan, spec),
             );
           const recommended = fits(raw.recommendedSpec);
           const pool = recommended.length > 0 ? recommended : fits(raw.minimumSpec);

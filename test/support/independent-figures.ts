@@ -17,6 +17,24 @@ export function figures(plan: { cpu: string; ram: string; storage: string }) {
   };
 }
 
+/**
+ * A plan's monthly traffic read separately, by the rule the data README states: a volume in TB
+ * (GB count in thousands), Infinity when the provider does not meter it ("Unmetered ...",
+ * "Unlimited ..."), null when the allowance is not stated either way ("Fair-use allowance").
+ */
+export function transferTbOf(bandwidth: string): number | null {
+  if (/unmetered|unlimited/i.test(bandwidth)) return Infinity;
+  const m = /^([\d.]+)\s*(GB|TB)$/.exec(bandwidth.trim());
+  return m ? Number(m[1]) / (m[2] === 'GB' ? 1000 : 1) : null;
+}
+
+/** True when a plan meets a use-case spec on all four parts; an unstated allowance meets no transfer need. */
+export function meetsAllFour(plan: { cpu: string; ram: string; storage: string; bandwidth: string }, spec: { vcpus: number; ramGb: number; storageGb: number; bandwidthTb: number }): boolean {
+  const f = figures(plan);
+  const tb = transferTbOf(plan.bandwidth);
+  return f.vcpus >= spec.vcpus && f.ramGb >= spec.ramGb && f.storageGb >= spec.storageGb && tb !== null && tb >= spec.bandwidthTb;
+}
+
 /** The stale threshold as the data README states it: prices seen more than 90 days before the release are stale. */
 export const STALE_DAYS = 90;
 
