@@ -178,13 +178,21 @@ function rankOnly(ctx: GeneratorContext, ed: BestOfEditorial): { method: string;
   }
 }
 
+/**
+ * Editorial prose with the dates it may name filled in from the data: `{ratesDate}` is the day of the
+ * exchange rates (so prose that mentions the rate states its date instead of calling it current).
+ */
+export function withDates(ctx: GeneratorContext, text: string): string {
+  return text.replaceAll('{ratesDate}', ctx.rates.date);
+}
+
 /** A best-of list: editorial framing around a ranking computed from the data. */
 export function bestOfGuide(ctx: GeneratorContext, ed: BestOfEditorial): { slug: string; content: string } {
   const { method, ranked, leftOut, metricName, quoted } = rank(ctx, ed);
   const pricesCompared = ['budget', 'dedicatedCpu', 'nvme', 'ramPerDollar'].includes(ed.criteria.kind);
   const stale = ranked.filter((r) => r.plan?.plan.stale);
   const body = [
-    ed.intro,
+    withDates(ctx, ed.intro),
     '',
     '## How we ranked',
     '',
@@ -210,7 +218,7 @@ export function bestOfGuide(ctx: GeneratorContext, ed: BestOfEditorial): { slug:
     '',
     '## How to choose',
     '',
-    ed.advice,
+    withDates(ctx, ed.advice),
     '',
   ].join('\n');
   return {
