@@ -89,7 +89,7 @@ function walkThrough(args: Args, currencies: readonly string[]): string {
     '',
     'Steps:',
     `1. Size the workload: call \`${recommend.name}\` with \`${recommend.arg.workload}\`: ${json(args.workload)}. Note its recommendedSpec and each provider's cheapestMatchingPlan.`,
-    `2. Find candidates: call \`${find.name}\` with \`${find.arg.minVcpus}\`, \`${find.arg.minRamGb}\` and \`${find.arg.minStorageGb}\` from the recommended spec, \`${find.arg.currency}\`: ${json(currency)}${budgetArgs}. ` +
+    `2. Find candidates: call \`${find.name}\` with \`${find.arg.minVcpus}\`, \`${find.arg.minRamGb}\`, \`${find.arg.minStorageGb}\` and \`${find.arg.minTransferTb}\` from the recommended spec (its bandwidthTb, or my expected traffic if that is more), \`${find.arg.currency}\`: ${json(currency)}${budgetArgs}. ` +
       `Add \`${find.arg.country}\` or \`${find.arg.location}\` only if I want the server in a given place. If plans is empty, closestMatches says which constraint to relax and by how much: tell me, and stop to ask.`,
     `3. Bill them: for the ${CANDIDATES} cheapest candidates, call \`${estimate.name}\` with ${billArgs}.`,
     `4. Check for the same for less: call \`${equivalents.name}\` with the best candidate's \`${equivalents.arg.providerId}\` and \`${equivalents.arg.planName}\` and \`${equivalents.arg.currency}\`: ${json(currency)}; bill any cheaper one as in step 3, and name every figure in its lowerThanReference.`,
