@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { allProse, publishedGuideProse } from './support/prose-corpus';
-import { CHECKERS, ClaimKind, providerClaims } from './support/claims/provider-claims';
+import { allProse, publishedGuideProse } from './support/prose-corpus.js';
+import { CHECKERS, providerClaims, type ClaimKind } from './support/claims/provider-claims.js';
 
 /*
  * Claims prose makes about one provider (traffic, prices of a line, support and SLA, included

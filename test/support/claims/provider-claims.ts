@@ -1,5 +1,4 @@
-import type { Prose } from '../prose-corpus';
-import { providers as dataProviders } from '../prose-corpus';
+import { providers as dataProviders, type Prose } from '../prose-corpus.js';
 
 /*
  * Claims prose makes about one provider, read from the sentence and checked against that provider's
@@ -103,8 +102,12 @@ const WISHES = /\bwould change\b|\bwish list\b/i;
  * sentence that names no provider falls back on the one provider its paragraph has named so far,
  * else the provider its section heading names ("### Linode (Akamai Cloud)"), else Prose.providerId.
  */
+const sentenceCache = new WeakMap<Prose, Sentence[]>();
 export function sentencesOf(prose: Prose, providers: any[] = dataProviders): Sentence[] {
+  const cached = providers === dataProviders ? sentenceCache.get(prose) : undefined;
+  if (cached) return cached;
   const out: Sentence[] = [];
+  if (providers === dataProviders) sentenceCache.set(prose, out);
   let section: string | undefined = prose.providerId;
   let wishes = false;
   for (const line of plain(prose.text).split(/\n+/)) {
