@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Client, Tool } from '@modelcontextprotocol/client';
-import { figures, pricedPlanOf, STALE_DAYS, toCurrencyWith } from './support/independent-figures';
+import { meetsAllFour, pricedPlanOf, STALE_DAYS, toCurrencyWith } from './support/independent-figures';
 import { connectMcp } from './support/mcp-client';
 import { toolCaller } from './support/mcp-tool-caller';
 import { DATA_DIR, rawMeta, rawProviders, rawUseCases } from './support/raw-data';
@@ -171,10 +171,7 @@ describe('entry prices and picks when the cheapest fitting price is stale', () =
   const toUsd = toCurrencyWith(rates);
   const raw = structuredClone(rawProviders);
   const plans = rawPlans(raw.providers, rawMeta.version);
-  const fits = (x: Json, spec: Json) => {
-    const f = figures(x.plan);
-    return f.vcpus >= spec.vcpus && f.ramGb >= spec.ramGb && f.storageGb >= spec.storageGb;
-  };
+  const fits = (x: Json, spec: Json) => meetsAllFour(x.plan, spec);
   const m2mUsd = (x: Json) => {
     const m2m = pricedPlanOf(x.provider, x.plan).monthToMonthPrice;
     return m2m === null ? null : toUsd(m2m, x.plan.currency, 'USD');

@@ -60,6 +60,15 @@ describe('recommend_vps_for_workload with an allowance the provider does not sta
     for (const other of result.providers.filter((p: Json) => p.id !== 'upcloud')) expect(other.transferNote).toBeUndefined();
   });
 
+  it('says the same on the use-case page, where each fitting plan shows the traffic it was matched on', async () => {
+    const pick = data(await call('recommend_vps_for_workload', { workload: 'backup-storage' })).providers.find((p: Json) => p.id === 'upcloud');
+    const page = (await t.http.get('/use-cases/backup-storage.md').expect(200)).text;
+    expect(page).toContain(pick.transferNote);
+    const sentences = page.split('\n').filter((l: string) => l.startsWith('Cheapest fitting plan:'));
+    expect(sentences.length).toBe(backups.recommendedProviders.length);
+    for (const line of sentences) expect(line).toMatch(/, traffic .+\) at \d/);
+  });
+
   it('leaves the plan out of find_vps_plans with a transfer need, counting it and saying why', async () => {
     const result = data(await call('find_vps_plans', { minTransferTb: 0.5, providers: ['upcloud'], limit: 50 }));
     expect(result.plans.map((p: Json) => p.planName)).not.toContain(changed.name);

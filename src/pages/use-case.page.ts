@@ -12,7 +12,7 @@ import { exampleBillMarkdown, exampleBillPlan, exampleBillQueries } from './use-
 function fittingPlanText(providerName: string, plan: MatchingPlan): string {
   const amount = (n: number) => money(n, plan.currency);
   const seen = ` Price seen at ${providerName} on ${plan.observedAt}${plan.stale ? `: **stale**, ${plan.staleReason}; check it at ${providerName} before you buy` : ''}.`;
-  return `Cheapest fitting plan: **${plan.planName}** (${plan.cpu}, ${plan.ram} RAM, ${plan.storage}) at ${amount(plan.price)} a month (${priceTermsText(plan, amount)}), meeting the ${plan.meets} spec.${seen}`;
+  return `Cheapest fitting plan: **${plan.planName}** (${plan.cpu}, ${plan.ram} RAM, ${plan.storage}, traffic ${plan.bandwidth}) at ${amount(plan.price)} a month (${priceTermsText(plan, amount)}), meeting the ${plan.meets} spec.${seen}`;
 }
 
 /** When the entry price was seen, and, when it is stale, that no fresh price meets the minimum spec. */
@@ -58,6 +58,7 @@ export function useCasePage(ctx: PageContext, useCase: UseCase): PageDocument {
         ? fittingPlanText(p.name, p.cheapestMatchingPlan)
         : 'None of its plans meets the minimum spec.',
       '',
+      ...(p.transferNote ? [p.transferNote, ''] : []),
     ]),
     ...exampleBill(ctx, useCase.slug),
     ...(guide ? [`Read the full guide: [${guide.title}](${guidePath(guide.slug)}).`, ''] : []),
