@@ -1,12 +1,11 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Client, Tool } from '@modelcontextprotocol/client';
 import { meetsAllFour, pricedPlanOf, STALE_DAYS, toCurrencyWith } from './support/independent-figures';
 import { connectMcp } from './support/mcp-client';
-import { toolCaller } from './support/mcp-tool-caller';
+import { mcpSuite, toolCaller } from './support/mcp-tool-caller';
 import { DATA_DIR, rawMeta, rawProviders, rawUseCases } from './support/raw-data';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -163,11 +162,15 @@ describe('the age of every price, on the embedded dataset', () => {
 });
 
 describe('entry prices and picks when the cheapest fitting price is stale', () => {
-  let dir: string;
-  let t: TestApp;
-  let client: Client;
-  let tools: Tool[] = [];
-  const { call, data } = toolCaller(() => client, () => tools);
+  const { call, data, app, dataDir } = mcpSuite({
+    editData: async (dir) => {
+      expect(chosen).toBeDefined();
+      // The provider reports a price change on the cheapest fresh plan's line after its price was seen.
+      const line = raw.providers.find((p: Json) => p.id === chosen.cheapest.provider.id).planLines.find((l: Json) => l.id === chosen.cheapest.line.id);
+      line.laterPriceChange = { date: rawMeta.version, note: 'The provider changed these prices', source: { url: 'https://example.com/price-change', retrievedAt: rawMeta.version } };
+      await writeFile(join(dir, 'providers.json'), JSON.stringify(raw, null, 2));
+    },
+  });
   const toUsd = toCurrencyWith(rates);
   const raw = structuredClone(rawProviders);
   const plans = rawPlans(raw.providers, rawMeta.version);
@@ -189,29 +192,11 @@ describe('entry prices and picks when the cheapest fitting price is stale', () =
     .find((c: Json) => c && c.next > c.was);
   const ALL_STALE = 'all-stale';
 
-  beforeAll(async () => {
-    expect(chosen).toBeDefined();
-    dir = await mkdtemp(join(tmpdir(), 'vpsapi-price-age-'));
-    await cp(DATA_DIR, dir, { recursive: true });
-    // The provider reports a price change on the cheapest fresh plan's line after its price was seen.
-    const line = raw.providers.find((p: Json) => p.id === chosen.cheapest.provider.id).planLines.find((l: Json) => l.id === chosen.cheapest.line.id);
-    line.laterPriceChange = { date: rawMeta.version, note: 'The provider changed these prices', source: { url: 'https://example.com/price-change', retrievedAt: rawMeta.version } };
-    await writeFile(join(dir, 'providers.json'), JSON.stringify(raw, null, 2));
-    t = await startTestApp({ DATA_DIR: dir, RATE_LIMIT_REQUESTS: '100000' });
-    client = await connectMcp(t.baseUrl);
-    tools = (await client.listTools()).tools;
-  });
-  afterAll(async () => {
-    await client?.close();
-    await t?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
-
   it('moves the entry price off the newly stale plan to the cheapest fresh one that meets the minimum spec', async () => {
-    const { body } = await t.http.get('/api/use-cases.json').expect(200);
+    const { body } = await app().http.get('/api/use-cases.json').expect(200);
     const u = body.useCases.find((x: Json) => x.slug === chosen.u.slug);
     expect(u).toMatchObject({ startingAtUsd: chosen.next, startingAt: `$${chosen.next.toFixed(2)}/mo`, startingAtStale: false });
-    const rows = (await t.http.get('/api/plans.json')).body.plans;
+    const rows = (await app().http.get('/api/plans.json')).body.plans;
     expect(rows.some((r: Json) => !r.stale && r.monthToMonthPriceUsd === chosen.next && r.observedAt === u.startingAtObservedAt)).toBe(true);
     expect(rows.find((r: Json) => r.providerId === chosen.cheapest.provider.id && r.planName === chosen.cheapest.plan.name)).toMatchObject({ stale: true, staleReason: expect.stringContaining('The provider changed these prices') });
   });
@@ -232,8 +217,8 @@ describe('entry prices and picks when the cheapest fitting price is stale', () =
   });
 
   it('says on the use-case page when the entry price was seen, and that the picks\' prices are stale where they are', async () => {
-    const md = (await t.http.get(`/use-cases/${chosen.u.slug}.md`).expect(200)).text;
-    const { body } = await t.http.get('/api/use-cases.json');
+    const md = (await app().http.get(`/use-cases/${chosen.u.slug}.md`).expect(200)).text;
+    const { body } = await app().http.get('/api/use-cases.json');
     const u = body.useCases.find((x: Json) => x.slug === chosen.u.slug);
     expect(md).toContain(`The price was seen on ${u.startingAtObservedAt}.`);
     expect(md).not.toContain('This entry price is stale');
@@ -242,30 +227,30 @@ describe('entry prices and picks when the cheapest fitting price is stale', () =
   it(`marks the entry price stale on the API and the page when no fresh plan meets the spec (${ALL_STALE})`, async () => {
     const everything = structuredClone(raw);
     for (const p of everything.providers) for (const l of p.planLines) l.laterPriceChange = { date: rawMeta.version, note: 'Every price changed', source: { url: 'https://example.com/all', retrievedAt: rawMeta.version } };
-    const file = join(dir, 'providers.json');
+    const file = join(dataDir(), 'providers.json');
     const before = await readFile(file, 'utf8');
     await writeFile(file, JSON.stringify(everything, null, 2));
     // The generated guides quote those prices, so a release that reports the changes regenerates them (they say stale, and are re-dated).
     const { generateGuides } = await import('../src/guides/generator/generate');
-    const regenerated = await generateGuides(dir);
+    const regenerated = await generateGuides(dataDir());
     const guidesBefore = new Map<string, string>();
     for (const [name, content] of regenerated) {
-      guidesBefore.set(name, await readFile(join(dir, 'guides', name), 'utf8'));
-      await writeFile(join(dir, 'guides', name), content);
+      guidesBefore.set(name, await readFile(join(dataDir(), 'guides', name), 'utf8'));
+      await writeFile(join(dataDir(), 'guides', name), content);
     }
     try {
       const { DatasetReloader } = await import('../src/dataset/dataset-reloader');
-      expect(await t.app.get(DatasetReloader).reload()).toBe(true);
-      const { body } = await t.http.get('/api/use-cases.json').expect(200);
+      expect(await app().app.get(DatasetReloader).reload()).toBe(true);
+      const { body } = await app().http.get('/api/use-cases.json').expect(200);
       const u = body.useCases.find((x: Json) => x.slug === chosen.u.slug);
       const cheapest = Math.min(...entryCandidates(chosen.u.minimumSpec, plans).map((x) => m2mUsd(x)!));
       expect(u).toMatchObject({ startingAtUsd: cheapest, startingAtStale: true });
-      const md = (await t.http.get(`/use-cases/${chosen.u.slug}.md`).expect(200)).text;
+      const md = (await app().http.get(`/use-cases/${chosen.u.slug}.md`).expect(200)).text;
       expect(md).toContain(`**This entry price is stale:**`);
       expect(md).toContain(u.startingAtObservedAt);
     } finally {
       await writeFile(file, before);
-      for (const [name, content] of guidesBefore) await writeFile(join(dir, 'guides', name), content);
+      for (const [name, content] of guidesBefore) await writeFile(join(dataDir(), 'guides', name), content);
     }
   });
 });

@@ -1,12 +1,8 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { connectMcp } from './support/mcp-client';
-import { toolCaller } from './support/mcp-tool-caller';
-import { copyData } from './support/operations';
+import { mcpSuite } from './support/mcp-tool-caller';
 import { meetsAllFour, pricedPlanOf, transferTbOf } from './support/independent-figures';
 import { rawUseCases } from './support/raw-data';
-import { startTestApp, type TestApp } from './support/test-app';
-import type { Client, Tool } from '@modelcontextprotocol/client';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -17,34 +13,21 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
  * would be the backup-storage pick's cheapest fit says "Fair-use allowance" instead of its volume.
  */
 describe('recommend_vps_for_workload with an allowance the provider does not state', () => {
-  let dir: string;
-  let t: TestApp;
-  let client: Client;
-  let tools: Tool[] = [];
-  let changed: Json;
-  const { call, data } = toolCaller(() => client, () => tools);
   const backups = rawUseCases.useCases.find((u: Json) => u.slug === 'backup-storage');
-
-  beforeAll(async () => {
-    dir = await copyData();
-    const file = join(dir, 'providers.json');
-    const providers = JSON.parse(await readFile(file, 'utf8'));
-    const upcloud = providers.providers.find((p: Json) => p.id === 'upcloud');
-    const fits = upcloud.plans
-      .filter((plan: Json) => !pricedPlanOf(upcloud, plan).discontinued && meetsAllFour(plan, backups.minimumSpec))
-      .sort((a: Json, b: Json) => a.price - b.price);
-    expect(fits.length).toBeGreaterThan(1); // so the copy still has a pick that can be bought
-    changed = fits[0];
-    changed.bandwidth = 'Fair-use allowance';
-    await writeFile(file, JSON.stringify(providers, null, 2));
-    t = await startTestApp({ DATA_DIR: dir, RATE_LIMIT_REQUESTS: '100000' });
-    client = await connectMcp(t.baseUrl);
-    tools = (await client.listTools()).tools;
-  });
-  afterAll(async () => {
-    await client?.close();
-    await t?.close();
-    await rm(dir, { recursive: true, force: true });
+  let changed: Json;
+  const { call, data, app } = mcpSuite({
+    editData: async (dir) => {
+      const file = join(dir, 'providers.json');
+      const providers = JSON.parse(await readFile(file, 'utf8'));
+      const upcloud = providers.providers.find((p: Json) => p.id === 'upcloud');
+      const fits = upcloud.plans
+        .filter((plan: Json) => !pricedPlanOf(upcloud, plan).discontinued && meetsAllFour(plan, backups.minimumSpec))
+        .sort((a: Json, b: Json) => a.price - b.price);
+      expect(fits.length).toBeGreaterThan(1); // so the copy still has a pick that can be bought
+      changed = fits[0];
+      changed.bandwidth = 'Fair-use allowance';
+      await writeFile(file, JSON.stringify(providers, null, 2));
+    },
   });
 
   it('passes the plan over for a pick, names it in transferNote, and picks the next plan that meets all four parts', async () => {
@@ -62,7 +45,7 @@ describe('recommend_vps_for_workload with an allowance the provider does not sta
 
   it('says the same on the use-case page, where each fitting plan shows the traffic it was matched on', async () => {
     const pick = data(await call('recommend_vps_for_workload', { workload: 'backup-storage' })).providers.find((p: Json) => p.id === 'upcloud');
-    const page = (await t.http.get('/use-cases/backup-storage.md').expect(200)).text;
+    const page = (await app().http.get('/use-cases/backup-storage.md').expect(200)).text;
     expect(page).toContain(pick.transferNote);
     const sentences = page.split('\n').filter((l: string) => l.startsWith('Cheapest fitting plan:'));
     expect(sentences.length).toBe(backups.recommendedProviders.length);
