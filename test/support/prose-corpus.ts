@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATA_DIR, rawGuides, rawProviders, rawUseCases } from './raw-data';
+import { DATA_DIR, rawGuides, rawMeta, rawProviders, rawUseCases } from './raw-data';
 
 /*
  * The editorial prose of the dataset, read straight from the files, for the tests that check prose
@@ -38,7 +38,9 @@ export const useCaseProse: Prose[] = rawUseCases.useCases.flatMap((u: any) => st
 export const editorialProse: Prose[] = ['reviews.json', 'comparisons.json', 'best-of.json', 'alternatives.json'].flatMap((f) => strings(editorial(f), `editorial/${f}`));
 export const GENERATED_TYPES = ['review', 'comparison', 'best-of', 'alternatives'];
 export const guideProse: Prose[] = rawGuides.filter((g) => !GENERATED_TYPES.includes(g.type)).map((g) => ({ where: `guides/${g.slug}.md`, text: g.body }));
-export const allProse = [...providerProse, ...reasons, ...useCaseProse, ...editorialProse, ...guideProse];
+/** The dataset's own description (meta.json), served in the API index, the provider list and llms.txt. */
+export const metaProse: Prose[] = [{ where: 'meta.json description', text: rawMeta.description }];
+export const allProse = [...metaProse, ...providerProse, ...reasons, ...useCaseProse, ...editorialProse, ...guideProse];
 
 /** Every guide as published (generated ones included), with the provider a review is about. */
 export const publishedGuideProse: Prose[] = rawGuides.map((g) => ({
