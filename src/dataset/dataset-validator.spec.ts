@@ -750,6 +750,36 @@ describe('validateDataset', () => {
       expect(problemsAfter((raw) => ((guide(raw, 'install-docker').published = '2099-01-01'), (raw.meta.version = 'soon'))).filter((p) => p.includes('guides'))).toEqual([]);
     });
 
+    it('accepts a tutorial with verifiedWith and reviewed, and refuses each malformed form', () => {
+      const checked = (fm: Json) => problemsAfter((raw) => Object.assign(guide(raw, 'install-docker'), { published: '2026-01-10' }, fm));
+      expect(checked({ verifiedWith: { debian: '13', 'docker-engine': '29.1', nodejs: '22.x', traefik: 'v3.6.1', debian2: '12, 13' }, reviewed: '2026-01-10' })).toEqual([]);
+      const at = 'data/guides/install-docker.md: front matter';
+      const shape = `${at}.verifiedWith: must map each software name (a lowercase slug) to the version it was checked against, as a quoted string ("12", "24.04", "3.6.1", or several: "12, 13")`;
+      // An unquoted 22.10 in YAML is the number 22.1: the version must be a string.
+      expect(checked({ verifiedWith: { ubuntu: 22.1 }, reviewed: '2026-01-10' })).toEqual([shape]);
+      expect(checked({ verifiedWith: { Debian: '12' }, reviewed: '2026-01-10' })).toEqual([shape]);
+      expect(checked({ verifiedWith: { debian: 'bookworm' }, reviewed: '2026-01-10' })).toEqual([shape]);
+      expect(checked({ verifiedWith: {}, reviewed: '2026-01-10' })).toEqual([shape]);
+      expect(checked({ verifiedWith: ['debian'], reviewed: '2026-01-10' })).toEqual([shape]);
+      expect(checked({ verifiedWith: { debian: '13' } })).toEqual([`${at}.reviewed: is required with verifiedWith (the day the versions were checked)`]);
+      expect(checked({ reviewed: '2026-02-30' })).toEqual([`${at}.reviewed: must be a real calendar date written YYYY-MM-DD`]);
+    });
+
+    it('refuses a review day before publication or after the release, and accepts both on their day', () => {
+      const reviewedOn = (reviewed: string) => problemsAfter((raw) => Object.assign(guide(raw, 'install-docker'), { published: '2026-01-10', verifiedWith: { debian: '13' }, reviewed }));
+      expect(reviewedOn('2026-01-09')).toEqual(['data/guides/install-docker.md: front matter.reviewed: must not be before published (2026-01-10)']);
+      expect(reviewedOn('2026-01-10')).toEqual([]);
+      expect(reviewedOn(dayAfter(d.version))).toEqual([`data/guides/install-docker.md: front matter.reviewed: must not be after the dataset version (${d.version})`]);
+      expect(reviewedOn(d.version)).toEqual([]);
+    });
+
+    it('refuses verifiedWith and reviewed on a guide that is not a tutorial', () => {
+      expect(problemsAfter((raw) => Object.assign(guide(raw, 'hetzner-review'), { verifiedWith: { debian: '13' }, reviewed: d.version }))).toEqual([
+        'data/guides/hetzner-review.md: front matter.verifiedWith: only a tutorial states the software versions it was checked against',
+        'data/guides/hetzner-review.md: front matter.reviewed: only a tutorial states the software versions it was checked against',
+      ]);
+    });
+
     /** Gives the fixture's Hetzner review another slug and type (file name and slug agree), and returns its front matter. */
     const reslug = (raw: Json, slug: string, type: string) => {
       const g = raw.guides.find((x: Json) => x.fileSlug === 'hetzner-review');

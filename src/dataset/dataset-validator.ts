@@ -287,9 +287,21 @@ function validateGuide(
     problems.push(`${at}.updated: a ${fm.type} guide quotes the dataset's figures, so it must be dated no earlier than the newest of them (${quotedDate}); regenerate it`);
   }
   if (authorIds && !authorIds.has(fm.author)) problems.push(`${at}.author: names no author ("${fm.author}")`);
+  checkReviewed(fm, meta, at, problems);
   const markdown = raw.body.trim();
   if (markdown.length === 0) problems.push(`${raw.file}: body: must not be empty`);
   if (problems.length > before) return undefined;
   const wordCount = countWords(markdown);
   return { ...fm, markdown: `${markdown}\n`, wordCount, readTimeMinutes: readTimeMinutes(wordCount) };
+}
+
+/** `verifiedWith` and `reviewed` say what a tutorial was checked against and when (the versions themselves are held to `software-releases.json` by the tests). */
+function checkReviewed(fm: GuideFrontMatter, meta: DatasetMeta | undefined, at: string, problems: string[]): void {
+  for (const field of ['verifiedWith', 'reviewed'] as const) {
+    if (fm[field] !== undefined && fm.type !== 'tutorial') problems.push(`${at}.${field}: only a tutorial states the software versions it was checked against`);
+  }
+  if (fm.verifiedWith !== undefined && fm.reviewed === undefined) problems.push(`${at}.reviewed: is required with verifiedWith (the day the versions were checked)`);
+  if (fm.reviewed === undefined) return;
+  if (fm.reviewed < fm.published) problems.push(`${at}.reviewed: must not be before published (${fm.published})`);
+  if (meta && fm.reviewed > meta.version) problems.push(`${at}.reviewed: must not be after the dataset version (${meta.version})`);
 }

@@ -26,6 +26,8 @@ export function toGuide(entry: GuideEntry, snapshot: DatasetSnapshot, config: Ap
     readTimeMinutes: entry.readTimeMinutes,
     url: config.url(guidePath(entry.slug)),
     markdownUrl: config.url(guideMarkdownPath(entry.slug)),
+    ...(entry.verifiedWith === undefined ? {} : { verifiedWith: entry.verifiedWith }),
+    ...(entry.reviewed === undefined ? {} : { reviewed: entry.reviewed }),
   };
 }
 

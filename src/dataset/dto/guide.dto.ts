@@ -1,9 +1,34 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMinSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMinSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 import { IsCalendarDate, SLUG_MAX_LENGTH, SLUG_PATTERN } from './validators.js';
 
 export const GUIDE_TYPES = ['review', 'comparison', 'workload', 'best-of', 'alternatives', 'tutorial'] as const;
 export type GuideType = (typeof GUIDE_TYPES)[number];
+
+/** One version as a tutorial names it: `12`, `24.04`, `3.6.1`, `v3.6`, `22.x`, `10.11.6-1`. */
+export const SOFTWARE_VERSION = /^v?\d+(?:\.(?:\d+|x))*(?:[-+~][0-9A-Za-z.~+-]+)?$/;
+
+/** The versions of one `verifiedWith` entry: one version, or several separated by commas (`"12, 13"`). */
+export const verifiedVersions = (value: string): string[] => value.split(',').map((v) => v.trim());
+
+/** Software name (a lowercase slug) to the version, or comma-separated versions, the tutorial was checked against. */
+function IsVerifiedWith(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isVerifiedWith',
+    validator: {
+      validate: (value) =>
+        value !== null &&
+        typeof value === 'object' &&
+        !Array.isArray(value) &&
+        Object.keys(value).length > 0 &&
+        Object.entries(value).every(
+          ([name, version]) => SLUG_PATTERN.test(name) && typeof version === 'string' && verifiedVersions(version).every((v) => SOFTWARE_VERSION.test(v)),
+        ),
+      defaultMessage: () =>
+        'must map each software name (a lowercase slug) to the version it was checked against, as a quoted string ("12", "24.04", "3.6.1", or several: "12, 13")',
+    },
+  });
+}
 
 /** The front matter of a guide file, `guides/{slug}.md`. */
 export class GuideFrontMatter {
@@ -40,6 +65,19 @@ export class GuideFrontMatter {
   /** Author id from `authors.json`. */
   @Matches(SLUG_PATTERN, { message: 'must be an author id' })
   author: string;
+
+  /**
+   * Tutorials that pin software: each product (as named in `software-releases.json`) to the version the
+   * tutorial was checked against. Written with `reviewed`.
+   */
+  @IsOptional()
+  @IsVerifiedWith()
+  verifiedWith?: Record<string, string>;
+
+  /** Day the tutorial was last checked against `verifiedWith`: not before `published`, not after the dataset version. */
+  @IsOptional()
+  @IsCalendarDate()
+  reviewed?: string;
 }
 
 /** A guide in the index; its markdown body is at `markdownUrl`. */
@@ -89,4 +127,12 @@ export class Guide {
   /** Absolute URL of the raw markdown. */
   @ApiProperty({ format: 'uri' })
   markdownUrl: string;
+
+  /** Tutorials that pin software: the version of each product the steps were checked against (absent otherwise). */
+  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, example: { debian: '13', nginx: '1.26' } })
+  verifiedWith?: Record<string, string>;
+
+  /** Day the tutorial was last checked against `verifiedWith` (absent when it states no versions). */
+  @ApiPropertyOptional({ format: 'date' })
+  reviewed?: string;
 }
