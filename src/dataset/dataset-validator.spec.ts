@@ -752,9 +752,9 @@ describe('validateDataset', () => {
 
     it('accepts a tutorial with verifiedWith and reviewed, and refuses each malformed form', () => {
       const checked = (fm: Json) => problemsAfter((raw) => Object.assign(guide(raw, 'install-docker'), { published: '2026-01-10' }, fm));
-      expect(checked({ verifiedWith: { debian: '13', 'docker-engine': '29.1', nodejs: '22.x', traefik: 'v3.6.1', debian2: '12, 13' }, reviewed: '2026-01-10' })).toEqual([]);
+      expect(checked({ verifiedWith: { debian: '13', 'docker-engine': '29.1', nodejs: '22.x', traefik: 'v3.6.1', 'actions/checkout': 'v5', debian2: '12, 13' }, reviewed: '2026-01-10' })).toEqual([]);
       const at = 'data/guides/install-docker.md: front matter';
-      const shape = `${at}.verifiedWith: must map each software name (a lowercase slug) to the version it was checked against, as a quoted string ("12", "24.04", "3.6.1", or several: "12, 13")`;
+      const shape = `${at}.verifiedWith: must map each software name (lowercase: a-z, 0-9, . _ / -) to the version it was checked against, as a quoted string ("12", "24.04", "3.6.1", or several: "12, 13")`;
       // An unquoted 22.10 in YAML is the number 22.1: the version must be a string.
       expect(checked({ verifiedWith: { ubuntu: 22.1 }, reviewed: '2026-01-10' })).toEqual([shape]);
       expect(checked({ verifiedWith: { Debian: '12' }, reviewed: '2026-01-10' })).toEqual([shape]);

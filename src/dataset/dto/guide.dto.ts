@@ -11,7 +11,10 @@ export const SOFTWARE_VERSION = /^v?\d+(?:\.(?:\d+|x))*(?:[-+~][0-9A-Za-z.~+-]+)
 /** The versions of one `verifiedWith` entry: one version, or several separated by commas (`"12, 13"`). */
 export const verifiedVersions = (value: string): string[] => value.split(',').map((v) => v.trim());
 
-/** Software name (a lowercase slug) to the version, or comma-separated versions, the tutorial was checked against. */
+/** A software name as `verifiedWith` writes it: lowercase, as the product names itself (`docker-engine`, `actions/checkout`). */
+export const SOFTWARE_NAME = /^[a-z0-9][a-z0-9._/-]*$/;
+
+/** Software name to the version, or comma-separated versions, the tutorial was checked against. */
 function IsVerifiedWith(): PropertyDecorator {
   return ValidateBy({
     name: 'isVerifiedWith',
@@ -22,10 +25,10 @@ function IsVerifiedWith(): PropertyDecorator {
         !Array.isArray(value) &&
         Object.keys(value).length > 0 &&
         Object.entries(value).every(
-          ([name, version]) => SLUG_PATTERN.test(name) && typeof version === 'string' && verifiedVersions(version).every((v) => SOFTWARE_VERSION.test(v)),
+          ([name, version]) => SOFTWARE_NAME.test(name) && typeof version === 'string' && verifiedVersions(version).every((v) => SOFTWARE_VERSION.test(v)),
         ),
       defaultMessage: () =>
-        'must map each software name (a lowercase slug) to the version it was checked against, as a quoted string ("12", "24.04", "3.6.1", or several: "12, 13")',
+        'must map each software name (lowercase: a-z, 0-9, . _ / -) to the version it was checked against, as a quoted string ("12", "24.04", "3.6.1", or several: "12, 13")',
     },
   });
 }
