@@ -1,5 +1,9 @@
-import { codeBlocks, guideBlocks, heredocFiles, parseInfo, tutorials, type CodeBlock } from './support/tutorials/code-blocks';
+import { join } from 'node:path';
+import { checkUnits, CHECKS, guideUnits } from './support/tutorials/checks';
+import { codeBlocks, guideBlocks, heredocFiles, parseInfo, tutorials, type CodeBlock, type GuideFile } from './support/tutorials/code-blocks';
+import { checkAnsible, checkNginxRefusals, checkSshdSite, commandUsers, guidesBefore } from './support/tutorials/effective';
 import { verdict } from './support/tutorials/kinds';
+import { parseNginx, probes, sampleRegex } from './support/tutorials/nginx-conf';
 
 /*
  * Tutorials checked by their tools (issue #28 §2; docs/testing.md, "Tutorials checked by their tools").
@@ -10,6 +14,10 @@ import { verdict } from './support/tutorials/kinds';
 
 const GUIDES = tutorials();
 const BLOCKS = GUIDES.flatMap(guideBlocks);
+const UNITS = GUIDES.flatMap(guideUnits);
+/** Every tutorial, whatever TUTORIALS says: the sshd check puts a guide's drop-ins with those of the guides it comes after. */
+const ALL_GUIDES = tutorials(undefined, '');
+const ALL_UNITS = ALL_GUIDES.flatMap(guideUnits);
 
 /** One failure line per finding, or '' when there are none (so the assertion shows them all). */
 const report = (findings: string[]) => findings.join('\n');
@@ -123,10 +131,130 @@ describe('the rule: a block is checked by its tool or says why not', () => {
   });
 
   it(`holds for every block of the ${GUIDES.length} tutorials`, () => {
-    const refused = BLOCKS.flatMap((b) => {
-      const v = verdict(b);
-      return 'refuse' in v ? [`${b.file}:${b.line} ${b.lang || '(no language)'}: ${v.refuse}`] : [];
+    expect(report(refusals(BLOCKS))).toBe('');
+  });
+});
+
+/** The rule's refusals for a set of blocks. */
+const refusals = (blocks: CodeBlock[]) =>
+  blocks.flatMap((b) => {
+    const v = verdict(b);
+    return 'refuse' in v ? [`${b.file}:${b.line} ${b.lang || '(no language)'}: ${v.refuse}`] : [];
+  });
+
+describe('checked by their tools', () => {
+  for (const [name, kinds] of Object.entries(CHECKS)) {
+    it(`${name}: ${kinds.join(', ')} blocks and heredoc files pass`, async () => {
+      expect(report(await checkUnits(UNITS, kinds))).toBe('');
+    }, 300_000);
+  }
+});
+
+/** The effective checks of a set of guides (the sshd one with the drop-ins of the guides each comes after, from `all`). */
+async function effective(guides: GuideFile[], all: GuideFile[], allUnits: typeof UNITS) {
+  const units = (g: GuideFile) => allUnits.filter((u) => u.guide === g.slug);
+  return {
+    nginx: (await Promise.all(guides.map((g) => checkNginxRefusals(units(g))))).flat(),
+    sshd: await checkSshdSite(allUnits, all, new Set(guides.map((g) => g.slug))),
+    ansible: (await Promise.all(guides.map((g) => checkAnsible(g, units(g))))).flat(),
+  };
+}
+
+describe('effective results, where order decides', () => {
+  let results: Awaited<ReturnType<typeof effective>>;
+  beforeAll(async () => {
+    results = await effective(GUIDES, ALL_GUIDES, ALL_UNITS);
+  }, 300_000);
+
+  it('nginx: every path a refusing location (deny all, return 403) matches is refused by a real nginx, not taken by an earlier regex location', () => {
+    expect(report(results.nginx)).toBe('');
+  });
+  it("sshd: with the drop-ins of the guides a guide comes after, sshd -t passes and sshd -T shows the guide's own settings", () => {
+    expect(report(results.sshd)).toBe('');
+  });
+  it('ansible: -u names the user Ansible connects as, and a play that closes root login leaves its user a way to become root', () => {
+    expect(report(results.ansible)).toBe('');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// The fixtures: each check fails on its broken form (and the good forms pass)
+
+const FIXTURES = join(__dirname, 'fixtures', 'tutorial-configs');
+const FIXTURE_GUIDES = tutorials(FIXTURES, '');
+const FIXTURE_UNITS = FIXTURE_GUIDES.flatMap(guideUnits);
+
+describe('fixtures: every check fails on a broken example', () => {
+  let findings: Map<string, string[]>;
+  beforeAll(async () => {
+    const eff = await effective(FIXTURE_GUIDES, FIXTURE_GUIDES, FIXTURE_UNITS);
+    const all = [...refusals(FIXTURE_GUIDES.flatMap(guideBlocks)), ...(await checkUnits(FIXTURE_UNITS, Object.values(CHECKS).flat())), ...eff.nginx, ...eff.sshd, ...eff.ansible];
+    findings = new Map(FIXTURE_GUIDES.map((g) => [g.slug, all.filter((f) => f.startsWith(g.file + ':') || f.startsWith(g.file + ' '))]));
+  }, 300_000);
+
+  for (const g of FIXTURE_GUIDES) {
+    const expected = (g.front.expect as string[] | undefined) ?? [];
+    it(`${g.slug}: ${expected.length ? expected.length + ' expected finding' + (expected.length > 1 ? 's' : '') : 'no findings'}, and nothing else`, () => {
+      const got = findings.get(g.slug)!;
+      const missing = expected.filter((p) => !got.some((f) => new RegExp(p).test(f)));
+      const unexpected = got.filter((f) => !expected.some((p) => new RegExp(p).test(f)));
+      expect({ missing, unexpected, got: missing.length || unexpected.length ? got : [] }).toEqual({ missing: [], unexpected: [], got: [] });
     });
-    expect(report(refused)).toBe('');
+  }
+
+  it('has a failing example for every check and every effective check', () => {
+    const all = [...findings.values()].flat().join('\n');
+    const checks = [
+      ': no language after the fence',
+      'check=none needs why',
+      'the suite cannot check',
+      'bash: bash -n:',
+      'bash: shellcheck',
+      'sh: shellcheck',
+      'nginx: nginx -t (with the guide',
+      'nginx: nginx -t (block in a',
+      "nginx: the heredoc's delimiter is unquoted",
+      'nginx: GET ',
+      'sshd: sshd -t:',
+      'sshd: sshd -t with the drop-ins of the guides it comes after',
+      'nft: nft -c:',
+      'yaml: YAML:',
+      'yaml: cloud-init schema:',
+      'yaml: ansible-playbook --syntax-check:',
+      'yaml: compose:',
+      'json: JSON.parse:',
+      'hcl: HCL:',
+      'python: python3 compile:',
+      'systemd: systemd-analyze verify:',
+      'haproxy: haproxy -c:',
+      'ssh-config: ssh -G:',
+      'ansible-inventory: ansible-inventory:',
+      'but Ansible connects as',
+      'Missing sudo password',
+    ];
+    expect(checks.filter((c) => !all.includes(c))).toEqual([]);
+  });
+});
+
+describe('helpers of the effective checks', () => {
+  it('samples a request path from a location regex, and probes prefix and exact locations', () => {
+    expect(sampleRegex('/wp-content/uploads/.*\\.php$')).toBe('/wp-content/uploads/probe.php');
+    expect(sampleRegex('/\\.(?!well-known)')).toBe('/.probe');
+    expect(sampleRegex('^/(status|ping)$')).toBe('/status');
+    const locations = parseNginx('server { location = /xmlrpc.php { deny all; } location /private/ { deny all; } location ~* ^/a[0-9]+\\.txt$ { return 403; } }')[0].block!;
+    expect(locations.map(probes)).toEqual([['/xmlrpc.php'], ['/private/probe.html', '/private/probe.php'], ['/a0.txt']]);
+  });
+
+  it('orders guides by their Prerequisites sections only', () => {
+    const g = (slug: string, body: string) => ({ slug, file: slug + '.md', type: 'tutorial', front: {}, text: body, bodyLine: 1, body });
+    const order = guidesBefore([g('a', '## Prerequisites\n- [b](/guides/b)\n## Next steps\n[c](/guides/c)\n'), g('b', '## Prerequisites\n[c](/guides/c)\n'), g('c', 'Intro [a](/guides/a)\n')]);
+    expect(Object.fromEntries(order)).toEqual({ a: ['b', 'c'], b: ['c'], c: [] });
+  });
+
+  it('reads the users a guide says to connect as with -u, not one it says does not work', () => {
+    const g = (text: string) => ({ slug: 'x', file: 'x.md', type: 'tutorial', front: {}, text, bodyLine: 1, body: text });
+    expect(commandUsers(g('Run the first time with `-u root`, then switch.\n'))).toEqual([{ user: 'root', line: 1 }]);
+    expect(commandUsers(g('`-u root` does not work here: the inventory wins.\n'))).toEqual([]);
+    expect(commandUsers(g('```bash\nansible-playbook base.yml -u root # first run\nssh -u x\n```\n'))).toEqual([{ user: 'root', line: 2 }]);
   });
 });

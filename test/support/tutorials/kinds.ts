@@ -113,7 +113,7 @@ export function verdict(block: CodeBlock): Verdict {
   if (block.lang === 'ini' && looksLikeInventory(block.content)) return { check: 'ansible-inventory', path, partOf };
   return {
     refuse:
-      `the suite cannot check a ${block.lang} block` +
+      `the suite cannot check this ${block.lang} block` +
       (file ? ` (${file} is not a kind of file it knows)` : '') +
       ': give it a checkable language or path=, or say why not with check=none why="..."',
   };
