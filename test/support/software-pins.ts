@@ -54,7 +54,10 @@ export interface Pin {
   product: string;
   /** The version as written, without a leading `v`. */
   version: string;
-  /** A floor (`>= 1.10`, `~> 1.10`): any newer release satisfies it, so only the product needs naming. */
+  /**
+   * A floor (`>= 1.10`, `~> 1.10`): any newer release satisfies it, so it holds the reader to no old
+   * release and asks nothing of verifiedWith (a guide names there only what it was really checked with).
+   */
   floor?: boolean;
   line: number;
   /** Offset in the body, for ordering pins on one line. */
@@ -235,7 +238,7 @@ export function versionProblems(guide: GuideVersions, products: Product[], day: 
     const ended = pin.floor ? undefined : over(product, resolved.release);
     if (ended) problems.push(`${guide.slug}:${pin.line} pins ${pin.product} ${pin.version}: ${ended} ("${pin.text}")`);
   }
-  for (const id of new Set(pins.map((p) => p.product))) {
+  for (const id of new Set(pins.filter((p) => !p.floor).map((p) => p.product))) {
     if (!verified.has(id)) {
       const product = byId.get(id)!;
       const names = [id, ...(product.aliases ?? [])].join(' or ');
