@@ -521,13 +521,25 @@ export async function checkNginxGuide(units: Unit[]): Promise<string[]> {
   for (const u of fragments) {
     const base = treeOk ? files : [];
     const attempts: string[][] = [];
+    // A part of one of the guide's whole http-level files changes that file: it is read before the file,
+    // and the file's lines nginx then refuses as duplicates are the ones the part replaces.
+    const target = base.find((f) => f.path === u.partOf && httpLevel(f.path));
     for (const w of NGINX_WRAPPERS) {
       const result = await inScratch('nginx', async (s) => {
-        const path = `/etc/nginx/conf.d/zz-fragment-${u.line}.conf`;
-        const { conf } = await nginxTree(s, [...base, { path, content: w.wrap(u.content), unit: u }]);
-        const r = await nginxTest(s, conf);
-        if (r.ok) return [];
-        return r.messages.map((m) => finding(u, `nginx -t (${where(u)} in a ${w.name} context${base.length ? ", with the guide's whole nginx files" : ''}): ${m.text}${FRAGMENT_HINT.test(m.text) ? FRAGMENT_ADVICE : ''}`, m.path?.endsWith(`zz-fragment-${u.line}.conf`) ? m.line + w.offset : 0));
+        const path = target && w.name === 'http' ? `/etc/nginx/conf.d/0-part-${u.line}.conf` : `/etc/nginx/conf.d/zz-fragment-${u.line}.conf`;
+        let targetLines = target?.content.split('\n');
+        for (let tries = 0; ; tries++) {
+          const tree = base.map((f) => (f === target && targetLines ? { ...f, content: targetLines.join('\n') } : f));
+          const { conf } = await nginxTree(s, [...tree, { path, content: w.wrap(u.content), unit: u }]);
+          const r = await nginxTest(s, conf);
+          if (r.ok) return [];
+          const replaced = target && w.name === 'http' && tries < 10 ? r.messages.find((m) => m.path?.endsWith(target.path.replace('/etc/nginx/', '/')) && /is already bound|is duplicate|duplicate/.test(m.text)) : undefined;
+          if (replaced && targetLines) {
+            targetLines = targetLines.map((l, i) => (i === replaced.line - 1 ? '# (replaced by the part)' : l));
+            continue;
+          }
+          return r.messages.map((m) => finding(u, `nginx -t (${where(u)} in a ${w.name} context${base.length ? ", with the guide's whole nginx files" : ''}): ${m.text}${FRAGMENT_HINT.test(m.text) ? FRAGMENT_ADVICE : ''}`, m.path?.endsWith(path.replace('/etc/nginx/', '/')) ? m.line + w.offset : 0));
+        }
       });
       attempts.push(result);
       if (result.length === 0) break;
