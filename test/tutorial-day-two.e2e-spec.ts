@@ -5,7 +5,8 @@ import { dayTwoFindings, readRequirements } from './support/tutorials/day-two.js
 
 /*
  * Day-two steps (issue #28 §1 and §4): a unit the guide starts is enabled, so a reboot brings it back;
- * certbot behind HAProxy renews through HAProxy; a Minecraft server gets the Java its release needs.
+ * certbot behind HAProxy renews through HAProxy; a Minecraft server gets the Java its release needs; a
+ * ufw rule is not added below another for the same port, where it would never apply.
  * The fixtures are the tutorials as they were before the fix (at commit 845ef12), with the block tags
  * of today's convention added where a rule reads a file (the unit, the HAProxy configuration); each must
  * be caught.
@@ -24,6 +25,7 @@ describe('day-two steps of the tutorials', () => {
     ['zero-downtime-deploys.md', 'unit-never-enabled', /api@\.service is started but never enabled/],
     ['haproxy-load-balancing.md', 'acme-behind-haproxy', /sends no \/\.well-known\/acme-challenge\//],
     ['minecraft-server-setup.md', 'java-for-minecraft', /installs Java 21, but Minecraft 26\.1 \(the newest release listed\) needs Java 25/],
+    ['ufw-firewall-basics.md', 'ufw-rule-shadowed', /"ufw limit 22\/tcp" is added below "ufw allow openssh"/],
   ])('catches the gap %s had before its fix (%s)', (file, rule, detail) => {
     const findings = dayTwoFindings(readGuide(join(FIXTURES, file)), requirements);
     expect(findings.map((f) => f.rule)).toContain(rule);
@@ -31,7 +33,7 @@ describe('day-two steps of the tutorials', () => {
   });
 
   it('has a fixture for every rule, and reads the requirement from the data', () => {
-    expect(readdirSync(FIXTURES).sort()).toEqual(['haproxy-load-balancing.md', 'minecraft-server-setup.md', 'zero-downtime-deploys.md']);
+    expect(readdirSync(FIXTURES).sort()).toEqual(['haproxy-load-balancing.md', 'minecraft-server-setup.md', 'ufw-firewall-basics.md', 'zero-downtime-deploys.md']);
     expect(requirements.find((r) => r.product === 'minecraft')?.releases.length).toBeGreaterThan(0);
   });
 });

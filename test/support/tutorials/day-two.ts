@@ -10,7 +10,7 @@ import { guideBlocks, heredocFiles, SHELL_LANGS, type CodeBlock, type GuideFile 
 
 export interface DayTwoFinding {
   guide: string;
-  rule: 'unit-never-enabled' | 'acme-behind-haproxy' | 'java-for-minecraft';
+  rule: 'unit-never-enabled' | 'acme-behind-haproxy' | 'java-for-minecraft' | 'ufw-rule-shadowed';
   detail: string;
 }
 
@@ -118,6 +118,64 @@ function javaForMinecraft(guide: GuideFile, blocks: CodeBlock[], requirements: R
   }));
 }
 
+/** ufw's stock application profiles (in /etc/ufw/applications.d on Debian and Ubuntu) as the ports they open. */
+const UFW_PROFILES: Record<string, string[]> = {
+  openssh: ['22/tcp'],
+  'nginx full': ['80/tcp', '443/tcp'],
+  'nginx http': ['80/tcp'],
+  'nginx https': ['443/tcp'],
+  'nginx quic': ['443/udp'],
+  www: ['80/tcp'],
+  'www secure': ['443/tcp'],
+  'www full': ['80/tcp', '443/tcp'],
+};
+
+/** `22/tcp`, `22`, `OpenSSH`, `"Nginx Full"` -> the port/protocol pairs it matches (a bare port matches both protocols). */
+function ufwPorts(spec: string): string[] | undefined {
+  const name = spec.replace(/^["']|["']$/g, '').toLowerCase();
+  if (UFW_PROFILES[name]) return UFW_PROFILES[name];
+  const m = /^(\d+)(?:\/(tcp|udp))?$/.exec(name);
+  if (!m) return undefined;
+  return m[2] ? [`${m[1]}/${m[2]}`] : [`${m[1]}/tcp`, `${m[1]}/udp`];
+}
+
+/**
+ * ufw checks its rules in order and the first match decides. A simple rule (`ufw allow|deny|reject|limit
+ * SPEC`, SPEC a port or an application profile) written the same way as an earlier one replaces it; written
+ * another way for the same port (`limit 22/tcp` after `allow OpenSSH`) it is appended below and never
+ * fires. Rules with sources, interfaces or directions, and guides that delete rules by number, are not
+ * simulated.
+ */
+function ufwShadowed(guide: GuideFile, blocks: CodeBlock[]): DayTwoFinding[] {
+  const text = shellText(blocks);
+  if (/\bufw\s+(?:--\S+\s+)*delete\s+\d/.test(text)) return [];
+  const rules: { action: string; spec: string; ports: string[] }[] = [];
+  const findings: DayTwoFinding[] = [];
+  const command = /\bufw\s+(?:--\S+\s+)*(?:insert\s+(\d+)\s+)?(allow|deny|reject|limit)\s+("[^"]+"|'[^']+'|\S+)[ \t]*(?:#[^\n]*)?$/gm;
+  for (const m of text.matchAll(command)) {
+    const [, insertAt, action, rawSpec] = m;
+    const ports = ufwPorts(rawSpec);
+    if (!ports) continue;
+    const spec = rawSpec.replace(/^["']|["']$/g, '').toLowerCase();
+    const same = rules.findIndex((r) => r.spec === spec);
+    if (same >= 0) {
+      rules[same].action = action;
+      continue;
+    }
+    const position = insertAt ? Math.min(Number(insertAt) - 1, rules.length) : rules.length;
+    const before = rules.slice(0, position).find((r) => r.action !== action && ports.every((p) => r.ports.includes(p)));
+    if (before) {
+      findings.push({
+        guide: guide.slug,
+        rule: 'ufw-rule-shadowed',
+        detail: `"ufw ${action} ${rawSpec}" is added below "ufw ${before.action} ${before.spec}" for the same port: ufw's first matching rule decides, so it never applies`,
+      });
+    }
+    rules.splice(position, 0, { action, spec, ports });
+  }
+  return findings;
+}
+
 /** The requirements in data/software-releases.json (or another dataset directory's). */
 export function readRequirements(dataDir = resolve('data')): Requirement[] {
   return (JSON.parse(readFileSync(join(dataDir, 'software-releases.json'), 'utf8')).requirements ?? []) as Requirement[];
@@ -126,5 +184,5 @@ export function readRequirements(dataDir = resolve('data')): Requirement[] {
 /** Every day-two gap of a guide. */
 export function dayTwoFindings(guide: GuideFile, requirements: Requirement[] = readRequirements()): DayTwoFinding[] {
   const blocks = guideBlocks(guide);
-  return [...neverEnabled(guide, blocks), ...acmeBehindHaproxy(guide, blocks), ...javaForMinecraft(guide, blocks, requirements)];
+  return [...neverEnabled(guide, blocks), ...acmeBehindHaproxy(guide, blocks), ...javaForMinecraft(guide, blocks, requirements), ...ufwShadowed(guide, blocks)];
 }
