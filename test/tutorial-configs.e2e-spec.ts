@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { checkUnits, CHECKS, guideUnits } from './support/tutorials/checks';
-import { codeBlocks, guideBlocks, heredocFiles, parseInfo, tutorials, type CodeBlock, type GuideFile } from './support/tutorials/code-blocks';
-import { checkAnsible, checkNginxRefusals, checkSshdSite, commandUsers, guidesBefore } from './support/tutorials/effective';
-import { verdict } from './support/tutorials/kinds';
-import { parseNginx, probes, sampleRegex } from './support/tutorials/nginx-conf';
+import { checkUnits, CHECKS, guideUnits } from './support/tutorials/checks.js';
+import { codeBlocks, guideBlocks, heredocFiles, parseInfo, tutorials, type CodeBlock, type GuideFile } from './support/tutorials/code-blocks.js';
+import { checkAnsible, checkNginxRefusals, checkSshdSite, commandUsers, guidesBefore } from './support/tutorials/effective.js';
+import { verdict } from './support/tutorials/kinds.js';
+import { parseNginx, probes, sampleRegex } from './support/tutorials/nginx-conf.js';
 
 /*
  * Tutorials checked by their tools (issue #28 §2; docs/testing.md, "Tutorials checked by their tools").

@@ -1,4 +1,4 @@
-import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { guideBlocks, type CodeBlock, type GuideFile } from './code-blocks.js';
@@ -50,7 +50,7 @@ export function blockUnits(b: CodeBlock): Unit[] {
 }
 
 /** `file:line kind: message`, with the unit's own line n mapped to the guide file. */
-export function finding(unit: Pick<Unit, 'file' | 'line' | 'kind'>, message: string, lineInUnit = 0): string {
+export function finding(unit: { file: string; line: number; kind: string }, message: string, lineInUnit = 0): string {
   return `${unit.file}:${unit.line + Math.max(lineInUnit, 0)} ${unit.kind}: ${message.trim().replace(/\s*\n\s*/g, ' | ')}`;
 }
 
@@ -320,18 +320,14 @@ export async function checkInventory(u: Unit): Promise<string[]> {
 // ---------------------------------------------------------------------------------------------------
 // Paths in configs that tools open: moved under a scratch root, with stand-ins for files a real server has
 
-/** A self-signed certificate and key, and RFC 7919 ffdhe2048 parameters, made once for the run. */
-let stubs: { cert: string; key: string; dh: string } | undefined;
-async function stubCrypto(): Promise<{ cert: string; key: string; dh: string }> {
-  if (stubs) return stubs;
-  const s = new Scratch('tls-stubs');
-  const key = s.path('key.pem');
-  const cert = s.path('cert.pem');
-  const dh = s.path('dh.pem');
-  await run(program('openssl'), ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-subj', '/CN=example.com', '-days', '2', '-keyout', key, '-out', cert]);
-  await run(program('openssl'), ['genpkey', '-genparam', '-algorithm', 'DH', '-pkeyopt', 'group:ffdhe2048', '-out', dh]);
-  process.once('exit', () => s.remove());
-  stubs = { cert, key, dh };
+/** A self-signed certificate and key, and RFC 7919 ffdhe2048 parameters (PEM texts), made once for the run. */
+let stubs: Promise<{ cert: string; key: string; dh: string }> | undefined;
+function stubCrypto(): Promise<{ cert: string; key: string; dh: string }> {
+  stubs ??= inScratch('tls-stubs', async (s) => {
+    await run(program('openssl'), ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-subj', '/CN=example.com', '-days', '2', '-keyout', s.path('key.pem'), '-out', s.path('cert.pem')]);
+    await run(program('openssl'), ['genpkey', '-genparam', '-algorithm', 'DH', '-pkeyopt', 'group:ffdhe2048', '-out', s.path('dh.pem')]);
+    return { cert: readFileSync(s.path('cert.pem'), 'utf8'), key: readFileSync(s.path('key.pem'), 'utf8'), dh: readFileSync(s.path('dh.pem'), 'utf8') };
+  });
   return stubs;
 }
 
@@ -351,15 +347,15 @@ async function standIn(s: Scratch, abs: string, directive: string): Promise<void
   const c = await stubCrypto();
   if (abs.endsWith('/')) {
     // A directory of certificates (haproxy's crt /etc/haproxy/certs/): one PEM with certificate and key.
-    s.write('root' + abs + 'example.com.pem', readFileSync(c.cert, 'utf8') + readFileSync(c.key, 'utf8'));
+    s.write('root' + abs + 'example.com.pem', c.cert + c.key);
     return;
   }
   const name = basename(abs);
-  if (/dhparam/.test(directive) || /dhparam/.test(name)) copyFileSync(c.dh, s.write('root' + abs, ''));
-  else if (/key/.test(directive) || /privkey|\.key$/.test(name)) copyFileSync(c.key, s.write('root' + abs, ''));
+  if (/dhparam/.test(directive) || /dhparam/.test(name)) s.write('root' + abs, c.dh);
+  else if (/key/.test(directive) || /privkey|\.key$/.test(name)) s.write('root' + abs, c.key);
   else if (/certificate|crt|ca-file/.test(directive) || /\.(pem|crt)$/.test(name)) {
     // haproxy's crt takes one PEM with the certificate and the key.
-    s.write('root' + abs, readFileSync(c.cert, 'utf8') + (directive === 'crt' ? readFileSync(c.key, 'utf8') : ''));
+    s.write('root' + abs, c.cert + (directive === 'crt' ? c.key : ''));
   } else if (name === 'options-ssl-nginx.conf') s.write('root' + abs, CERTBOT_NGINX_OPTIONS);
 }
 
