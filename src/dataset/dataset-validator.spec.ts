@@ -728,8 +728,8 @@ describe('validateDataset', () => {
     });
 
     it('refuses a guide published after the dataset version, and accepts one published on its day', () => {
-      // Without a review date, which must not be before publication either (below).
-      const unreviewed = (raw: Json) => Object.assign(guide(raw, 'install-docker'), { verifiedWith: undefined, reviewed: undefined });
+      // Without a review or update date, which must not be before publication either (below).
+      const unreviewed = (raw: Json) => Object.assign(guide(raw, 'install-docker'), { verifiedWith: undefined, reviewed: undefined, updated: undefined });
       expect(problemsAfter((raw) => (unreviewed(raw).published = dayAfter(d.version)))).toEqual([
         `data/guides/install-docker.md: front matter.published: must not be after the dataset version (${d.version})`,
       ]);
@@ -750,7 +750,7 @@ describe('validateDataset', () => {
     it('checks no guide date against the version while meta.json is unusable', () => {
       expect(problemsAfter((raw) => ((guide(raw, 'install-docker').updated = '2099-01-01'), (raw.meta.version = 'soon'))).filter((p) => p.includes('guides'))).toEqual([]);
       expect(
-        problemsAfter((raw) => (Object.assign(guide(raw, 'install-docker'), { published: '2099-01-01', verifiedWith: undefined, reviewed: undefined }), (raw.meta.version = 'soon'))).filter((p) =>
+        problemsAfter((raw) => (Object.assign(guide(raw, 'install-docker'), { published: '2099-01-01', verifiedWith: undefined, reviewed: undefined, updated: undefined }), (raw.meta.version = 'soon'))).filter((p) =>
           p.includes('guides'),
         ),
       ).toEqual([]);
