@@ -109,6 +109,18 @@ describe(McpAnswerCache.name, () => {
     expect(cached.app.get(McpAnswerCache).size.entries).toBeGreaterThan(30);
   }, 120_000);
 
+  it('keeps a number the parser reads as non-finite (1e400) apart from null: one client\'s call never changes another\'s answer', async () => {
+    const raw = async (app: TestApp, text: string) =>
+      (await app.http.post('/mcp').set('Accept', ACCEPT).set('Content-Type', 'application/json').send(text).expect(200)).text;
+    const call = (id: number, value: string) => `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"find_vps_plans","arguments":{"minRamGb":${value}}}}`;
+    for (const [first, second] of [['null', '1e400'], ['-1e400', 'null']]) {
+      const remembered = await raw(cached, call(1, first));
+      expect(remembered).toBe(await raw(uncached, call(1, first)));
+      // The second spelling must get its own answer, not the one remembered for the first.
+      expect(await raw(cached, call(1, second))).toBe(await raw(uncached, call(1, second)));
+    }
+  });
+
   it('does not ask the server again for a remembered call, whatever the order of its arguments', async () => {
     const dispatch = jest.spyOn(McpDispatcher.prototype, 'answer');
     try {

@@ -31,6 +31,18 @@ describe(canonicalKey.name, () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
+  it('keeps a number the parser read as non-finite apart from null (JSON.stringify writes both as null)', () => {
+    const parsed = JSON.parse('{"arguments":{"minRamGb":1e400},"name":"find_vps_plans"}');
+    expect(parsed.arguments.minRamGb).toBe(Infinity);
+    const keys = [
+      canonicalKey(request(parsed), undefined),
+      canonicalKey(request({ arguments: { minRamGb: null }, name: 'find_vps_plans' }), undefined),
+      canonicalKey(request({ arguments: { minRamGb: -Infinity }, name: 'find_vps_plans' }), undefined),
+      canonicalKey(request({ arguments: { minRamGb: NaN }, name: 'find_vps_plans' }), undefined),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
   it('leaves out members whose value is undefined, as JSON does', () => {
     expect(canonicalKey(request({ b: undefined, a: 1, c: undefined }), undefined)).toBe('\ntools/call\n{"a":1}');
     expect(canonicalKey(request({ b: undefined }), undefined)).toBe('\ntools/call\n{}');

@@ -186,6 +186,9 @@ export function canonicalKey(request: JSONRPCRequest, protocolVersion: string | 
  * Built by appending (no per-key arrays) because the front door computes it for every remembered call.
  */
 function canonicalJson(value: unknown): string {
+  // A number the parser read as non-finite (`1e400` is Infinity) is not `null`, though JSON.stringify writes
+  // both so: it keys as a token no JSON text produces, so it never shares an answer with `null`.
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) {
     let out = '[';
