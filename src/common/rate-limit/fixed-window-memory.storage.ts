@@ -1,5 +1,5 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface.js';
+import type { ThrottlerStorageRecord } from './storage-record.js';
 
 interface Window {
   hits: number;

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface.js';
+import type { ThrottlerStorageRecord } from './storage-record.js';
 import { AppConfig } from '../../config/app-config.js';
 import { MetricsService } from '../../observability/metrics.service.js';
 import { FixedWindowMemoryStorage } from './fixed-window-memory.storage.js';
