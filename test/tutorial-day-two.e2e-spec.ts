@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readGuide, tutorials } from './support/tutorials/code-blocks.js';
 import { dayTwoFindings, readRequirements } from './support/tutorials/day-two.js';
@@ -30,6 +31,24 @@ describe('day-two steps of the tutorials', () => {
     const findings = dayTwoFindings(readGuide(join(FIXTURES, file)), requirements);
     expect(findings.map((f) => f.rule)).toContain(rule);
     expect(findings.map(show).join('\n')).toMatch(detail);
+  });
+
+  it("reads today's tutorials too: each fixed guide is caught again when its fix is taken out", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'day-two-'));
+    try {
+      const without = (slug: string, drop: RegExp) => {
+        const file = join(dir, `${slug}.md`);
+        const text = readFileSync(join('data', 'guides', `${slug}.md`), 'utf8');
+        const broken = text.split('\n').filter((line) => !drop.test(line)).join('\n');
+        expect(broken).not.toBe(text);
+        writeFileSync(file, broken);
+        return dayTwoFindings(readGuide(file), requirements).map((f) => f.rule);
+      };
+      expect(without('zero-downtime-deploys', /systemctl (enable|disable)/)).toContain('unit-never-enabled');
+      expect(without('haproxy-load-balancing', /acme/)).toContain('acme-behind-haproxy');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('has a fixture for every rule, and reads the requirement from the data', () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { guideBlocks, heredocFiles, SHELL_LANGS, type CodeBlock, type GuideFile } from './code-blocks.js';
+import { guideUnits, type Unit } from './checks.js';
+import { guideBlocks, SHELL_LANGS, type CodeBlock, type GuideFile } from './code-blocks.js';
 
 /*
  * Day-two gaps: steps that work on the day a reader follows the tutorial and break at the first reboot,
@@ -16,14 +17,6 @@ export interface DayTwoFinding {
 
 /** Text of the guide's shell blocks (heredoc bodies included: a script the guide writes runs too). */
 const shellText = (blocks: CodeBlock[]) => blocks.filter((b) => SHELL_LANGS.has(b.lang)).map((b) => b.content).join('\n');
-
-/** Every file the guide gives: blocks with `path=` and files its shell blocks write. */
-function guideFiles(blocks: CodeBlock[]): { path: string; content: string }[] {
-  return [
-    ...blocks.filter((b) => b.attrs.path).map((b) => ({ path: b.attrs.path, content: b.content })),
-    ...blocks.filter((b) => SHELL_LANGS.has(b.lang)).flatMap((b) => heredocFiles(b).map((f) => ({ path: f.path, content: f.content }))),
-  ];
-}
 
 /** `api@$NEXT`, `"api@blue"`, `api@.service`, `myapp` -> `api@.service`, `myapp.service`: the unit file a reference starts. */
 function unitFile(ref: string): string {
@@ -48,11 +41,9 @@ function unitsUnder(text: string, verbs: string[]): Set<string> {
  * that is run on demand (`Type=oneshot`), has no `[Install]` section (something else pulls it in), or is
  * triggered by a timer, socket or path unit of the same name is exempt.
  */
-function neverEnabled(guide: GuideFile, blocks: CodeBlock[]): DayTwoFinding[] {
+function neverEnabled(guide: GuideFile, blocks: CodeBlock[], checked: Unit[]): DayTwoFinding[] {
   const units = new Map(
-    guideFiles(blocks)
-      .filter((f) => /^\/etc\/systemd\/system\/[^/]+\.(service|timer|socket|path)$/.test(f.path))
-      .map((f) => [f.path.slice('/etc/systemd/system/'.length), f.content]),
+    checked.filter((u) => u.kind === 'systemd' && u.path?.startsWith('/etc/systemd/system/')).map((u) => [u.path!.slice('/etc/systemd/system/'.length), u.content]),
   );
   const text = shellText(blocks);
   const started = unitsUnder(text, ['start', 'restart']);
@@ -73,10 +64,8 @@ function neverEnabled(guide: GuideFile, blocks: CodeBlock[]): DayTwoFinding[] {
  * can only come in through HAProxy. So a guide with both routes `/.well-known/acme-challenge/` to a
  * backend, and runs certbot standalone on that backend's port (which certbot then keeps for renewals).
  */
-function acmeBehindHaproxy(guide: GuideFile, blocks: CodeBlock[]): DayTwoFinding[] {
-  const configs = guideFiles(blocks).filter((f) => /haproxy\.cfg$/.test(f.path)).map((f) => f.content);
-  configs.push(...blocks.filter((b) => b.lang === 'haproxy' && !b.attrs.path).map((b) => b.content));
-  const onPort80 = configs.filter((c) => /^\s*bind\s+\S*:80\b/m.test(c));
+function acmeBehindHaproxy(guide: GuideFile, blocks: CodeBlock[], checked: Unit[]): DayTwoFinding[] {
+  const onPort80 = checked.filter((u) => u.kind === 'haproxy').map((u) => u.content).filter((c) => /^\s*bind\s+\S*:80\b/m.test(c));
   if (onPort80.length === 0 || !/\bcertbot\b/.test(guide.body)) return [];
   const finding = (detail: string) => [{ guide: guide.slug, rule: 'acme-behind-haproxy' as const, detail }];
   const config = onPort80.join('\n');
@@ -184,5 +173,6 @@ export function readRequirements(dataDir = resolve('data')): Requirement[] {
 /** Every day-two gap of a guide. */
 export function dayTwoFindings(guide: GuideFile, requirements: Requirement[] = readRequirements()): DayTwoFinding[] {
   const blocks = guideBlocks(guide);
-  return [...neverEnabled(guide, blocks), ...acmeBehindHaproxy(guide, blocks), ...javaForMinecraft(guide, blocks, requirements), ...ufwShadowed(guide, blocks)];
+  const checked = guideUnits(guide);
+  return [...neverEnabled(guide, blocks, checked), ...acmeBehindHaproxy(guide, blocks, checked), ...javaForMinecraft(guide, blocks, requirements), ...ufwShadowed(guide, blocks)];
 }
