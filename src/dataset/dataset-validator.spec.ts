@@ -651,6 +651,12 @@ describe('validateDataset', () => {
         `${where}: no plan of it still sold meets the minimum spec (transfer: at most ${need / 2} TB, needs ${need} TB), so it cannot be bought for this use case; recommend a provider that sells such a plan`,
       );
       expect(problemsAfter(throttled).every((p) => /recommendedProviders\[\d+\] \(hetzner\): .*\(transfer: /.test(p))).toBe(true);
+      const unstated = (raw: Json) => {
+        for (const x of provider(raw, 'hetzner').plans) x.bandwidth = 'Fair-use allowance';
+      };
+      expect(problemsAfter(unstated)).toContain(
+        `${where}: no plan of it still sold meets the minimum spec (transfer: no plan states its allowance as a volume or as unmetered, needs ${need} TB), so it cannot be bought for this use case; recommend a provider that sells such a plan`,
+      );
       // Plans of a discontinued line do not count: only the CX line is still sold here, and its plans are too small.
       const onlyCxSold = (raw: Json) => {
         for (const l of provider(raw, 'hetzner').planLines) {

@@ -136,13 +136,8 @@ export function meetsSpec(row: PlanFigures, bounds: SpecBounds): boolean {
   );
 }
 
-/** The bounds a sizing recommendation sets: all four of its parts. */
-export const specBounds = (spec: SpecFigures): SpecBounds => ({
-  minVcpus: spec.vcpus,
-  minRamGb: spec.ramGb,
-  minStorageGb: spec.storageGb,
-  minTransferTb: spec.bandwidthTb,
-});
-
-/** The same bounds without transfer: to tell a plan that misses a spec only on an unknown allowance. */
+/** The bounds of a sizing recommendation without transfer: to tell a plan that misses a spec only on an unknown allowance. */
 export const sizeBounds = (spec: SpecFigures): SpecBounds => ({ minVcpus: spec.vcpus, minRamGb: spec.ramGb, minStorageGb: spec.storageGb });
+
+/** The bounds a sizing recommendation sets: all four of its parts. */
+export const specBounds = (spec: SpecFigures): SpecBounds => ({ ...sizeBounds(spec), minTransferTb: spec.bandwidthTb });

@@ -57,6 +57,9 @@ function missedParts(rows: readonly SoldRow[], spec: SpecRecord): string {
   check('vCPUs', 'vCPU', most(rows.map((r) => r.vcpus)), spec.vcpus);
   check('RAM', 'GB', most(rows.map((r) => r.ramGb)), spec.ramGb);
   check('disk', 'GB', most(rows.map((r) => r.storageGb)), spec.storageGb);
-  if (!rows.some((r) => meetsSpec(r, { minTransferTb: spec.bandwidthTb }))) check('transfer', 'TB', most(rows.map((r) => r.bandwidthTb)), spec.bandwidthTb);
+  if (!rows.some((r) => meetsSpec(r, { minTransferTb: spec.bandwidthTb }))) {
+    if (rows.some((r) => r.bandwidthTb !== null)) check('transfer', 'TB', most(rows.map((r) => r.bandwidthTb)), spec.bandwidthTb);
+    else parts.push(`transfer: no plan states its allowance as a volume or as unmetered, needs ${spec.bandwidthTb} TB`);
+  }
   return parts.length > 0 ? parts.join('; ') : 'each part is met by some plan, never all four by one';
 }
