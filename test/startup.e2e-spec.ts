@@ -67,6 +67,15 @@ describe('the built service at start', () => {
     expect(stderr).toContain('PUBLIC_BASE_URL: must be an absolute http(s) URL');
   });
 
+  it('refuses a headers timeout longer than the request timeout with a message, not a stack trace', async () => {
+    const { code, stderr } = await run('node', [MAIN], { PORT: '0', METRICS_PORT: '0', HEADERS_TIMEOUT_MS: '40000', REQUEST_TIMEOUT_MS: '20000' });
+    expect(code).toBe(1);
+    expect(stderr).toContain('HEADERS_TIMEOUT_MS: must not be greater than REQUEST_TIMEOUT_MS, which is 20000');
+    expect(stderr).toContain('(got "40000")');
+    expect(stderr).not.toContain('ERR_OUT_OF_RANGE');
+    expect(stderr).not.toMatch(/\bat \S+ \(/);
+  });
+
   it('checks a dataset for editors with data:validate', async () => {
     const ok = await run('node', ['dist/dataset/validate-cli.js', dir]);
     expect(ok.code).toBe(0);

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { IsTrustProxy } from './is-trust-proxy.js';
 
 /** Reads the usual spellings of a boolean; anything else stays a string and fails validation. */
@@ -20,6 +20,26 @@ function IntegerSetting(min: number, max: number, message: string): PropertyDeco
 /** A boolean from the environment, in any of the usual spellings. */
 function BooleanSetting(): PropertyDecorator {
   return applyDecorators(Transform(toBoolean), IsBoolean({ message: 'must be true or false' }));
+}
+
+/**
+ * A whole-number setting that may not exceed another one. Node's HTTP server refuses to start with a
+ * headers timeout above its request timeout (ERR_OUT_OF_RANGE), so the pair is checked here, where
+ * the message can name both settings. Values that are not whole numbers are left to their own checks.
+ */
+function NotAbove(other: keyof EnvironmentVariables): PropertyDecorator {
+  return ValidateBy({
+    name: 'notAbove',
+    validator: {
+      validate: (value, args) => {
+        const limit = (args?.object as EnvironmentVariables)[other];
+        return !Number.isInteger(value) || !Number.isInteger(limit) || (value as number) <= (limit as number);
+      },
+      defaultMessage: (args) =>
+        `must not be greater than ${other}, which is ${String((args?.object as EnvironmentVariables)[other])} ` +
+        `(a client is given no more time for its headers than for its whole request)`,
+    },
+  });
 }
 
 /**
@@ -150,6 +170,7 @@ export class EnvironmentVariables {
 
   /** Longest time a client may take to send its request headers. */
   @IntegerSetting(1000, 600_000, 'must be a whole number of milliseconds from 1000 to 600000')
+  @NotAbove('REQUEST_TIMEOUT_MS')
   HEADERS_TIMEOUT_MS = 10_000;
 
   /** Longest time a client may take to send a whole request. */

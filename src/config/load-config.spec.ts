@@ -123,6 +123,17 @@ describe('loadConfig', () => {
     expect(problemsOf({ MCP_ALLOWED_ORIGINS: 'not an origin' })).toHaveLength(1);
   });
 
+  it('refuses a headers timeout longer than the request timeout, naming both settings and values', () => {
+    expect(problemsOf({ HEADERS_TIMEOUT_MS: '40000', REQUEST_TIMEOUT_MS: '20000' })).toEqual([
+      'HEADERS_TIMEOUT_MS: must not be greater than REQUEST_TIMEOUT_MS, which is 20000 (a client is given no more time for its headers than for its whole request) (got "40000")',
+    ]);
+    expect(problemsOf({ HEADERS_TIMEOUT_MS: '40000' })[0]).toContain('REQUEST_TIMEOUT_MS, which is 30000');
+    expect(loadConfig({ HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '20000' }).server).toMatchObject({ headersTimeoutMs: 20000, requestTimeoutMs: 20000 });
+    expect(problemsOf({ HEADERS_TIMEOUT_MS: 'soon', REQUEST_TIMEOUT_MS: '20000' })).toEqual([
+      'HEADERS_TIMEOUT_MS: must be a whole number of milliseconds from 1000 to 600000 (got "soon")',
+    ]);
+  });
+
   it('puts every problem in the error message', () => {
     expect(() => loadConfig({ PORT: 'x', HOST: '' })).toThrow(/PORT: .*\n.*HOST: must not be empty/s);
   });
