@@ -1,6 +1,9 @@
 /** The constraints of a plan search a plan can miss. */
-export const PLAN_CONSTRAINTS = ['minVcpus', 'minRamGb', 'minStorageGb', 'minTransferTb', 'maxMonthlyPrice', 'storageType', 'providers', 'location', 'country', 'noCommitment', 'maxPriceAgeDays'] as const;
+export const PLAN_CONSTRAINTS = ['minVcpus', 'minRamGb', 'minStorageGb', 'minTransferTb', 'maxMonthlyPrice', 'storageType', 'cpuType', 'providers', 'location', 'country', 'noCommitment', 'maxPriceAgeDays'] as const;
 export type PlanConstraint = (typeof PLAN_CONSTRAINTS)[number];
+
+/** A plan's CPU type as the tools answer it: "unknown" where the plan line's data does not say (never guessed). */
+export type PlanCpuType = 'shared' | 'dedicated' | 'unknown';
 
 /** One constraint a plan misses, and by how much. */
 export interface ConstraintMiss {
@@ -24,6 +27,8 @@ export interface ClosestPlan {
   ramGb: number | null;
   storageGb: number | null;
   storageType: string | null;
+  /** Shared or dedicated vCPUs; "unknown" where the data does not say. */
+  cpuType: PlanCpuType;
   /** The day the provider showed the price, and whether it is stale. */
   observedAt: string;
   stale: boolean;

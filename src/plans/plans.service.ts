@@ -6,7 +6,8 @@ import type { PriceBasis } from '../dataset/dto/plan-line.dto.js';
 import { transferFit, type SpecBounds } from '../dataset/plan-figures.js';
 import { STALE_AFTER_DAYS } from '../dataset/price-age.js';
 import { STORAGE_TYPES, type PlanTableRow } from './dto/plan-table-row.dto.js';
-import { closestPlans, MAX_CLOSEST, overOf, shortOf, type ClosestPlan, type ConstraintMiss } from './closest-plans.js';
+import { closestPlans, MAX_CLOSEST, overOf, shortOf, type ClosestPlan, type ConstraintMiss, type PlanCpuType } from './closest-plans.js';
+import { CPU_TYPES, type CpuType } from '../dataset/dto/plan.dto.js';
 import { placesOf, resolveLocation, soldWhere, type LocationFilter } from './plan-locations.js';
 import { PlanTableService } from './plan-table.service.js';
 
@@ -20,6 +21,8 @@ export interface PlanQuery extends SpecBounds {
   currency?: string;
   /** `NVMe`, `SSD` or `HDD`, any case. */
   storageType?: string;
+  /** `shared` or `dedicated` vCPUs, any case; plans whose CPU type is not in the data never match it. */
+  cpuType?: string;
   providers?: string[];
   limit?: number;
   /**
@@ -43,6 +46,7 @@ export interface AppliedPlanFilters extends SpecBounds, LocationFilter {
   maxMonthlyPrice?: number;
   currency: string;
   storageType?: (typeof STORAGE_TYPES)[number];
+  cpuType?: CpuType;
   providers?: string[];
   includeCommitments: boolean;
   maxPriceAgeDays?: number;
@@ -72,6 +76,8 @@ export interface PlanMatch {
   bandwidthTb: number | null;
   /** True when the provider does not meter the plan's traffic. */
   unmetered: boolean;
+  /** Shared or dedicated vCPUs; "unknown" where the plan line's data does not say. */
+  cpuType: PlanCpuType;
   /** How `price` is paid, and what it becomes: the plan's pricing fields as the API serves them. */
   priceBasis: PriceBasis;
   termMonths: number | null;
@@ -178,6 +184,7 @@ export class PlansService {
       const transfer = filters.minTransferTb === undefined ? undefined : transferFit(row, filters.minTransferTb);
       if (transfer !== undefined && transfer !== 'meets') misses.push(transferMiss(filters.minTransferTb!, row));
       if (filters.storageType && row.storageType !== filters.storageType) misses.push({ constraint: 'storageType', required: filters.storageType, actual: row.storageType });
+      if (filters.cpuType && cpuTypeOf(row) !== filters.cpuType) misses.push({ constraint: 'cpuType', required: filters.cpuType, actual: cpuTypeOf(row) });
       if (filters.maxPriceAgeDays !== undefined && row.priceAgeDays > filters.maxPriceAgeDays) misses.push(overOf(filters.maxPriceAgeDays, row.priceAgeDays, 'maxPriceAgeDays'));
       const compared = comparedOn === 'no-commitment' ? row.monthToMonthPrice : row.price;
       if (compared === null) misses.push({ constraint: 'noCommitment', required: 'sold month to month', actual: row.termMonths ? `${row.priceBasis} (${row.termMonths} months)` : row.priceBasis });
@@ -249,6 +256,8 @@ export class PlansService {
     }
     const storageType = query.storageType === undefined ? undefined : STORAGE_TYPES.find((t) => t.toLowerCase() === query.storageType!.toLowerCase());
     if (query.storageType !== undefined && !storageType) throw new InvalidArgumentError('storageType', `Use one of ${STORAGE_TYPES.join(', ')}.`);
+    const cpuType = query.cpuType === undefined ? undefined : CPU_TYPES.find((t) => t === query.cpuType!.trim().toLowerCase());
+    if (query.cpuType !== undefined && !cpuType) throw new InvalidArgumentError('cpuType', `Use one of ${CPU_TYPES.join(', ')}.`);
     if (query.minTransferTb !== undefined && !(Number.isFinite(query.minTransferTb) && query.minTransferTb > 0)) {
       throw new InvalidArgumentError('minTransferTb', 'Use a monthly traffic volume in TB above 0, e.g. 2 or 0.5.');
     }
@@ -265,6 +274,7 @@ export class PlansService {
       maxMonthlyPrice: query.maxMonthlyPrice,
       currency,
       storageType,
+      cpuType,
       providers: query.providers?.length ? [...new Set(query.providers)] : undefined,
       location: where?.location,
       country: where?.country,
@@ -281,6 +291,11 @@ export class PlansService {
     if (entry) entry.plans += 1;
     else unpriced.set(key, { providerId: row.providerId, line: row.lineId, plans: 1, datacenters: places.map((p) => p.city), note: places[0].note ?? 'The price there is not in the dataset.' });
   }
+}
+
+/** A row's CPU type, or "unknown" when the data holds none of the known kinds: never guessed from the plan's name. */
+export function cpuTypeOf(row: Pick<PlanTableRow, 'cpuType'>): PlanCpuType {
+  return (CPU_TYPES as readonly string[]).includes(row.cpuType) ? row.cpuType : 'unknown';
 }
 
 /** A plan whose allowance is below the need, or not stated: what it has instead. */
@@ -308,6 +323,7 @@ function toClosest(row: PlanTableRow, normalizedPrice: number, misses: Constrain
     ramGb: row.ramGb,
     storageGb: row.storageGb,
     storageType: row.storageType,
+    cpuType: cpuTypeOf(row),
     observedAt: row.observedAt,
     stale: row.stale,
     misses,
@@ -332,6 +348,7 @@ function toMatch(row: PlanTableRow, normalizedPrice: number, currency: string, a
     storageGb: row.storageGb,
     bandwidthTb: row.bandwidthTb,
     unmetered: row.unmetered,
+    cpuType: cpuTypeOf(row),
     priceBasis: row.priceBasis,
     termMonths: row.termMonths,
     promotional: row.promotional,

@@ -7,12 +7,13 @@ import { DEFAULT_PLAN_LIMIT, MAX_PLAN_LIMIT, type PlanMatch, type PlanSearchResu
 import { ANSWER_SIZE_NOTE, listingOutputShape, pick, responseFormatInput, structuredWithin } from '../response-format.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { withDomainErrors } from '../tool-results.js';
-import { anyCase, planPricingShape, planTextShape } from './schemas.js';
+import { anyCase, cpuTypeSchema, planPricingShape, planTextShape } from './schemas.js';
+import { CPU_TYPES } from '../../dataset/dto/plan.dto.js';
 
 const positive = (max: number) => z.number().positive().max(max).optional();
 
 /** The fields of a plan in a concise answer; the rest are detailed-only. */
-const CONCISE_PLAN_FIELDS = ['providerId', 'planName', 'normalizedPrice', 'vcpus', 'ramGb', 'storageGb', 'regionalPriceFactor', 'observedAt', 'stale'] as const satisfies readonly (keyof PlanMatch)[];
+const CONCISE_PLAN_FIELDS = ['providerId', 'planName', 'normalizedPrice', 'vcpus', 'ramGb', 'storageGb', 'cpuType', 'regionalPriceFactor', 'observedAt', 'stale'] as const satisfies readonly (keyof PlanMatch)[];
 const detailedOnly = <T extends z.ZodType>(schema: T) => schema.optional().describe(`${schema.description ? `${schema.description} ` : ''}Detailed only.`);
 const figure = z.union([z.number(), z.string(), z.array(z.string())]);
 
@@ -35,7 +36,8 @@ export const findVpsPlansTool = defineTool({
   name: 'find_vps_plans',
   title: 'Find VPS plans',
   description:
-    'Finds plans across all providers that meet every constraint you give (minimum RAM, disk, vCPUs and monthly transfer, a price ceiling, disk type, a set of providers, a data-centre city or country), cheapest first. ' +
+    'Finds plans across all providers that meet every constraint you give (minimum RAM, disk, vCPUs and monthly transfer, a price ceiling, disk type, shared or dedicated vCPUs, a set of providers, a data-centre city or country), cheapest first. ' +
+    'Every plan says whether its vCPUs are shared with other tenants or dedicated (cpuType; "unknown" where the data does not say): tell the user when a cheap plan is shared. ' +
     'When to use: the user states resources or a budget ("cheapest server with at least 8 GB in Germany under 20 EUR"); for a workload in words use recommend_vps_for_workload; call describe_filters first when unsure of a city, country, currency or provider id. ' +
     'Next: find_equivalent_plans on a result for the same or more elsewhere, and estimate_monthly_cost for its real bill (IPv4, backups, traffic, VAT). ' +
     'By default plans are ranked and bounded by what they cost month to month with no commitment; plans sold only on a prepaid term (e.g. Hostinger\'s 24-month rates) are left out and counted in leftOutNeedingCommitment. ' +
@@ -62,6 +64,11 @@ export const findVpsPlansTool = defineTool({
       .regex(anyCase('nvme', 'ssd', 'hdd'), { error: 'storageType must be NVMe, SSD or HDD' })
       .optional()
       .describe('Disk technology: "NVMe", "SSD" or "HDD" (any case).'),
+    cpuType: z
+      .string()
+      .regex(anyCase('shared', 'dedicated'), { error: 'cpuType must be "shared" or "dedicated"' })
+      .optional()
+      .describe('"dedicated": only plans whose vCPUs are reserved for the server (steady performance); "shared": only plans sharing cores with other tenants. Any case. Plans whose CPU type is not in the data match neither.'),
     providers: z
       .array(z.string().max(64))
       .max(8)
@@ -93,7 +100,7 @@ export const findVpsPlansTool = defineTool({
       .max(8)
       .optional()
       .describe('Only plans sold in a data centre in this country, ISO 3166-1 alpha-2 (e.g. "DE", "US"), at the lowest price known there; describe_filters lists datacenterCountries.'),
-    responseFormat: responseFormatInput('per plan its provider id, name, compared price, vCPUs, RAM, disk, and when the price was seen and whether it is stale'),
+    responseFormat: responseFormatInput('per plan its provider id, name, compared price, vCPUs, RAM, disk, CPU type, and when the price was seen and whether it is stale'),
   },
   outputSchema: z.object({
     filters: z
@@ -105,6 +112,7 @@ export const findVpsPlansTool = defineTool({
         maxMonthlyPrice: z.number().optional(),
         currency: z.string(),
         storageType: z.enum(STORAGE_TYPES).optional(),
+        cpuType: z.enum(CPU_TYPES).optional(),
         providers: z.array(z.string()).optional(),
         location: z.string().optional().describe('The city as the dataset spells it.'),
         country: z.string().optional(),
@@ -122,6 +130,7 @@ export const findVpsPlansTool = defineTool({
         vcpus: z.number().nullable(),
         ramGb: z.number().nullable(),
         storageGb: z.number().nullable(),
+        cpuType: cpuTypeSchema,
         regionalPriceFactor: z.number().optional().describe('With a location: the listed price times this is the price there (e.g. 1.5 in São Paulo).'),
         observedAt: z.string().describe('The day the provider showed this price (YYYY-MM-DD).'),
         stale: z.boolean().describe(`True when the price is older than ${STALE_AFTER_DAYS} days at the dataset version, or a later price change was reported: confirm it at the provider.`),
@@ -182,6 +191,7 @@ export const findVpsPlansTool = defineTool({
           ramGb: z.number().nullable(),
           storageGb: z.number().nullable(),
           storageType: z.string().nullable(),
+          cpuType: cpuTypeSchema,
           observedAt: z.string().describe('The day the provider showed this price.'),
           stale: z.boolean(),
           misses: z.array(

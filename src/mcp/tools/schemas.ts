@@ -24,6 +24,11 @@ export const planPricingShape = {
   monthToMonthPrice: z.number().nullable().describe('Monthly price with no commitment; null when not sold month to month or not confirmed.'),
 };
 
+/** A plan's CPU type in the plan-finding tools' answers: "unknown" where the data does not say, never guessed. */
+export const cpuTypeSchema = z
+  .enum(['shared', 'dedicated', 'unknown'])
+  .describe('"dedicated": vCPUs reserved for this server; "shared": cores shared with other tenants (performance can vary); "unknown": the data does not say.');
+
 /** The contract's text fields of a plan. */
 export const planTextShape = { cpu: z.string(), ram: z.string(), storage: z.string(), bandwidth: z.string() };
 
