@@ -117,6 +117,10 @@ describe('MCP tools', () => {
           startingPriceUsd: toCurrency(raw.startingPrice, raw.currency, 'USD'),
           monthToMonthStartingPrice: monthToMonthEntry(raw),
           monthToMonthStartingPriceUsd: entryUsd(raw),
+          uptime: raw.uptime,
+          lineUptimes: raw.planLines.filter((l: any) => l.uptime && l.uptime !== raw.uptime).map((l: any) => ({ line: l.id, uptime: l.uptime })),
+          support: raw.support,
+          supportChannels: raw.supportChannels,
           locations: raw.datacenters.length,
           datacenters: raw.datacenters,
           bestFor: raw.bestFor,
@@ -130,6 +134,38 @@ describe('MCP tools', () => {
           plans: raw.plans.map((plan: any) => Object.fromEntries(Object.entries(pricedPlanOf(raw, plan)).filter(([key]) => !(key in LISTING_LEAVES_OUT)))),
         });
       }
+    });
+
+    it.each(['concise', 'detailed'])('gives every provider its uptime SLA and support as the data states them, in the %s format', async (responseFormat) => {
+      const { providers } = data(await call('list_vps_providers', { responseFormat }));
+      expect(providers).toHaveLength(rawProviders.providers.length);
+      for (const p of providers) {
+        const raw = rawProviders.providers.find((r: any) => r.id === p.id);
+        const lineUptimes = raw.planLines.filter((l: any) => l.uptime !== undefined && l.uptime !== raw.uptime).map((l: any) => ({ line: l.id, uptime: l.uptime }));
+        expect(p).toMatchObject({ uptime: raw.uptime, lineUptimes, support: raw.support, supportChannels: raw.supportChannels });
+      }
+      // The data holds an unknown SLA and a line with its own SLA, so both cases are shown above.
+      expect(providers.some((p: any) => p.uptime === 'unknown')).toBe(true);
+      expect(providers.some((p: any) => p.lineUptimes.length > 0)).toBe(true);
+    });
+
+    it('names one default format in its description, its schema and the server instructions, and answers in it', async () => {
+      const tool = tools.find((x) => x.name === 'list_vps_providers')!;
+      const schemaText = (tool.inputSchema.properties!.responseFormat as any).description as string;
+      const schemaDefault = /"(concise|detailed)" \(default\)/.exec(schemaText)?.[1];
+      const descriptionDefault = /by default \(responseFormat "(concise|detailed)"\)/.exec(tool.description!)?.[1];
+      const instructions = client.getInstructions()!;
+      const instructionsDefault = /list_vps_providers answers (concisely|in detail) by default/.exec(instructions)?.[1];
+      const { responseFormat } = data(await call('list_vps_providers'));
+      expect({ schemaDefault, descriptionDefault, instructionsDefault: instructionsDefault === 'concisely' ? 'concise' : instructionsDefault === 'in detail' ? 'detailed' : undefined }).toEqual({
+        schemaDefault: responseFormat,
+        descriptionDefault: responseFormat,
+        instructionsDefault: responseFormat,
+      });
+      // Nothing else in the description or the instructions calls the other format the default.
+      const other = responseFormat === 'detailed' ? 'concise' : 'detailed';
+      expect(tool.description).not.toMatch(new RegExp(`"${other}" \\(the default\\)`));
+      expect(instructions).not.toMatch(/list_vps_providers[^\n]*answer concisely by default/);
     });
 
     it('sorts by rating when no order is given', async () => {

@@ -21,6 +21,13 @@ export interface ProviderSummary
   startingPriceUsd: number;
   /** `monthToMonthStartingPrice` in USD; the "price" order sorts on it, providers without one last. */
   monthToMonthStartingPriceUsd: number | null;
+  /** The advertised uptime SLA as the data states it ("99.9%", "no published SLA" or "unknown"). */
+  uptime: string;
+  /** The plan lines whose advertised SLA differs from `uptime`; empty when none does. */
+  lineUptimes: { line: string; uptime: string }[];
+  /** Support channels and hours, in words, as the data states them. */
+  support: string;
+  supportChannels: Provider['supportChannels'];
 }
 
 export interface ProviderDocuments {
@@ -93,6 +100,10 @@ export function buildProviderDocuments(snapshot: DatasetSnapshot, config: AppCon
     monthToMonthStartingPrice: p.monthToMonthStartingPrice,
     monthToMonthStartingPriceUsd: p.monthToMonthStartingPrice === null ? null : snapshot.exchangeRates.convert(p.monthToMonthStartingPrice, p.currency, 'USD'),
     priceAge: p.priceAge,
+    uptime: p.uptime,
+    lineUptimes: p.planLines.filter((line) => line.uptime !== undefined && line.uptime !== p.uptime).map((line) => ({ line: line.id, uptime: line.uptime! })),
+    support: p.support,
+    supportChannels: p.supportChannels,
     locations: p.locations,
     datacenters: p.datacenters,
     bestFor: p.bestFor,

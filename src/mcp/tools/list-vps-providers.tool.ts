@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { PROVIDER_SORTS } from '../../providers/provider-documents.js';
-import { ANSWER_SIZE_NOTE, listingOutputShape, pick, responseFormatInput, structuredWithin } from '../response-format.js';
+import { ANSWER_LIMITS, listingOutputShape, pick, responseFormatInput, structuredWithin } from '../response-format.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { STALE_AFTER_DAYS } from '../../dataset/price-age.js';
+import { SUPPORT_CHANNELS } from '../../dataset/dto/provider.dto.js';
 import { locationSchema, planSchema, priceAgeSchema } from './schemas.js';
 
 /**
@@ -27,24 +28,46 @@ const listedPlanSchema = planSchema.omit(LISTING_LEAVES_OUT);
 const listedPlan = (plan: Record<string, unknown>) => Object.fromEntries(Object.entries(plan).filter(([key]) => !(key in LISTING_LEAVES_OUT)));
 
 /** The fields of a provider in a concise answer; the rest are detailed-only. */
-const CONCISE_FIELDS = ['id', 'name', 'rating', 'startingPriceUsd', 'monthToMonthStartingPriceUsd', 'priceAge', 'locations', 'bestFor'] as const;
+const CONCISE_FIELDS = [
+  'id',
+  'name',
+  'rating',
+  'startingPriceUsd',
+  'monthToMonthStartingPriceUsd',
+  'priceAge',
+  'uptime',
+  'lineUptimes',
+  'support',
+  'supportChannels',
+  'locations',
+  'bestFor',
+] as const;
+
+/**
+ * The format answered when none is asked for. Detailed: the published contract says this tool
+ * returns every provider with its plan matrix. The description, the schema and the server's
+ * instructions all say so (a test reads the three).
+ */
+export const LIST_PROVIDERS_DEFAULT_FORMAT = 'detailed';
+
+const thousands = (n: number) => n.toLocaleString('en-US');
 
 export const listVpsProvidersTool = defineTool({
   name: 'list_vps_providers',
   title: 'List VPS providers',
   description:
-    'Lists all eight reviewed VPS providers with their editorial rating (0-5), entry price, number of data-centre locations and the workloads they suit best; by default also their currency, data centres, review URL and full plan matrix (responseFormat "concise" leaves those out). ' +
-    'When to use: an overview or a side-by-side comparison of providers. Next: get_vps_provider for one provider\'s verdict, pros and cons; find_vps_plans to filter plans by resources, budget or location; recommend_vps_for_workload for a workload in words; describe_filters for the valid ids, cities and countries. ' +
+    'Lists all eight reviewed VPS providers with their editorial rating (0-5), entry price, advertised uptime SLA, support channels and hours, number of data-centre locations and the workloads they suit best; by default (responseFormat "detailed") also their currency, data centres, review URL and full plan matrix, and responseFormat "concise" leaves those out. ' +
+    'When to use: an overview or a side-by-side comparison of providers, including "which has the best SLA" or "which offers phone support". Next: get_vps_provider for one provider\'s verdict, pros and cons; find_vps_plans to filter plans by resources, budget or location; recommend_vps_for_workload for a workload in words; describe_filters for the valid ids, cities and countries. ' +
+    'uptime is the SLA as the provider states it ("99.99%"), "no published SLA", or "unknown" where it could not be confirmed; lineUptimes names plan lines with a different SLA. ' +
     'Prices are monthly, excluding VAT; startingPriceUsd is the entry price in USD and may need a prepaid term, monthToMonthStartingPriceUsd is the entry price with no commitment, and the "price" order sorts on it. ' +
     `priceAge says when the provider's prices were seen (oldest and newest observedAt) and how many are stale (seen more than ${STALE_AFTER_DAYS} days before the dataset version, or before a reported price change); each plan carries its own observedAt and stale. ` +
-    ANSWER_SIZE_NOTE,
+    `Answers stay under ${thousands(ANSWER_LIMITS.detailed)} characters in "detailed" (the default) and under ${thousands(ANSWER_LIMITS.concise)} in "concise"; a list that would not fit is cut from the end and \`truncated\` says how many items were left out.`,
   inputSchema: {
     sortBy: z
       .enum(PROVIDER_SORTS)
       .optional()
       .describe('Order of the list: "rating" (best first, the default), "price" (cheapest no-commitment entry price in USD first; providers with none last) or "name" (A-Z).'),
-    // Detailed by default: the published contract says this tool returns every provider with its plan matrix.
-    responseFormat: responseFormatInput('per provider its id, name, rating, entry prices in USD, number of locations and best-for use cases', 'detailed'),
+    responseFormat: responseFormatInput('per provider its id, name, rating, entry prices in USD, price age, uptime SLA, support, number of locations and best-for use cases', LIST_PROVIDERS_DEFAULT_FORMAT),
   },
   outputSchema: z.object({
     providers: z.array(
@@ -55,6 +78,10 @@ export const listVpsProvidersTool = defineTool({
         startingPriceUsd: z.number(),
         monthToMonthStartingPriceUsd: z.number().nullable().describe('Cheapest price with no commitment, in USD; null when none is confirmed.'),
         priceAge: priceAgeSchema,
+        uptime: z.string().describe('Advertised uptime SLA as the provider states it, e.g. "99.99%"; "no published SLA", or "unknown" where it could not be confirmed.'),
+        lineUptimes: z.array(z.object({ line: z.string(), uptime: z.string() })).describe('Plan lines whose advertised SLA differs from `uptime`; empty when none does.'),
+        support: z.string().describe('Support channels and hours in words; starts with "unknown" where they could not be confirmed.'),
+        supportChannels: z.array(z.enum(SUPPORT_CHANNELS)).describe('Support channels offered; `support` says the hours.'),
         locations: z.number().int().describe('Number of data-centre locations.'),
         bestFor: z.array(z.string()).describe('Use-case slugs, as accepted by recommend_vps_for_workload.'),
         startingPrice: z.number().optional().describe('Detailed only: the entry price in `currency`.'),
@@ -71,7 +98,7 @@ export const listVpsProvidersTool = defineTool({
     ...listingOutputShape,
   }),
   annotations: READ_ONLY,
-  handler: ({ sortBy, responseFormat = 'detailed' }, { providers }) => {
+  handler: ({ sortBy, responseFormat = LIST_PROVIDERS_DEFAULT_FORMAT }, { providers }) => {
     const list = providers.summaries(sortBy);
     const shown = responseFormat === 'detailed' ? list.map((p) => ({ ...p, plans: p.plans.map((plan) => listedPlan(plan as unknown as Record<string, unknown>)) })) : list.map((p) => pick(p, CONCISE_FIELDS));
     return structuredWithin({ providers: shown, responseFormat }, 'providers', responseFormat);
