@@ -19,18 +19,20 @@ const rows = rawProviders.providers.flatMap((p: Json) =>
     discontinued: p.planLines.find((l: Json) => l.id === plan.line).discontinued !== undefined,
     observedAt: plan.observedAt,
     stale: pricedPlanOf(p, plan).stale,
+    cpuType: plan.cpuType,
     ...figures(plan),
     bandwidthTb: transferOf(plan.bandwidth).bandwidthTb,
   })),
 );
 const FIGURES = ['vcpus', 'ramGb', 'storageGb', 'bandwidthTb'];
 
-/** The equivalents of `ref` in `currency`, cheapest first, as the tool description promises them. */
+/** The equivalents of `ref` in `currency`, cheapest first, as the tool description promises them: a dedicated reference only by dedicated plans. */
 function expectedFor(ref: Json, currency: string, byPlan: boolean) {
   const refPrice = byPlan && ref.m2m !== null ? toCurrency(ref.m2m, ref.currency, currency) : undefined;
   return rows
     .filter((r: Json) => r.providerId !== ref.providerId && r.m2m !== null && !r.discontinued)
     .filter((r: Json) => ['vcpus', 'ramGb', 'storageGb'].every((f) => ref[f] == null || r[f] >= ref[f]))
+    .filter((r: Json) => ref.cpuType !== 'dedicated' || r.cpuType === 'dedicated')
     .map((r: Json) => {
       const price = toCurrency(r.m2m, r.currency, currency);
       return {
@@ -66,6 +68,19 @@ describe('EquivalentPlansService', () => {
     expect(r.equivalents.map(compared)).toEqual(expected.slice(0, 50).map(compared));
     expect(r.reference).toMatchObject({ providerId, planName, vcpus: ref.vcpus, ramGb: ref.ramGb, storageGb: ref.storageGb, bandwidthTb: ref.bandwidthTb });
     expect([r.currency, r.comparedOn]).toEqual([currency, 'no-commitment']);
+    expect(r.reference.cpuType).toBe(ref.cpuType);
+  });
+
+  it('never lists a shared-vCPU plan as an equivalent of a dedicated one: the cheapest are apart, flagged lower', () => {
+    const ref = rows.find((r: Json) => r.providerId === 'hetzner' && r.planName === 'CCX13');
+    const shared = rows
+      .filter((r: Json) => r.providerId !== 'hetzner' && r.m2m !== null && !r.discontinued && r.cpuType === 'shared' && r.vcpus >= ref.vcpus && r.ramGb >= ref.ramGb && r.storageGb >= ref.storageGb)
+      .map((r: Json) => ({ ...r, usd: toCurrency(r.m2m, r.currency, 'USD') }))
+      .sort((a: Json, b: Json) => a.usd - b.usd || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName));
+    const r = equivalents.find({ providerId: 'hetzner', planName: 'CCX13', limit: 50 });
+    expect(r.equivalents.every((e) => e.cpuType === 'dedicated')).toBe(true);
+    expect(r.sharedCpuLeftOut).toBe(shared.length);
+    expect(r.sharedCpuAlternatives!.map((e) => [e.providerId, e.planName, e.lowerThanReference.includes('cpuType')])).toEqual(shared.slice(0, 3).map((x: Json) => [x.providerId, x.planName, true]));
   });
 
   it('names the figures below the reference and those unmetered on one side only', () => {

@@ -2,9 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InvalidArgumentError, NotFoundError } from '../common/errors/domain-errors.js';
 import { DatasetService } from '../dataset/dataset.service.js';
 import { DEFAULT_CURRENCY } from '../dataset/dataset-validator.js';
+import { CPU_TYPES } from '../dataset/dto/plan.dto.js';
 import { meetsSpec } from '../dataset/plan-figures.js';
+import type { PlanCpuType } from './closest-plans.js';
 import type { PlanTableRow } from './dto/plan-table-row.dto.js';
+import { placesOf, resolveLocation, type LocationFilter } from './plan-locations.js';
 import { PlanTableService } from './plan-table.service.js';
+import { cpuTypeOf } from './plans.service.js';
 
 export interface EquivalentQuery {
   providerId?: string;
@@ -12,13 +16,22 @@ export interface EquivalentQuery {
   vcpus?: number;
   ramGb?: number;
   storageGb?: number;
+  /** Without a plan: `shared` or `dedicated` vCPUs to match (any case); a plan's own CPU type otherwise. */
+  cpuType?: string;
   currency?: string;
   limit?: number;
+  /** Only plans sold in this data-centre city (any case, accents optional), at the price there. */
+  location?: string;
+  /** Only plans sold in a data centre in this country (ISO 3166-1 alpha-2), at the lowest known price there. */
+  country?: string;
 }
 
 /** The figures compared side by side. */
 export const COMPARED_FIGURES = ['vcpus', 'ramGb', 'storageGb', 'bandwidthTb'] as const;
 type Figures = Record<(typeof COMPARED_FIGURES)[number], number | null> & { storageType: string | null };
+
+/** How many plans with shared vCPUs a dedicated reference lists beside its equivalents, at most. */
+export const MAX_SHARED_ALTERNATIVES = 3;
 
 export interface Equivalent extends Figures {
   providerId: string;
@@ -26,15 +39,24 @@ export interface Equivalent extends Figures {
   price: number;
   currency: string;
   normalizedPrice: number;
+  cpuType: PlanCpuType;
   /** The day the provider showed `price`, and whether it is stale. */
   observedAt: string;
   stale: boolean;
   /** Against the reference's no-commitment price; absent when the reference has none. */
   priceDifferencePercent?: number;
-  /** Figures below the reference's: only traffic can be, since vCPUs, RAM and disk meet it. */
+  /** Figures below the reference's: traffic can be, and (among sharedCpuAlternatives only) cpuType. */
   lowerThanReference: string[];
   /** Figures that cannot be compared (unmetered or not a volume on one side). */
   notComparable: string[];
+  /** With a location: the data centres there where the plan is sold at `normalizedPrice`, and the regional multiple when not 1. */
+  datacenters?: string[];
+  regionalPriceFactor?: number;
+}
+
+/** A plan with shared vCPUs that meets a dedicated reference's figures: cheaper, but lower, and why. */
+export interface LowerEquivalent extends Equivalent {
+  reason: string;
 }
 
 /** Plans at other providers that meet or exceed a reference plan or figures, cheapest first with no commitment. */
@@ -45,11 +67,17 @@ export class EquivalentPlansService {
     private readonly table: PlanTableService,
   ) {}
 
-  /** Equivalents of a plan (providerId + planName) or of figures; throws NotFoundError / InvalidArgumentError. */
+  /**
+   * Equivalents of a plan (providerId + planName) or of figures, sold where `location`/`country`
+   * says when given; a dedicated-vCPU reference is met only by dedicated plans (shared ones are
+   * listed apart as lower). Throws NotFoundError / InvalidArgumentError.
+   */
   find(query: EquivalentQuery) {
-    const rates = this.dataset.current.exchangeRates;
+    const snapshot = this.dataset.current;
+    const rates = snapshot.exchangeRates;
     const currency = (query.currency ?? DEFAULT_CURRENCY).toUpperCase();
     if (!rates.has(currency)) throw new InvalidArgumentError('currency', `No exchange rate for "${currency.slice(0, 10)}". Use one of: ${rates.currencies.join(', ')}.`);
+    const where = resolveLocation(snapshot.providers, query.location, query.country);
     const rows = this.table.rows();
     const refRow = this.referenceRow(query, rows);
     const ref: Figures = refRow
@@ -58,47 +86,129 @@ export class EquivalentPlansService {
     if (!refRow && ref.vcpus === null && ref.ramGb === null && ref.storageGb === null) {
       throw new InvalidArgumentError('providerId', 'Give a plan (providerId and planName) or at least one of vcpus, ramGb, storageGb.');
     }
+    const refCpu = refRow ? cpuTypeOf(refRow) : this.cpuTypeArgument(query.cpuType);
     const refPrice = refRow?.monthToMonthPrice == null ? undefined : rates.convert(refRow.monthToMonthPrice, refRow.currency, currency);
     const bounds = { minVcpus: ref.vcpus ?? undefined, minRamGb: ref.ramGb ?? undefined, minStorageGb: ref.storageGb ?? undefined };
-    // Plans of a line no longer sold are not alternatives anyone can buy.
-    const equivalents: Equivalent[] = rows
-      .filter((r) => r.providerId !== refRow?.providerId && !r.discontinued && r.monthToMonthPrice !== null && meetsSpec(r, bounds))
-      .map((r) => {
-        const normalizedPrice = rates.convert(r.monthToMonthPrice!, r.currency, currency);
-        const lower = COMPARED_FIGURES.filter((f) => r[f] !== null && ref[f] !== null && r[f]! < ref[f]!);
-        const notComparable = refRow ? COMPARED_FIGURES.filter((f) => (r[f] === null) !== (ref[f] === null)) : [];
-        return {
-          providerId: r.providerId,
-          planName: r.planName,
-          price: r.price,
-          currency: r.currency,
-          normalizedPrice,
-          observedAt: r.observedAt,
-          stale: r.stale,
-          ...(refPrice ? { priceDifferencePercent: Math.round(((normalizedPrice - refPrice) / refPrice) * 1000) / 10 } : {}),
-          vcpus: r.vcpus,
-          ramGb: r.ramGb,
-          storageGb: r.storageGb,
-          bandwidthTb: r.bandwidthTb,
-          storageType: r.storageType ?? null,
-          lowerThanReference: lower,
-          notComparable,
-        };
-      })
-      .sort((a, b) => a.normalizedPrice - b.normalizedPrice || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName));
+
+    // Every plan still sold month to month at another provider that meets the figures, priced where asked.
+    let priceUnknownAtLocation = 0;
+    const candidates: Equivalent[] = [];
+    for (const r of rows) {
+      // Plans of a line no longer sold are not alternatives anyone can buy.
+      if (r.providerId === refRow?.providerId || r.discontinued || r.monthToMonthPrice === null || !meetsSpec(r, bounds)) continue;
+      const at = where ? this.priceAt(r, where) : { factor: 1 };
+      if (at === undefined) continue;
+      if (at === null) {
+        priceUnknownAtLocation += 1;
+        continue;
+      }
+      candidates.push(this.toEquivalent(r, ref, refRow !== undefined, refPrice, currency, at));
+    }
+    candidates.sort((a, b) => a.normalizedPrice - b.normalizedPrice || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName));
+    // A dedicated reference is never met by shared vCPUs: those are a downgrade, listed apart with the reason.
+    const cpuMeets = (e: Equivalent) => refCpu === undefined || refCpu === 'unknown' || e.cpuType === refCpu || (refCpu === 'shared' && e.cpuType === 'dedicated');
+    const equivalents = candidates.filter(cpuMeets);
+    const lower = candidates.filter((e) => !cpuMeets(e));
     const limit = Math.min(Math.max(1, query.limit ?? 10), 50);
+    const referencePrice = refPrice === undefined ? {} : { normalizedPrice: refPrice };
     return {
       reference: {
         ...(refRow ? { providerId: refRow.providerId, planName: refRow.planName, price: refRow.price, currency: refRow.currency, observedAt: refRow.observedAt, stale: refRow.stale } : {}),
-        ...(refPrice === undefined ? {} : { normalizedPrice: refPrice }),
+        ...referencePrice,
         ...ref,
+        ...(refCpu ? { cpuType: refCpu } : {}),
       },
       comparedOn: 'no-commitment' as const,
       currency,
       exchangeRatesDate: rates.date,
+      ...(where ? { location: where } : {}),
       totalMatches: equivalents.length,
       equivalents: equivalents.slice(0, limit),
+      ...(refCpu === 'dedicated' && lower.length > 0
+        ? {
+            sharedCpuAlternatives: lower.slice(0, MAX_SHARED_ALTERNATIVES).map((e): LowerEquivalent => ({
+              ...e,
+              lowerThanReference: [...e.lowerThanReference, 'cpuType'],
+              reason: 'Shared vCPUs where the reference has dedicated ones: cheaper, but its cores are shared with other tenants, so performance can vary. Not an equal.',
+            })),
+            sharedCpuLeftOut: lower.length,
+          }
+        : {}),
+      ...(where ? { priceUnknownAtLocation } : {}),
+      ...(equivalents.length === 0 ? { emptyReason: this.emptyReason(rows, refRow, bounds, refCpu, where) } : {}),
     };
+  }
+
+  /** Where a row is sold in the filter: the cheapest known regional factor and its cities; null when sold there at an unknown price; undefined when not sold there. */
+  private priceAt(row: PlanTableRow, where: LocationFilter): { factor: number; cities: string[] } | null | undefined {
+    const provider = this.dataset.current.providersById.get(row.providerId)!;
+    const line = provider.planLines.find((l) => l.id === row.lineId)!;
+    const places = placesOf(provider, line, where);
+    if (places.length === 0) return undefined;
+    const priced = places.filter((p) => p.priceFactor !== null);
+    if (priced.length === 0) return null;
+    const factor = Math.min(...priced.map((p) => p.priceFactor!));
+    return { factor, cities: priced.filter((p) => p.priceFactor === factor).map((p) => p.city) };
+  }
+
+  private toEquivalent(r: PlanTableRow, ref: Figures, byPlan: boolean, refPrice: number | undefined, currency: string, at: { factor: number; cities?: string[] }): Equivalent {
+    const rates = this.dataset.current.exchangeRates;
+    const normalizedPrice = rates.convert(Math.round(r.monthToMonthPrice! * at.factor * 100) / 100, r.currency, currency);
+    return {
+      providerId: r.providerId,
+      planName: r.planName,
+      price: r.price,
+      currency: r.currency,
+      normalizedPrice,
+      cpuType: cpuTypeOf(r),
+      observedAt: r.observedAt,
+      stale: r.stale,
+      ...(refPrice ? { priceDifferencePercent: Math.round(((normalizedPrice - refPrice) / refPrice) * 1000) / 10 } : {}),
+      vcpus: r.vcpus,
+      ramGb: r.ramGb,
+      storageGb: r.storageGb,
+      bandwidthTb: r.bandwidthTb,
+      storageType: r.storageType ?? null,
+      lowerThanReference: COMPARED_FIGURES.filter((f) => r[f] !== null && ref[f] !== null && r[f]! < ref[f]!),
+      notComparable: byPlan ? COMPARED_FIGURES.filter((f) => (r[f] === null) !== (ref[f] === null)) : [],
+      ...(at.cities ? { datacenters: at.cities } : {}),
+      ...(at.factor !== 1 ? { regionalPriceFactor: at.factor } : {}),
+    };
+  }
+
+  /** Why nothing qualified, and which constraint to relax: each one dropped in turn, with how many plans that would bring. */
+  private emptyReason(rows: readonly PlanTableRow[], refRow: PlanTableRow | undefined, bounds: { minVcpus?: number; minRamGb?: number; minStorageGb?: number }, refCpu: PlanCpuType | undefined, where: LocationFilter | undefined): string {
+    const buyable = rows.filter((r) => r.providerId !== refRow?.providerId && !r.discontinued && r.monthToMonthPrice !== null);
+    const sized = buyable.filter((r) => meetsSpec(r, bounds));
+    const cpuOk = (r: PlanTableRow) => !refCpu || refCpu === 'unknown' || refCpu === 'shared' || cpuTypeOf(r) === refCpu;
+    const soldThere = (r: PlanTableRow) => !where || Boolean(this.priceAt(r, where));
+    const place = where ? ` in ${where.location ?? where.country}` : '';
+    const asked = [
+      bounds.minVcpus !== undefined ? `${bounds.minVcpus} vCPUs` : undefined,
+      bounds.minRamGb !== undefined ? `${bounds.minRamGb} GB RAM` : undefined,
+      bounds.minStorageGb !== undefined ? `${bounds.minStorageGb} GB disk` : undefined,
+    ].filter(Boolean);
+    const parts = [`No plan at ${refRow ? `a provider other than ${refRow.providerId}` : 'any provider'} with at least ${asked.join(', ')}${refCpu === 'dedicated' ? ' and dedicated vCPUs' : ''} is sold month to month${place}.`];
+    const relax: string[] = [];
+    const count = (n: number) => `${n} plan${n === 1 ? '' : 's'} qualif${n === 1 ? 'ies' : 'y'}`;
+    const anywhere = sized.filter(cpuOk).length;
+    const shared = sized.filter(soldThere).length;
+    if (where && anywhere > 0) relax.push(`without location/country, ${count(anywhere)}`);
+    if (refCpu === 'dedicated' && shared > 0) relax.push(`accepting shared vCPUs, ${count(shared)} (lower: see sharedCpuAlternatives)`);
+    const smaller = buyable.filter((r) => cpuOk(r) && soldThere(r));
+    if (smaller.length > 0) {
+      const biggest = (f: 'vcpus' | 'ramGb' | 'storageGb') => Math.max(...smaller.map((r) => r[f] ?? 0));
+      relax.push(`the largest figures of such plans${place} are ${biggest('vcpus')} vCPUs, ${biggest('ramGb')} GB RAM and ${biggest('storageGb')} GB disk`);
+    }
+    if (relax.length > 0) parts.push(`To relax: ${relax.join('; ')}.`);
+    return parts.join(' ');
+  }
+
+  private cpuTypeArgument(cpuType?: string): PlanCpuType | undefined {
+    if (cpuType === undefined) return undefined;
+    const found = CPU_TYPES.find((t) => t === cpuType.trim().toLowerCase());
+    if (!found) throw new InvalidArgumentError('cpuType', `Use one of ${CPU_TYPES.join(', ')}.`);
+    return found;
   }
 
   private referenceRow(query: EquivalentQuery, rows: readonly PlanTableRow[]): PlanTableRow | undefined {

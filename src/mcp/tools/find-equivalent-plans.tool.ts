@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { STALE_AFTER_DAYS } from '../../dataset/price-age.js';
+import { MAX_SHARED_ALTERNATIVES } from '../../plans/equivalent-plans.service.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { structured, withDomainErrors } from '../tool-results.js';
+import { anyCase, cpuTypeSchema } from './schemas.js';
 
 const figures = {
   vcpus: z.number().nullable(),
@@ -11,13 +13,32 @@ const figures = {
   storageType: z.string().nullable(),
 };
 
+const equivalentShape = {
+  providerId: z.string(),
+  planName: z.string(),
+  price: z.number().describe('Monthly price as billed, in `currency` of the plan.'),
+  currency: z.string(),
+  normalizedPrice: z.number().describe('No-commitment monthly price in the answer\'s currency (at the location\'s price with a location).'),
+  cpuType: cpuTypeSchema,
+  observedAt: z.string().describe('The day the provider showed this price.'),
+  stale: z.boolean().describe(`True when the price was seen more than ${STALE_AFTER_DAYS} days before the dataset version, or before a price change the provider reported.`),
+  priceDifferencePercent: z.number().optional().describe('Against the reference; negative is cheaper. Absent when the reference has no no-commitment price.'),
+  ...figures,
+  lowerThanReference: z.array(z.string()).describe('What is below the reference: figures (e.g. bandwidthTb), and cpuType for a shared plan against a dedicated reference.'),
+  notComparable: z.array(z.string()).describe('Figures unmetered or not stated as a volume on one side only.'),
+  datacenters: z.array(z.string()).optional().describe('With a location or country: the data centres there where the plan is sold at normalizedPrice.'),
+  regionalPriceFactor: z.number().optional().describe('With a location or country: the listed price times this is the price there, when not 1.'),
+};
+
 export const findEquivalentPlansTool = defineTool({
   name: 'find_equivalent_plans',
   title: 'Find equivalent plans at other providers',
   description:
-    'Given a plan the user has (providerId + planName) or its figures (vcpus, ramGb, storageGb), lists the plans at other providers with at least as many vCPUs, as much RAM and as much disk, cheapest first by the no-commitment monthly price in one currency. ' +
-    'Each result gives its figures beside the reference, the price difference in percent, and lowerThanReference names any figure below the reference (traffic allowance can be), so never present a result as equal without saying what is lower. ' +
-    'When to use: "what is the same for less?", for a plan the user already has or one found by find_vps_plans or recommend_vps_for_workload; call describe_filters first when unsure of a provider id, and list_vps_providers (detailed) for plan names. ' +
+    'Given a plan the user has (providerId + planName) or its figures (vcpus, ramGb, storageGb, optionally cpuType), lists the plans at other providers with at least as many vCPUs, as much RAM and as much disk, cheapest first by the no-commitment monthly price in one currency. ' +
+    'A dedicated-vCPU reference is met only by dedicated-vCPU plans: shared-vCPU plans are never listed as equivalents; the cheapest few are listed apart in sharedCpuAlternatives, each with the reason it is lower. ' +
+    'Each result gives its figures and cpuType beside the reference, the price difference in percent, and lowerThanReference names anything below the reference (traffic allowance can be), so never present a result as equal without saying what is lower. ' +
+    'Pass location (a data-centre city) or country (ISO 3166-1 alpha-2) to list only plans sold there, at the price there, matched as find_vps_plans matches them. When nothing qualifies, emptyReason says why and what to relax. ' +
+    'When to use: "what is the same for less?", for a plan the user already has or one found by find_vps_plans or recommend_vps_for_workload; call describe_filters first when unsure of a provider id or city, and list_vps_providers (detailed) for plan names. ' +
     'Every price says when the provider showed it (observedAt) and whether it is stale; say so when a result rests on a stale price. ' +
     'Next: estimate_monthly_cost on a candidate for the full bill. Plans sold only on a prepaid term, and plans of lines the provider no longer sells, are not listed.',
   inputSchema: {
@@ -26,6 +47,13 @@ export const findEquivalentPlansTool = defineTool({
     vcpus: z.number().int().positive().max(1024).optional().describe('Without a plan: vCPUs to meet.'),
     ramGb: z.number().positive().max(4096).optional().describe('Without a plan: memory in GB to meet.'),
     storageGb: z.number().positive().max(1_000_000).optional().describe('Without a plan: disk in GB to meet.'),
+    cpuType: z
+      .string()
+      .regex(anyCase('shared', 'dedicated'), { error: 'cpuType must be "shared" or "dedicated"' })
+      .optional()
+      .describe('Without a plan: "dedicated" to be met only by dedicated-vCPU plans, "shared" for any. With a plan, its own CPU type applies.'),
+    location: z.string().max(64).optional().describe('Only plans sold in this data-centre city, e.g. "New York" (any case, accents optional), at the price there.'),
+    country: z.string().max(8).optional().describe('Only plans sold in a data centre in this country, ISO 3166-1 alpha-2, e.g. "US".'),
     currency: z.string().max(8).optional().describe('ISO 4217 code to compare prices in (default USD).'),
     limit: z.number().int().min(1).max(50).optional().describe('How many plans to return, 1-50 (default 10).'),
   },
@@ -35,30 +63,25 @@ export const findEquivalentPlansTool = defineTool({
       planName: z.string().optional(),
       price: z.number().optional(),
       currency: z.string().optional(),
-      normalizedPrice: z.number().optional(),
+      normalizedPrice: z.number().optional().describe('The reference\'s no-commitment list price in the answer\'s currency.'),
       observedAt: z.string().optional().describe('With a reference plan: the day the provider showed its price.'),
       stale: z.boolean().optional().describe('With a reference plan: whether its price is stale.'),
       ...figures,
+      cpuType: cpuTypeSchema.optional().describe('The reference plan\'s CPU type, or the cpuType given with figures.'),
     }),
     comparedOn: z.literal('no-commitment'),
     currency: z.string(),
     exchangeRatesDate: z.string(),
+    location: z.object({ location: z.string().optional(), country: z.string().optional() }).optional().describe('With location or country: where the plans must be sold, as the dataset spells it.'),
     totalMatches: z.number().int(),
-    equivalents: z.array(
-      z.object({
-        providerId: z.string(),
-        planName: z.string(),
-        price: z.number().describe('Monthly price as billed, in `currency` of the plan.'),
-        currency: z.string(),
-        normalizedPrice: z.number().describe('No-commitment monthly price in the answer\'s currency.'),
-        observedAt: z.string().describe('The day the provider showed this price.'),
-        stale: z.boolean().describe(`True when the price was seen more than ${STALE_AFTER_DAYS} days before the dataset version, or before a price change the provider reported.`),
-        priceDifferencePercent: z.number().optional().describe('Against the reference; negative is cheaper. Absent when the reference has no no-commitment price.'),
-        ...figures,
-        lowerThanReference: z.array(z.string()).describe('Figures below the reference.'),
-        notComparable: z.array(z.string()).describe('Figures unmetered or not stated as a volume on one side only.'),
-      }),
-    ),
+    equivalents: z.array(z.object(equivalentShape)),
+    sharedCpuAlternatives: z
+      .array(z.object({ ...equivalentShape, reason: z.string().describe('Why the plan is lower than the reference.') }))
+      .optional()
+      .describe(`Only for a dedicated-vCPU reference: up to ${MAX_SHARED_ALTERNATIVES} of the cheapest shared-vCPU plans that meet its figures. Lower, never equal.`),
+    sharedCpuLeftOut: z.number().int().optional().describe('With sharedCpuAlternatives: how many shared-vCPU plans meet the figures in all.'),
+    priceUnknownAtLocation: z.number().int().optional().describe('With location or country: plans that qualify and are sold there, but at a price the dataset lacks, so left out.'),
+    emptyReason: z.string().optional().describe('Only when no plan qualifies: why, and which constraint to relax.'),
   }),
   annotations: READ_ONLY,
   handler: (args, { equivalents }) =>
