@@ -10,6 +10,7 @@ import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
 const rates = JSON.parse(readFileSync('data/exchange-rates.json', 'utf8'));
 const toCurrency = toCurrencyWith(rates);
 const allPlans = rawProviders.providers.flatMap((p: any) => p.plans.map((plan: any) => ({ provider: p, plan, ...figures(plan) })));
+const meta = JSON.parse(readFileSync('data/meta.json', 'utf8'));
 const VALID_IDS = rawProviders.providers.map((p: any) => p.id);
 /** A provider's cheapest no-commitment plan price in its currency, or null. */
 const monthToMonthEntry = (p: any): number | null => {
@@ -168,6 +169,10 @@ describe('MCP tools', () => {
       expect(instructions).not.toMatch(/list_vps_providers[^\n]*answer concisely by default/);
     });
 
+    it.each(['concise', 'detailed'])('names the dataset version its prices are from, in the %s format', async (responseFormat) => {
+      expect(data(await call('list_vps_providers', { responseFormat })).datasetVersion).toBe(meta.version);
+    });
+
     it('sorts by rating when no order is given', async () => {
       const { providers } = data(await call('list_vps_providers'));
       const byRating = [...rawProviders.providers].sort((a: any, b: any) => b.rating - a.rating || a.name.localeCompare(b.name));
@@ -175,10 +180,32 @@ describe('MCP tools', () => {
     });
   });
 
+  describe('describe_filters', () => {
+    it('states what to cite: the dataset version, the last price check, how old the prices are and the licence credit', async () => {
+      const tool = tools.find((x) => x.name === 'describe_filters')!;
+      const priced = rawProviders.providers.flatMap((p: any) => p.plans.map((plan: any) => pricedPlanOf(p, plan)));
+      const dates = priced.map((plan: any) => plan.observedAt).sort();
+      expect(data(await call('describe_filters')).dataset).toEqual({
+        version: meta.version,
+        lastPriceCheck: meta.lastUpdated,
+        priceAge: { oldestObservedAt: dates[0], newestObservedAt: dates.at(-1), stalePrices: priced.filter((plan: any) => plan.stale).length, staleAfterDays: 90 },
+        license: meta.license,
+      });
+      expect(meta.license.name).toBe('CC BY 4.0');
+      expect(tool.description).toContain('CC BY 4.0');
+    });
+  });
+
   describe('get_vps_provider', () => {
     it('returns the same record as the JSON API', async () => {
       const api = await t.http.get('/api/providers/contabo.json');
-      expect(data(await call('get_vps_provider', { id: 'contabo' }))).toEqual({ provider: api.body.provider });
+      expect(data(await call('get_vps_provider', { id: 'contabo' }))).toEqual({ provider: api.body.provider, datasetVersion: api.body.version });
+    });
+
+    it('says which dataset version the record and its dated prices are from', async () => {
+      const { provider, datasetVersion } = data(await call('get_vps_provider', { id: 'hetzner' }));
+      expect(datasetVersion).toBe(meta.version);
+      for (const plan of provider.plans) expect(plan).toMatchObject({ observedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), stale: expect.any(Boolean) });
     });
 
     it('answers an unknown id with isError listing the valid ids', async () => {
