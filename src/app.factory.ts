@@ -3,41 +3,70 @@ import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-ex
 import express from 'express';
 import { Logger as NestPinoLogger } from 'nestjs-pino';
 import { readFileSync } from 'node:fs';
-import { createServer, type RequestListener, type ServerOptions } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { NestApplicationOptions } from '@nestjs/common';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { AppModule } from './app.module.js';
+import { FrontDoor } from './common/http/front-door.js';
+import { MalformedRequestAnswer } from './common/http/malformed-request.js';
 import type { AppConfig } from './config/app-config.js';
+import { McpAnswerCache } from './mcp/mcp-answer-cache.js';
+import { readMcpBody } from './mcp/mcp-body.js';
 import { createLogger } from './observability/logger.js';
-import { type BeforeExpress, installRequestPipeline, routableTarget } from './request-pipeline.js';
+import { MetricsService } from './observability/metrics.service.js';
+import { requestObserver } from './observability/request-observer.js';
 import { OpenApiService } from './openapi/openapi.service.js';
+import { routableTarget } from './request-pipeline.js';
 
 export interface AppOptions {
   /** Where log lines go: `silent` for none, a stream to capture them; stdout by default. */
   log?: 'silent' | DestinationStream;
 }
 
+/** The initialized application and the HTTP(S) server that serves it (not yet listening). */
+export interface ServedApp {
+  app: NestExpressApplication;
+  server: Server;
+}
+
 /**
- * Builds and initializes the application for a configuration. Production (main.ts) and every e2e
- * test go through this one function, so tests run exactly what production runs.
+ * Builds and initializes the application for a configuration, and the server in front of it. Nest's
+ * documented pattern for owning the server: Express is created here and handed to Nest through
+ * `new ExpressAdapter(instance)`; after `app.init()`, our own `http.createServer` (or https) serves
+ * it, with the server options that can only be given at creation and the steps that come before
+ * Express (request-pipeline.ts). Production (main.ts) and every e2e test go through this function.
  */
-export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<NestExpressApplication> {
+export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<ServedApp> {
   const logger = loggerFor(config, options);
-  const adapter = new TimedExpressAdapter(expressInstance(config), serverOptions(config));
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), adapter, {
+  const instance = expressInstance(config);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), new ExpressAdapter(instance), {
     // Only /mcp reads a body, with its own parser; nothing else parses one.
     bodyParser: false,
     abortOnError: false,
     bufferLogs: true,
-    httpsOptions: config.tls && { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) },
   });
   app.useLogger(app.get(NestPinoLogger));
-  // Every step a request passes, in order, is set in request-pipeline.ts.
-  installRequestPipeline(app, logger, (listener) => (adapter.beforeExpress = listener));
+  const observer = requestObserver(logger, app.get(MetricsService));
+  app.use(observer.middleware);
   await app.get(OpenApiService).initialize(app);
   await app.init();
-  return app;
+
+  let listener: RequestListener = instance;
+  if (config.frontDoor) {
+    const answers = app.get(McpAnswerCache);
+    const door = app.get(FrontDoor).listener(observer.observe, {
+      enabled: config.mcp.answerCacheBytes > 0,
+      replay: (headers, body) => answers.replay(headers, body),
+      readBody: readMcpBody,
+    });
+    listener = (req, res) => door(req, res, () => instance(req, res));
+  }
+  const served = routableTarget(listener);
+  const server = config.tls
+    ? createHttpsServer({ cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile), ...serverOptions(config) }, served)
+    : createServer(serverOptions(config), served);
+  server.on('clientError', app.get(MalformedRequestAnswer).listener);
+  return { app, server };
 }
 
 function loggerFor(config: AppConfig, options: AppOptions): Logger {
@@ -58,25 +87,6 @@ function serverOptions(config: AppConfig): ServerOptions {
     requestTimeout: config.server.requestTimeoutMs,
     connectionsCheckingInterval: 1000,
   };
-}
-
-/** Nest's Express adapter, creating its server with our options (these can only be given at creation). */
-class TimedExpressAdapter extends ExpressAdapter {
-  /** The listener in front of Express, once the application exists (request-pipeline.ts, step 2). */
-  beforeExpress?: BeforeExpress;
-
-  constructor(
-    instance: express.Express,
-    private readonly serverOptions: ServerOptions,
-  ) {
-    super(instance);
-  }
-
-  override initHttpServer(options: NestApplicationOptions): void {
-    const express = this.getInstance<RequestListener>();
-    const app = routableTarget((req, res) => (this.beforeExpress ? this.beforeExpress(req, res, () => express(req, res)) : express(req, res)));
-    this.httpServer = options?.httpsOptions ? createHttpsServer({ ...options.httpsOptions, ...this.serverOptions }, app) : createServer(this.serverOptions, app);
-  }
 }
 
 /** Express, configured before its router exists (the router reads these settings once, when created). */

@@ -1,5 +1,5 @@
-import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ApiIndexModule } from './api-index/api-index.module.js';
 import { ChangesModule } from './changes/changes.module.js';
 import { ErrorResponseFilter } from './common/filters/error-response.filter.js';
@@ -8,7 +8,10 @@ import { Refusals } from './common/http/refusals.js';
 import { ProblemRenderer } from './common/errors/problem-renderer.js';
 import { AvailabilityModule } from './common/availability/availability.module.js';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
-import { ReadOnlyApiMiddleware } from './common/middleware/read-only-api.middleware.js';
+import { RateLimitGuard } from './common/rate-limit/rate-limit.guard.js';
+import { AdmissionInterceptor } from './common/http/admission.interceptor.js';
+import { FrontDoor } from './common/http/front-door.js';
+import { FallbackModule } from './common/fallback/fallback.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
@@ -28,7 +31,7 @@ import { ProvidersModule } from './providers/providers.module.js';
 import { UseCasesModule } from './use-cases/use-cases.module.js';
 
 @Module({})
-export class AppModule implements NestModule {
+export class AppModule {
   /** The whole application for one configuration. */
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
@@ -54,21 +57,21 @@ export class AppModule implements NestModule {
         McpModule,
         PagesModule,
         HealthModule,
+        // Last: its catch-all route is registered after every other route, so it shadows none.
+        FallbackModule,
       ],
       providers: [
         { provide: APP_LOGGER, useValue: logger },
-        // The error filter and the front door's precomputed refusals render errors the same way; both
-        // live here, where the site's error pages (ERROR_PAGES) are in scope.
+        // The error filter and the replay cache's refusals render errors the same way; both live here,
+        // where the site's error pages (ERROR_PAGES) are in scope.
         ProblemRenderer,
         Refusals,
+        FrontDoor,
+        { provide: APP_GUARD, useClass: RateLimitGuard },
+        { provide: APP_INTERCEPTOR, useClass: AdmissionInterceptor },
         { provide: APP_FILTER, useClass: ErrorResponseFilter },
         GracefulShutdown,
       ],
     };
-  }
-
-  /** Step 5 of the request pipeline (request-pipeline.ts): every request the front door let through, matched route or not. */
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(ReadOnlyApiMiddleware).forRoutes('*');
   }
 }

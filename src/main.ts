@@ -7,11 +7,11 @@ import { GracefulShutdown } from './lifecycle/graceful-shutdown.js';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
-  const app = await createApp(config);
+  const { app, server } = await createApp(config);
   const shutdown = app.get(GracefulShutdown);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      shutdown.shutdown(app, signal).then(
+      shutdown.shutdown(app, server, signal).then(
         () => process.exit(0),
         (error: unknown) => {
           console.error('vpsapi failed to shut down cleanly:', error);
@@ -20,8 +20,8 @@ async function bootstrap(): Promise<void> {
       );
     });
   }
-  await app.listen(config.port, config.host);
-  const { port } = app.getHttpServer().address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, config.host, () => resolve()));
+  const { port } = server.address() as AddressInfo;
   console.log(`vpsapi listening on http://${config.host}:${port} (public URL ${config.publicBaseUrl})`);
 }
 

@@ -15,9 +15,10 @@ const MODERN = '2026-07-28';
 const envelope = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
 
 /**
- * The front door answers a POST to /mcp whose every call is remembered (McpDoor). A body sent
- * chunked, without Content-Length, is never read at the door, so it shows what the controller
- * answers for the same request.
+ * The replay cache in front of Express (FrontDoor) answers a POST of one JSON-RPC request to /mcp
+ * whose verdict and answer the controller recorded (McpAnswerCache.recordVerdict). A body sent
+ * chunked, without Content-Length, is never read there, so it shows what the controller answers for
+ * the same request.
  */
 describe('MCP calls answered at the door', () => {
   let t: TestApp;
@@ -52,7 +53,6 @@ describe('MCP calls answered at the door', () => {
   it.each([
     ['a tool call', JSON.stringify(call(1, 'get_vps_provider', { id: 'hetzner' })), JSON_HEADERS],
     ['a tool call with a declared protocol version', JSON.stringify(call('x', 'find_vps_plans', { minRamGb: 4, currency: 'EUR' })), { ...JSON_HEADERS, 'mcp-protocol-version': '2025-06-18' }],
-    ['a batch', JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'tools/list' }, call(2, 'search_guides', { query: 'wireguard' })]), JSON_HEADERS],
     ['initialize', JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'door', version: '1' } } }), JSON_HEADERS],
     ['a call from an allowed browser origin', JSON.stringify(call(3, 'list_vps_providers', {})), { ...JSON_HEADERS, origin: 'https://app.example.com' }],
   ])('answers %s, once remembered, with the status, headers and bytes the controller writes, without the controller', async (_kind, body, headers) => {
@@ -62,6 +62,22 @@ describe('MCP calls answered at the door', () => {
     expectSameAnswer(ways);
     expect(ways.withLength.headers['content-type']).toBe('application/json');
     expect(ways.withLength.headers['ratelimit-limit']).toBe('100000');
+  });
+
+  it('leaves a batch to the controller, which counts every call of it against the limit', async () => {
+    const body = JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'tools/list' }, call(2, 'search_guides', { query: 'wireguard' }), call(3, 'list_vps_providers', {})]);
+    await send(body, JSON_HEADERS, false);
+    const before = Number((await send(JSON.stringify(call(9, 'get_vps_provider', { id: 'hetzner' })), JSON_HEADERS, false)).headers['ratelimit-remaining']);
+    const controller = jest.spyOn(cache, 'answer');
+    try {
+      const batch = await send(body, JSON_HEADERS, false);
+      expect(batch.status).toBe(200);
+      expect((JSON.parse(batch.body.toString()) as unknown[]).length).toBe(3);
+      expect(controller).toHaveBeenCalledTimes(1);
+      expect(before - Number(batch.headers['ratelimit-remaining'])).toBe(3);
+    } finally {
+      controller.mockRestore();
+    }
   });
 
   it.each([

@@ -174,11 +174,11 @@ describe('the plan table', () => {
       // Variants are compressed in the background the first time they are asked for.
       let encoding: string | undefined;
       for (let i = 0; i < 100 && encoding !== 'br'; i++) {
-        encoding = (await request(t.app.getHttpServer()).get(path).set('Accept-Encoding', 'br').expect(200)).headers['content-encoding'];
+        encoding = (await request(t.server).get(path).set('Accept-Encoding', 'br').expect(200)).headers['content-encoding'];
         if (encoding !== 'br') await new Promise((r) => setTimeout(r, 50));
       }
       expect(encoding).toBe('br');
-      const res = await request(t.app.getHttpServer()).get(path).set('Accept-Encoding', 'br');
+      const res = await request(t.server).get(path).set('Accept-Encoding', 'br');
       expect(res.headers.vary).toMatch(/Accept-Encoding/);
     });
 

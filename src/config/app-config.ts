@@ -30,6 +30,8 @@ export class AppConfig {
     readonly answerCacheBytes: number;
   };
   readonly maintenanceMode: boolean;
+  /** FRONT_DOOR: whether the replay cache in front of Express (FrontDoor) runs. */
+  readonly frontDoor: boolean;
   readonly metrics: { readonly port: number; readonly host: string };
   /** `bufferBytes`: JSON lines gathered before one write to standard output (0: each line at once). */
   readonly log: { readonly level: string; readonly pretty: boolean; readonly bufferBytes: number };

@@ -51,6 +51,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       answerCacheBytes: vars.MCP_ANSWER_CACHE_BYTES,
     },
     maintenanceMode: vars.MAINTENANCE_MODE,
+    frontDoor: vars.FRONT_DOOR === 'on',
     metrics: { port: vars.METRICS_PORT, host: vars.METRICS_HOST ?? vars.HOST },
     log: {
       level: vars.LOG_LEVEL,

@@ -1,6 +1,7 @@
 import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheckService } from '@nestjs/terminus';
+import { SkipThrottle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ReadinessIndicator } from './readiness.indicator.js';
@@ -13,6 +14,7 @@ loopDelay.enable();
  * /healthz: the process answers (its event loop runs). /readyz: it should receive traffic.
  */
 @ApiExcludeController()
+@SkipThrottle()
 @Controller()
 export class HealthController {
   constructor(

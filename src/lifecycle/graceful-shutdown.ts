@@ -28,19 +28,18 @@ export class GracefulShutdown {
   ) {}
 
   /** Runs the shutdown once, whatever asks for it. */
-  shutdown(app: INestApplication, signal: string): Promise<void> {
-    this.running ??= this.run(app, signal);
+  shutdown(app: INestApplication, server: Server, signal: string): Promise<void> {
+    this.running ??= this.run(app, server, signal);
     return this.running;
   }
 
-  private async run(app: INestApplication, signal: string): Promise<void> {
+  private async run(app: INestApplication, server: Server, signal: string): Promise<void> {
     const { delayMs, timeoutMs } = this.config.shutdown;
     this.logger.log(`${signal}: not ready; serving for ${delayMs} ms more, then draining`);
     this.availability.beginShutdown();
     await sleep(delayMs);
 
     this.availability.startDraining();
-    const server = app.getHttpServer() as Server;
     // Stop accepting connections, but leave open keep-alive connections alone for a moment: http's
     // close() would also drop idle ones at once, racing clients that are about to reuse them. Their
     // next request is answered 503 with Connection: close instead, and they close themselves.

@@ -1,5 +1,5 @@
 import type { JSONRPCRequest } from '@modelcontextprotocol/server';
-import { canonicalKey } from './mcp-answer-cache.js';
+import { canonicalKey } from './mcp-request-keys.js';
 
 const request = (params: unknown, id: string | number = 1) => ({ jsonrpc: '2.0', id, method: 'tools/call', params }) as unknown as JSONRPCRequest;
 

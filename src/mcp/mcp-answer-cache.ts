@@ -1,8 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { JSONRPCRequest } from '@modelcontextprotocol/server';
 import { AppConfig } from '../config/app-config.js';
+import type { IncomingHttpHeaders } from 'node:http';
 import { DatasetService } from '../dataset/dataset.service.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
+import { canonicalKey, vettingKeyOf } from './mcp-request-keys.js';
+
+/** Verdicts (below) remembered at most per dataset version; each key is at most 2 KiB. */
+const VERDICTS = 256;
 
 /**
  * Methods whose answer is a function of the request (method and params) and the dataset version:
@@ -44,11 +49,19 @@ export type Serve = (requests: readonly JSONRPCRequest[]) => Promise<(string | u
  * and output validation) and its bytes after the id are kept; a hit is those bytes behind the
  * caller's id, without the SDK. An LRU bounded by MCP_ANSWER_CACHE_BYTES (0 turns it off), dropped
  * when another dataset version is published. Only results and deterministic errors are kept.
+ *
+ * Beside the answers it keeps the controller's verdicts (`recordVerdict`): the single requests it
+ * answered in full, by what its rules read of them (`vettingKeyOf`: Host, Origin, Accept,
+ * Content-Type and the request without its id). The replay cache in front of Express answers a POST
+ * whose verdict and answer are both remembered (`replay`) without applying the rules again; anything
+ * else goes to the controller. This is the one MCP cache: a repeated call does no rule checks, no
+ * tool work and no serialization.
  */
 @Injectable()
 export class McpAnswerCache {
   private readonly budget: number;
   private entries = new Map<string, Buffer>();
+  private verdicts = new Set<string>();
   private bytes = 0;
   private snapshot?: DatasetSnapshot;
 
@@ -98,29 +111,39 @@ export class McpAnswerCache {
     return answers;
   }
 
-  /**
-   * The answers of `requests` when every one is remembered, in order, or undefined: the front door
-   * (McpDoor) answers only a POST it can answer whole. Each answer is its head with the caller's id
-   * and the remembered bytes after it, to be written one after the other without joining them.
-   */
-  remembered(requests: readonly JSONRPCRequest[], protocolVersion: string | string[] | undefined): RememberedAnswer[] | undefined {
-    const answers: RememberedAnswer[] = new Array(requests.length);
-    for (let i = 0; i < requests.length; i++) {
-      const request = requests[i];
-      const key = CACHEABLE.has(request.method) ? keyOf(request, protocolVersion) : undefined;
-      const answer = key === undefined ? undefined : this.rememberedByKey(key, request.id);
-      if (answer === undefined) return undefined;
-      answers[i] = answer;
-    }
-    return answers;
-  }
-
   /** The answer remembered under a request's canonical key (`canonicalKey`), behind the caller's id, or undefined. */
-  rememberedByKey(key: string, id: string | number): RememberedAnswer | undefined {
+  private rememberedByKey(key: string, id: string | number): RememberedAnswer | undefined {
     if (this.budget === 0) return undefined;
     this.current();
     const tail = this.hit(key);
     return tail === undefined ? undefined : { head: HEAD + JSON.stringify(id), tail };
+  }
+
+  /**
+   * Records that the controller answered this single request (its body and the headers its rules
+   * read), after every rule passed; the answer itself was kept by `answer`.
+   */
+  recordVerdict(headers: IncomingHttpHeaders, body: unknown): void {
+    if (this.budget === 0) return;
+    const vetting = vettingKeyOf(headers, body);
+    if (vetting === undefined) return;
+    this.current();
+    if (this.verdicts.has(vetting.key)) return;
+    if (this.verdicts.size >= VERDICTS) this.verdicts.delete(this.verdicts.values().next().value!);
+    this.verdicts.add(vetting.key);
+  }
+
+  /**
+   * The controller's answer to a POST of one request, replayed behind the caller's id, when the
+   * controller answered a request with the same verdict key and its answer is still remembered.
+   */
+  replay(headers: IncomingHttpHeaders, body: unknown): RememberedAnswer | undefined {
+    if (this.budget === 0) return undefined;
+    const vetting = vettingKeyOf(headers, body);
+    if (vetting === undefined) return undefined;
+    this.current();
+    if (!this.verdicts.has(vetting.key)) return undefined;
+    return this.rememberedByKey(vetting.canonical, (body as JSONRPCRequest).id);
   }
 
   private current(): DatasetSnapshot {
@@ -128,6 +151,7 @@ export class McpAnswerCache {
     if (this.snapshot !== current) {
       this.snapshot = current;
       this.entries = new Map();
+      this.verdicts = new Set();
       this.bytes = 0;
     }
     return current;
@@ -173,42 +197,4 @@ function keyOf(request: JSONRPCRequest, protocolVersion: string | string[] | und
   } catch {
     return undefined;
   }
-}
-
-/** The request without its id: method, params with sorted keys, and the declared protocol version. */
-export function canonicalKey(request: JSONRPCRequest, protocolVersion: string | string[] | undefined): string {
-  const version = typeof protocolVersion === 'string' ? protocolVersion : Array.isArray(protocolVersion) ? protocolVersion.join(',') : '';
-  return `${version}\n${request.method}\n${canonicalJson(request.params ?? null)}`;
-}
-
-/**
- * JSON with every object's keys in sorted order, so that argument order does not split the cache.
- * Built by appending (no per-key arrays) because the front door computes it for every remembered call.
- */
-function canonicalJson(value: unknown): string {
-  // A number the parser read as non-finite (`1e400` is Infinity) is not `null`, though JSON.stringify writes
-  // both so: it keys as a token no JSON text produces, so it never shares an answer with `null`.
-  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) {
-    let out = '[';
-    for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + canonicalJson(value[i]);
-    return `${out}]`;
-  }
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record);
-  if (!inOrder(keys)) keys.sort();
-  let out = '{';
-  for (const key of keys) {
-    const item = record[key];
-    if (item === undefined) continue;
-    out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(item)}`;
-  }
-  return `${out}}`;
-}
-
-/** Whether `keys` are already in the order `sort()` would give them (code unit order). */
-function inOrder(keys: readonly string[]): boolean {
-  for (let i = 1; i < keys.length; i++) if (keys[i - 1] > keys[i]) return false;
-  return true;
 }

@@ -1,10 +1,15 @@
-import { All, Controller, Post, Req, Res } from '@nestjs/common';
+import { All, Controller, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { JSONRPCRequest } from '@modelcontextprotocol/server';
 import type { Request, Response } from 'express';
 import { mcpMethodNotAllowed } from '../common/errors/problems.js';
 import { MCP_PATH } from '../common/http/mcp-path.js';
+import { clientKey } from '../common/rate-limit/rate-limit.guard.js';
+import { RateLimiter } from '../common/rate-limit/rate-limiter.js';
+import { contextOf } from '../request/request-context.js';
+import { McpAccessGuard } from './mcp-access.guard.js';
 import { McpAnswerCache } from './mcp-answer-cache.js';
+import { readMcpBody } from './mcp-body.js';
 import { McpDispatcher } from './mcp-dispatcher.js';
 import { invalidParams } from './request-params.js';
 import { mcpPostOf, readMcpPost } from './streamable-http-rules.js';
@@ -12,22 +17,29 @@ import { mcpPostOf, readMcpPost } from './streamable-http-rules.js';
 /**
  * The MCP endpoint: Streamable HTTP without sessions, answering each POST with a JSON response (the
  * transport's JSON response mode). Any replica answers any request; there is nothing to resume and
- * no stream to open. The transport's rules are read by `readMcpPost` (streamable-http-rules.ts), and
- * the requests are answered from remembered answers (McpAnswerCache) or by the one in-process server
- * (McpDispatcher); a request of protocol revision 2026-07-28 goes to the SDK's entry for that era (not
- * cached: the SDK checks its envelope and headers per exchange). Nest has already parsed the body (1 MB
- * limit) and checked Host and Origin.
+ * no stream to open. This controller is the one place the endpoint's rules apply, in this order:
+ * the rate-limit guard counts the POST; McpAccessGuard checks Host and Origin; the interceptor admits
+ * it; then the body is read (`readMcpBody`, 1 MB), the transport rules read it (`readMcpPost`), each
+ * further call of a batch is counted against the client's limit (`countBatch`), and each request's params are checked
+ * (`invalidParams`). The requests are answered from remembered answers (McpAnswerCache) or by the
+ * one in-process server (McpDispatcher); a request of protocol revision 2026-07-28 goes to the SDK's
+ * entry for that era (not cached: the SDK checks its envelope and headers per exchange). When every
+ * call of a POST was answered, its verdict is recorded (McpAnswerCache.recordVerdict) for the replay
+ * cache in front of Express.
  */
 @ApiExcludeController()
 @Controller(MCP_PATH)
+@UseGuards(McpAccessGuard)
 export class McpHttpController {
   constructor(
     private readonly dispatcher: McpDispatcher,
     private readonly answers: McpAnswerCache,
+    private readonly limiter: RateLimiter,
   ) {}
 
   @Post()
   async handle(@Req() req: Request, @Res() res: Response): Promise<void> {
+    await new Promise<void>((resolve, reject) => readMcpBody(req, res, (error) => (error === undefined ? resolve() : reject(error))));
     const reading = readMcpPost(mcpPostOf(req.headers, req.body));
     if (reading.kind === 'refuse') throw reading.problem;
     if (reading.kind === 'modern') return this.answerModern(req, res);
@@ -37,6 +49,7 @@ export class McpHttpController {
       return;
     }
     const { batch, requests } = reading;
+    if (requests.length > 1) await this.countBatch(req, res, requests.length - 1);
 
     // Fires only if the client goes away before the answer is written (abort() is not free).
     const closed = new AbortController();
@@ -53,8 +66,8 @@ export class McpHttpController {
         toServer.push(request);
       }
     }
+    const protocolVersion = req.headers['mcp-protocol-version'];
     if (toServer.length > 0) {
-      const protocolVersion = req.headers['mcp-protocol-version'];
       const served = await this.answers.answer(toServer, protocolVersion, (misses) => this.dispatcher.answer(misses, closed.signal));
       if (closed.signal.aborted) return;
       served.forEach((json, i) => (answers[slots[i]] = json ?? ''));
@@ -63,6 +76,19 @@ export class McpHttpController {
     res.status(200).setHeader('Content-Type', 'application/json');
     res.setHeader('Content-Length', Buffer.byteLength(body));
     res.end(body);
+    if (!batch && toServer.length === 1) this.answers.recordVerdict(req.headers, req.body);
+  }
+
+  /**
+   * A batch costs what its calls cost: the guard counted the POST as one request, and each further call
+   * counts one more, so a batch beyond the client's remaining quota gets the 429 (the calls are counted
+   * either way, as every refused request is). The RateLimit-* headers show the count after the batch.
+   */
+  private async countBatch(req: Request, res: Response, more: number): Promise<void> {
+    const state = await this.limiter.hit(clientKey(req), more);
+    contextOf(req).counted = state;
+    this.limiter.writeHeaders(res, state);
+    if (state.limited) throw this.limiter.refusal(state);
   }
 
   /** A POST of the 2026-07-28 era, answered by the SDK's entry for it (its status, headers and body). */
@@ -83,7 +109,7 @@ export class McpHttpController {
 
   /** GET (no SSE stream to open), DELETE (no session to end) and anything else. */
   @All()
-  refuse(@Req() req: Request): never {
+  refuse(@Req() req: Request, @Res() _res: Response): never {
     throw mcpMethodNotAllowed(req.method);
   }
 }

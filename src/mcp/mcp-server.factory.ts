@@ -23,14 +23,11 @@ import { SERVER_INFO, SERVER_INSTRUCTIONS } from './server-info.js';
 import type { ToolDefinition, ToolServices } from './tool-definition.js';
 import { TOOLS } from './tools/index.js';
 
-/** Results remembered per dataset version; past this many distinct calls the memo starts over. */
-const MEMO_ENTRIES = 512;
-
 /**
  * Builds the MCP server (one per process, see McpDispatcher). The tool definitions and schemas are
- * module constants and the data comes from services that precompute per dataset version. Every tool
- * is read-only and its result depends only on its arguments and the dataset version, so results are
- * memoized per version: a repeated call does no tool work and no serialization of its text content.
+ * module constants and the data comes from services that precompute per dataset version. A repeated
+ * call is answered before it reaches the server, from the serialized answers McpAnswerCache keeps
+ * (bounded by bytes), so tool results are not memoized here.
  */
 @Injectable()
 export class McpServerFactory {
@@ -44,8 +41,6 @@ export class McpServerFactory {
   private readonly outputSchemas = new Map(
     TOOLS.map((tool) => [tool.name, fromJsonSchema(portableOutputSchema(tool.outputSchema) as JsonSchemaType, this.validator)]),
   );
-  private memo = new Map<string, CallToolResult>();
-  private memoOf?: DatasetSnapshot;
   /** Every resource resources/list pages through (guides, then providers), for `resourcesOf`. */
   private resources: Resource[] = [];
   private resourcesOf?: DatasetSnapshot;
@@ -83,7 +78,7 @@ export class McpServerFactory {
         },
         (args: unknown) => {
           try {
-            const result = this.memoized(tool, args);
+            const result = tool.handler(args as never, this.services);
             this.metrics.toolCall(tool.name, result.isError ? 'error' : 'ok');
             return result;
           } catch (error) {
@@ -110,22 +105,5 @@ export class McpServerFactory {
       this.resourcesOf = snapshot;
     }
     return { version: snapshot.version, resources: this.resources };
-  }
-
-  /** The tool's result for these (validated) arguments on the dataset version being served. */
-  private memoized(tool: ToolDefinition, args: unknown): CallToolResult {
-    const snapshot = this.dataset.current;
-    if (this.memoOf !== snapshot || this.memo.size >= MEMO_ENTRIES) {
-      this.memo = new Map();
-      this.memoOf = snapshot;
-    }
-    const key = `${tool.name} ${JSON.stringify(args)}`;
-    let result = this.memo.get(key);
-    if (!result) {
-      result = tool.handler(args as never, this.services);
-      // Keys are capped by the argument limits of each tool; a very long one is not worth keeping.
-      if (key.length <= 2048) this.memo.set(key, result);
-    }
-    return result;
   }
 }

@@ -1,4 +1,4 @@
-import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ChangesModule } from '../changes/changes.module.js';
 import { CostsModule } from '../costs/costs.module.js';
 import { FiltersModule } from '../filters/filters.module.js';
@@ -6,9 +6,7 @@ import { GuidesModule } from '../guides/guides.module.js';
 import { PlansModule } from '../plans/plans.module.js';
 import { ProvidersModule } from '../providers/providers.module.js';
 import { UseCasesModule } from '../use-cases/use-cases.module.js';
-import { McpAccessMiddleware } from './mcp-access.middleware.js';
-import { mcpBodyStep } from './mcp-body.js';
-import { McpDoor } from './mcp-door.js';
+import { McpAccessGuard } from './mcp-access.guard.js';
 import { McpHttpController } from './mcp-http.controller.js';
 import { McpAnswerCache } from './mcp-answer-cache.js';
 import { McpDispatcher } from './mcp-dispatcher.js';
@@ -16,16 +14,12 @@ import { McpServerFactory } from './mcp-server.factory.js';
 import { ServerCardController } from './server-card.controller.js';
 import { ServerCardService } from './server-card.service.js';
 import { HttpCommonModule } from '../common/http/http-common.module.js';
+import { RateLimitModule } from '../common/rate-limit/rate-limit.module.js';
 
 /** The Model Context Protocol server: the tools and two resource templates over the same services as the HTTP API. */
 @Module({
-  imports: [HttpCommonModule, ProvidersModule, PlansModule, UseCasesModule, GuidesModule, ChangesModule, CostsModule, FiltersModule],
+  imports: [HttpCommonModule, RateLimitModule, ProvidersModule, PlansModule, UseCasesModule, GuidesModule, ChangesModule, CostsModule, FiltersModule],
   controllers: [ServerCardController, McpHttpController],
-  providers: [McpServerFactory, McpDispatcher, McpAnswerCache, McpAccessMiddleware, McpDoor, ServerCardService],
+  providers: [McpServerFactory, McpDispatcher, McpAnswerCache, McpAccessGuard, ServerCardService],
 })
-export class McpModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(McpAccessMiddleware).forRoutes({ path: 'mcp', method: RequestMethod.ALL });
-    consumer.apply(mcpBodyStep).forRoutes({ path: 'mcp', method: RequestMethod.POST });
-  }
-}
+export class McpModule {}

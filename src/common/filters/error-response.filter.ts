@@ -9,16 +9,23 @@ import { NotFoundError } from '../errors/domain-errors.js';
 import { HttpProblem } from '../errors/http-problem.js';
 import { problemFromHttpStatus, problemFromNotFound, routeNotFound } from '../errors/problems.js';
 import { CommonHeaders } from '../http/common-headers.js';
-import { pathOf } from '../http/admission.js';
+import { HSTS, isAdmissionExempt, isSecure, pathOf, type TrustFn, trustFunction } from '../http/admission.js';
 import { Refusals } from '../http/refusals.js';
 import { ProblemRenderer } from '../errors/problem-renderer.js';
+import { clientKey } from '../rate-limit/rate-limit.guard.js';
+import { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { routeTemplate } from '../../observability/route-template.js';
+import type { RateLimitState } from '../../request/request-context.js';
 
 /**
- * The one place errors become answers. Domain errors, HTTP problems and the exceptions Nest, Express
- * and body parsers raise map to an HttpProblem; anything else is logged with a request id and
- * answered as a generic 500 without internals. The problem is written as ProblemRenderer renders it (the
- * JSON envelope, a JSON-RPC error on the MCP endpoint, or an error page). Nothing is written when the
- * response has already started.
+ * The one place errors become answers (APP_FILTER). Domain errors, HTTP problems and the exceptions
+ * Nest, Express and body parsers raise map to an HttpProblem; anything else is logged with a request
+ * id and answered as a generic 500 without internals. The problem is written as ProblemRenderer renders
+ * it (the JSON envelope, a JSON-RPC error on the MCP endpoint, or an error page), with the common and
+ * `RateLimit-*` headers. A request that failed before RateLimitGuard counted it (bad percent-encoding
+ * in a path, Express's own errors) is counted here, once; over the limit, it gets the 429 instead.
+ * A 404 or 405 is recorded for the replay cache (Refusals). Nothing is written when the response has
+ * already started.
  */
 @Catch()
 @Injectable()
@@ -31,7 +38,12 @@ export class ErrorResponseFilter implements ExceptionFilter {
     private readonly commonHeaders: CommonHeaders,
     private readonly renderer: ProblemRenderer,
     private readonly refusals: Refusals,
-  ) {}
+    private readonly limiter: RateLimiter,
+  ) {
+    this.trust = trustFunction(config.trustProxy);
+  }
+
+  private readonly trust: TrustFn;
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
@@ -43,14 +55,33 @@ export class ErrorResponseFilter implements ExceptionFilter {
       if (!res.writableEnded) res.destroy();
       return;
     }
-    const path = pathOf(req.originalUrl);
-    const { status, body, headers } = this.renderer.render(problem, this.renderer.formOf(path, req));
-    res.statusCode = status;
+    const context = contextOf(req);
+    if (context.counted !== undefined || isAdmissionExempt(pathOf(req.originalUrl))) return this.write(req, res, problem, context.counted);
+    // Failed before the guard ran: counted here, once.
+    const answer = (state: RateLimitState) => {
+      context.counted = state;
+      this.write(req, res, state.limited ? this.limiter.refusal(state) : problem, state);
+    };
+    try {
+      const state = this.limiter.hit(clientKey(req));
+      if (state instanceof Promise) state.then(answer, () => this.write(req, res, problem, undefined));
+      else answer(state);
+    } catch {
+      this.write(req, res, problem, undefined);
+    }
+  }
+
+  private write(req: Request, res: Response, problem: HttpProblem, limit: RateLimitState | undefined): void {
+    if (res.headersSent) return;
+    const rendered = this.renderer.render(problem, this.renderer.formOf(pathOf(req.originalUrl), req));
+    res.statusCode = rendered.status;
     this.commonHeaders.apply(res);
-    for (const [name, value] of headers) res.setHeader(name, value);
-    res.end(req.method === 'HEAD' ? undefined : body);
-    // A route refuses an unknown id the same way for every request of its path until the dataset changes.
-    if (problem.status === 404) this.refusals.rememberNotFound(req, problem);
+    if (limit) this.limiter.writeHeaders(res, limit);
+    if (this.config.requireHttps && isSecure(req, this.trust)) res.setHeader('Strict-Transport-Security', HSTS);
+    for (const [name, value] of rendered.headers) res.setHeader(name, value);
+    res.end(req.method === 'HEAD' ? undefined : rendered.body);
+    // A 404 or 405 is the same for every request of its target until the dataset changes.
+    if (limit && !limit.limited) this.refusals.record(req, rendered, routeTemplate(req));
   }
 
   private toProblem(exception: unknown, req: Request): HttpProblem {

@@ -1,6 +1,8 @@
 import type { TLSSocket } from 'node:tls';
 import type { IncomingMessage } from 'node:http';
+import proxyaddr from 'proxy-addr';
 import type { AppConfig } from '../../config/app-config.js';
+import type { TrustProxy } from '../../config/is-trust-proxy.js';
 import type { RateLimitState } from '../../request/request-context.js';
 import type { UnavailableReason } from '../availability/availability.service.js';
 import type { HttpProblem } from '../errors/http-problem.js';
@@ -23,8 +25,19 @@ export function pathOf(url: string): string {
 /** Whether a request to `path` is counted against the rate limit and admitted by `decide` at all. */
 export const isAdmissionExempt = (path: string) => EXEMPT_PATHS.has(path);
 
-/** Express's compiled `trust proxy` setting: whether the hop at index `i` with address `addr` is trusted. */
+/** Whether the hop at index `i` (0: the connecting peer) with address `addr` is a trusted proxy. */
 export type TrustFn = (addr: string, i: number) => boolean;
+
+/**
+ * TRUST_PROXY as a function, with the meaning Express documents for its `trust proxy` setting (which
+ * gets the same value): a number trusts the first n hops, addresses and subnets (proxy-addr's names such
+ * as `loopback` included) those hops, false none.
+ */
+export function trustFunction(setting: TrustProxy): TrustFn {
+  if (setting === false) return () => false;
+  if (typeof setting === 'number') return (_addr, i) => i < setting;
+  return proxyaddr.compile(setting);
+}
 
 /**
  * Whether a request came over HTTPS: its own TLS socket, or `X-Forwarded-Proto: https` from a trusted

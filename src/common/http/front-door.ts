@@ -1,58 +1,69 @@
 import { Injectable } from '@nestjs/common';
 import { normalizeIp } from '@nestjs/throttler';
-import type { NextFunction, Request, Response } from 'express';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import proxyaddr from 'proxy-addr';
 import { AppConfig } from '../../config/app-config.js';
 import { contextOf, type RateLimitState } from '../../request/request-context.js';
 import { AvailabilityService } from '../availability/availability.service.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
-import { type Admission, AdmissionPolicy, HSTS, isAdmissionExempt, isSecure, pathOf, type TrustFn } from './admission.js';
+import { AdmissionPolicy, HSTS, isAdmissionExempt, isSecure, pathOf, type TrustFn, trustFunction } from './admission.js';
 import { CommonHeaders } from './common-headers.js';
 import { ContentEncodings } from './content-encoding.js';
 import { DocumentResponder } from './document-responder.js';
 import { FastPaths } from './fast-paths.js';
-import type { Refusal, Refusals } from './refusals.js';
-import type { RouteTable } from './route-table.js';
+import { MCP_PATH } from './mcp-path.js';
+import { type Refusal, Refusals } from './refusals.js';
 
 /** Starts observing a request (request id, access log, metrics) and returns its id. */
 export type Observe = (req: IncomingMessage, res: ServerResponse) => string;
 
-/** POSTs the door may answer from memory once their body is read (McpDoor, for /mcp). */
-export interface RememberedPosts {
-  /** The route template such an answer is logged and counted under. */
-  readonly route: string;
-  /** Whether to read this request's body at the door (decided on its headers). */
-  wants(req: IncomingMessage): boolean;
-  /** Reads the body; `done` gets the JSON to answer with, or undefined to pass the request on. */
-  answer(req: IncomingMessage, res: ServerResponse, done: (json: JsonChunks | undefined) => void): void;
+/** A remembered answer to a single JSON-RPC request: its head with the caller's id, and the bytes after it. */
+export interface ReplayedAnswer {
+  head: string;
+  tail: Buffer;
 }
 
-/** A JSON body in pieces written one after the other (strings as UTF-8), and its length in bytes. */
-export interface JsonChunks {
-  chunks: readonly (string | Buffer)[];
-  length: number;
+/** The MCP endpoint's recorded verdicts and answers (McpAnswerCache), and its body reader. */
+export interface McpReplays {
+  /** Whether replays are kept at all (MCP_ANSWER_CACHE_BYTES > 0). */
+  readonly enabled: boolean;
+  /** The controller's answer to this single request, if it recorded one for the same verdict key. */
+  replay(headers: IncomingHttpHeaders, body: unknown): ReplayedAnswer | undefined;
+  /** Reads a POST body with the endpoint's own parser; the outcome stays with the request for the controller. */
+  readBody(req: IncomingMessage, res: ServerResponse, done: (error?: unknown) => void): void;
 }
 
 /**
- * The first step of every request, at two entry points that share one admission decision
- * (AdmissionPolicy.decide): stamps the common headers, counts the request exactly once and writes the
- * rate-limit headers, then serves, refuses (429, 400, 503 through the error filter), redirects plain
- * HTTP (301) or answers a CORS preflight (204). The two entry points differ only in how they write:
+ * Bodies up to this size are read here for a replay; a larger POST goes to the controller unread.
+ * Every single call of the published tools fits in far less.
+ */
+const REPLAYED_BODY_BYTES = 64 * 1024;
+
+/**
+ * The replay cache in front of Express (FRONT_DOOR=on, the default): an explicit cache of what Nest
+ * already answered, so a repeated request costs about what a bare server's does. Every request
+ * (but the health probes and a target Express cannot route) is observed and counted here first,
+ * through the same storage as RateLimitGuard, and decided by the same AdmissionPolicy.decide as the
+ * header interceptor; then:
  *
- * - `beforeExpress`: a request listener in front of Express. A GET or HEAD of a remembered document
- *   (FastPaths), or a request whose refusal is constant (Refusals: a path no route serves, an unknown
- *   id seen before, a write under /api/), is counted, decided and, when served, written here with one
- *   writeHead, without Express's per-request setup; over the limit, it gets the precomputed 429. A
- *   POST to /mcp whose every call is remembered (RememberedPosts) is answered the same way once its
- *   body is read. Any
- *   other request, or one the decision neither serves nor limits, is passed on to Express (with its
- *   count, so it is never counted twice).
- * - `inExpress`: the first Express middleware, for every request the listener passed on.
+ * - over the limit: the precomputed 429 (Refusals.rateLimited), before any body is read;
+ * - admitted, and a GET or HEAD of a document a controller sent with `sendRemembered` (FastPaths):
+ *   the document, with its conditional and content-coding handling (DocumentResponder);
+ * - admitted, and a request the error filter refused with a 404 or 405 before (Refusals.replay):
+ *   the filter's bytes;
+ * - admitted, and a POST of one JSON-RPC request to /mcp whose verdict and answer the controller
+ *   recorded (McpReplays): the body is read and the answer replayed behind the caller's id;
+ * - anything else (a miss, a redirect, a preflight, a 503) goes on to Express marked as counted, and
+ *   Nest answers it: RateLimitGuard takes the count, the interceptor the headers and the decision.
+ *
+ * It never decides anything Nest would not: what it replays, Nest wrote first, and the headers it adds
+ * (request id, RateLimit-*, Strict-Transport-Security) are the ones the interceptor writes.
+ * `FRONT_DOOR=off` removes it; CI runs the HTTP and MCP suites both ways.
  */
 @Injectable()
 export class FrontDoor {
   private readonly policy: AdmissionPolicy;
+  private readonly trust: TrustFn;
 
   constructor(
     config: AppConfig,
@@ -62,162 +73,101 @@ export class FrontDoor {
     private readonly fastPaths: FastPaths,
     private readonly responder: DocumentResponder,
     private readonly encodings: ContentEncodings,
+    private readonly refusals: Refusals,
   ) {
     this.policy = new AdmissionPolicy(config);
+    this.trust = trustFunction(config.trustProxy);
   }
 
-  /**
-   * The request listener in front of Express (see the class comment); `pass` hands the request to
-   * Express. `refusals` and `routes` give the constant refusals answered here (Refusals), `posts`
-   * the remembered POST answers.
-   */
-  beforeExpress(observe: Observe, trust: TrustFn, refusals: Refusals, routes: RouteTable, posts: RememberedPosts) {
+  /** The request listener in front of Express; `pass` hands the request to Express. */
+  listener(observe: Observe, mcp: McpReplays) {
     return (req: IncomingMessage, res: ServerResponse, pass: () => void): void => {
       const context = contextOf(req);
-      const method = req.method;
-      if (context.malformedTarget !== undefined) return pass();
-      if (method === 'POST' && posts.wants(req)) {
-        return posts.answer(req, res, (json) => {
-          if (json === undefined) return pass();
-          context.rememberedRoute = posts.route;
-          this.atTheDoor(req, res, pass, observe, trust, refusals, (dynamic) => writeJson(req, res, json, this.headers.flat(), dynamic));
-        });
+      if (context.malformedTarget !== undefined || isAdmissionExempt(pathOf(req.url!))) return pass();
+      const client = proxyaddr(req, this.trust);
+      context.clientAddress = client;
+      const id = observe(req, res);
+      const decide = (limit: RateLimitState) => this.decide(req, res, pass, id, limit, mcp);
+      try {
+        const state = this.limiter.hit(normalizeIp(client));
+        if (state instanceof Promise) state.then(decide, () => pass());
+        else decide(state);
+      } catch {
+        // The count failed: Nest counts it again (and answers the error if that fails too).
+        pass();
       }
-      const url = req.url!;
-      const known = method === 'GET' || method === 'HEAD' ? this.fastPaths.lookup(url) : undefined;
-      if (!known) {
-        const refused = refusals.known(req, routes);
-        if (!refused) return pass();
-        context.rememberedRoute = refused.route;
-        return this.atTheDoor(req, res, pass, observe, trust, refusals, (dynamic) => writeRefusal(req, res, refused.refusal, dynamic));
-      }
-      if (isAdmissionExempt(pathOf(url))) return pass();
-      const doc = known.pick(req);
-      const variant = this.encodings.choose(req.headers['accept-encoding'], doc);
-      if (variant === null) return pass();
-      context.rememberedRoute = known.route;
-      this.atTheDoor(req, res, pass, observe, trust, refusals, (dynamic) =>
-        this.responder.writeHeadOnce(req, res, { doc, variant, cacheControl: known.cacheControl }, this.headers.flat(), dynamic),
-      );
     };
   }
 
-  /**
-   * Observes and counts a request the door can answer, then decides: served → `serve` writes it with
-   * the per-request headers; over the limit → the precomputed 429; anything else goes on to Express
-   * with its count, for the error filter or the redirect and preflight writers.
-   */
-  private atTheDoor(req: IncomingMessage, res: ServerResponse, pass: () => void, observe: Observe, trust: TrustFn, refusals: Refusals, serve: (dynamic: string[]) => void): void {
+  private decide(req: IncomingMessage, res: ServerResponse, pass: () => void, id: string, limit: RateLimitState, mcp: McpReplays): void {
     const context = contextOf(req);
-    const method = req.method!;
-    const client = proxyaddr(req, trust);
-    context.clientAddress = client;
-    const id = observe(req, res);
-    const answer = (limit: RateLimitState) => {
-      const decision = this.policy.decide({ method, url: req.url!, secure: isSecure(req, trust), malformed: false, limit, unavailable: this.availability.unavailableReason() });
-      const dynamic = ['X-Request-Id', id];
-      this.limiter.pushHeaders(dynamic, limit);
-      if (decision.kind === 'serve') {
-        if (decision.hsts) dynamic.push('Strict-Transport-Security', HSTS);
-        return serve(dynamic);
-      }
-      if (decision.kind === 'refuse' && limit.limited) {
-        // Counted under the route the request was for (rememberedRoute), as every other answer to it.
-        return writeRefusal(req, res, refusals.rateLimited(req, limit), dynamic);
-      }
+    const decision = this.policy.decide({ method: req.method!, url: req.url!, secure: isSecure(req, this.trust), malformed: false, limit, unavailable: this.availability.unavailableReason() });
+    const dynamic = ['X-Request-Id', id];
+    this.limiter.pushHeaders(dynamic, limit);
+    if (decision.kind === 'refuse' && limit.limited) return writeRefusal(req, res, this.refusals.rateLimited(req, limit), dynamic);
+    const onward = () => {
       context.counted = limit;
       context.rememberedRoute = undefined;
       res.setHeader('X-Request-Id', id);
       pass();
     };
-    const fail = (error: unknown) => {
-      context.earlyError = error;
-      if (!res.headersSent) pass();
-    };
-    try {
-      const state = this.limiter.hit(normalizeIp(client));
-      if (state instanceof Promise) state.then(answer).catch(fail);
-      else answer(state);
-    } catch (error) {
-      fail(error);
-    }
-  }
-
-  /** The first Express middleware: every request `beforeExpress` passed on. */
-  inExpress(trust: TrustFn) {
-    return (req: Request, res: Response, next: NextFunction): void => {
-      try {
-        this.headers.apply(res);
-        const context = contextOf(req);
-        if (context.earlyError !== undefined) return next(context.earlyError);
-        if (isAdmissionExempt(pathOf(req.url))) return next();
-        // The client is the connecting address, or the one a trusted proxy reports (TRUST_PROXY);
-        // IPv6 clients are counted per /64, the block one subscriber usually holds.
-        const state = context.counted ?? this.limiter.hit(normalizeIp(req.ip ?? req.socket.remoteAddress ?? 'unknown'));
-        const act = (limit: RateLimitState) => {
-          this.limiter.writeHeaders(res, limit);
-          const decision = this.policy.decide({
-            method: req.method,
-            url: req.originalUrl,
-            secure: isSecure(req, trust),
-            malformed: context.malformedTarget !== undefined,
-            limit,
-            unavailable: this.availability.unavailableReason(),
-          });
-          this.write(decision, res, next);
-        };
-        if (state instanceof Promise) state.then(act).catch(next);
-        else act(state);
-      } catch (error) {
-        next(error);
+    if (decision.kind !== 'serve') return onward();
+    if (decision.hsts) dynamic.push('Strict-Transport-Security', HSTS);
+    const method = req.method;
+    if (method === 'GET' || method === 'HEAD') {
+      const known = this.fastPaths.lookup(req.url!);
+      if (known) {
+        const doc = known.pick(req);
+        const variant = this.encodings.choose(req.headers['accept-encoding'], doc);
+        // No acceptable coding: the controller answers the 406.
+        if (variant === null) return onward();
+        context.rememberedRoute = known.route;
+        return this.responder.writeHeadOnce(req, res, { doc, variant, cacheControl: known.cacheControl }, this.headers.flat(), dynamic);
       }
-    };
-  }
-
-  /** Carries out a decision inside Express: refusals go to the error filter, which writes every error. */
-  private write(decision: Admission, res: Response, next: NextFunction): void {
-    switch (decision.kind) {
-      case 'serve':
-        if (decision.hsts) res.setHeader('Strict-Transport-Security', HSTS);
-        return next();
-      case 'refuse':
-        if (decision.hsts) res.setHeader('Strict-Transport-Security', HSTS);
-        if (decision.closeConnection) res.setHeader('Connection', 'close');
-        return next(decision.problem);
-      case 'redirect':
-        res.statusCode = 301;
-        res.setHeader('Location', decision.location);
-        res.setHeader('Content-Length', '0');
-        res.end();
-        return;
-      case 'preflight':
-        if (decision.hsts) res.setHeader('Strict-Transport-Security', HSTS);
-        for (const [name, value] of decision.headers) res.setHeader(name, value);
-        res.statusCode = 204;
-        res.setHeader('Content-Length', '0');
-        res.end();
-        return;
     }
+    const refused = this.refusals.replay(req);
+    if (refused) {
+      context.rememberedRoute = refused.route;
+      return writeRefusal(req, res, refused, dynamic);
+    }
+    if (method === 'POST' && mcp.enabled && wantsReplay(req)) {
+      return mcp.readBody(req, res, (error) => {
+        const answer = error === undefined ? mcp.replay(req.headers, (req as IncomingMessage & { body?: unknown }).body) : undefined;
+        if (answer === undefined) return onward();
+        context.rememberedRoute = MCP_PATH;
+        writeJson(req, res, answer, this.headers.flat(), dynamic);
+      });
+    }
+    onward();
   }
+}
+
+/** A POST to /mcp whose body may be read here (headers only: nothing is read yet). */
+function wantsReplay(req: IncomingMessage): boolean {
+  if (req.url !== MCP_PATH) return false;
+  const headers = req.headers;
+  const length = headers['content-length'];
+  if (length === undefined || !(Number(length) <= REPLAYED_BODY_BYTES)) return false;
+  return headers['content-encoding'] === undefined || headers['content-encoding'] === 'identity';
 }
 
 /**
- * Writes a JSON answer (status 200) with one writeHead (the per-request headers, the common ones,
- * its type and length), then its pieces in one corked write.
+ * Writes a replayed JSON-RPC answer (status 200) with one writeHead (the per-request headers, the
+ * common ones, its type and length), then its two pieces in one corked write.
  */
-function writeJson(req: IncomingMessage, res: ServerResponse, json: JsonChunks, common: readonly string[], dynamic: string[]): void {
+function writeJson(req: IncomingMessage, res: ServerResponse, answer: ReplayedAnswer, common: readonly string[], dynamic: string[]): void {
+  const length = Buffer.byteLength(answer.head) + answer.tail.length;
   for (let i = 0; i < common.length; i++) dynamic.push(common[i]);
-  dynamic.push('Content-Type', 'application/json', 'Content-Length', String(json.length));
-  contextOf(req).sentBytes = json.length;
+  dynamic.push('Content-Type', 'application/json', 'Content-Length', String(length));
+  contextOf(req).sentBytes = length;
   res.writeHead(200, dynamic);
-  const { chunks } = json;
   res.cork();
-  for (let i = 0; i < chunks.length - 1; i++) res.write(chunks[i]);
-  res.end(chunks[chunks.length - 1]);
+  res.write(answer.head);
+  res.end(answer.tail);
   res.uncork();
 }
 
-/** Writes a precomputed refusal with one writeHead: the per-request headers, then its own. */
+/** Writes a remembered refusal with one writeHead: the per-request headers, then its own. */
 function writeRefusal(req: IncomingMessage, res: ServerResponse, refusal: Refusal, dynamic: string[]): void {
   const fixed = refusal.headers;
   for (let i = 0; i < fixed.length; i++) dynamic.push(fixed[i]);

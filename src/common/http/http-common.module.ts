@@ -5,13 +5,12 @@ import { CommonHeaders } from './common-headers.js';
 import { DocumentResponder } from './document-responder.js';
 import { ContentEncodings } from './content-encoding.js';
 import { FastPaths } from './fast-paths.js';
-import { FrontDoor } from './front-door.js';
 import { MalformedRequestAnswer } from './malformed-request.js';
 
-/** HTTP helpers every controller uses, and the front door every request passes; feature modules import it. */
+/** HTTP helpers every controller uses; feature modules import it. */
 @Module({
   imports: [AvailabilityModule, RateLimitModule],
-  providers: [DocumentResponder, CommonHeaders, FrontDoor, MalformedRequestAnswer, FastPaths, ContentEncodings],
-  exports: [DocumentResponder, CommonHeaders, FrontDoor, MalformedRequestAnswer, FastPaths, ContentEncodings],
+  providers: [DocumentResponder, CommonHeaders, MalformedRequestAnswer, FastPaths, ContentEncodings],
+  exports: [AvailabilityModule, RateLimitModule, DocumentResponder, CommonHeaders, MalformedRequestAnswer, FastPaths, ContentEncodings],
 })
 export class HttpCommonModule {}

@@ -23,7 +23,7 @@ export class FixedWindowMemoryStorage implements ThrottlerStorage {
   }
 
   /** The same count without a promise, for callers already on a synchronous path. */
-  incrementSync(id: string, ttl: number, limit: number): ThrottlerStorageRecord {
+  incrementSync(id: string, ttl: number, limit: number, hits = 1): ThrottlerStorageRecord {
     const now = this.now();
     let window = this.windows.get(id);
     if (!window || window.resetAt <= now) {
@@ -31,7 +31,7 @@ export class FixedWindowMemoryStorage implements ThrottlerStorage {
       this.windows.set(id, window);
       this.sweeper ??= setInterval(() => this.sweep(), ttl).unref();
     }
-    window.hits += 1;
+    window.hits += hits;
     const timeToExpire = Math.ceil((window.resetAt - now) / 1000);
     const isBlocked = window.hits > limit;
     return { totalHits: window.hits, timeToExpire, isBlocked, timeToBlockExpire: isBlocked ? timeToExpire : 0 };

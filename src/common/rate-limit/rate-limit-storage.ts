@@ -45,16 +45,17 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
    * The count without a promise when it is kept in this process (memory store, or Redis failing);
    * undefined when it must go to Redis.
    */
-  incrementLocally(key: string, ttl: number, limit: number, throttlerName: string): ThrottlerStorageRecord | undefined {
+  incrementLocally(key: string, ttl: number, limit: number, throttlerName: string, hits = 1): ThrottlerStorageRecord | undefined {
     if (this.shared?.ready && Date.now() >= this.skipSharedUntil) return undefined;
     if (this.shared) this.metrics.rateLimitFellBack();
-    return this.local.incrementSync(`${throttlerName}:${key}`, ttl, limit);
+    return this.local.incrementSync(`${throttlerName}:${key}`, ttl, limit, hits);
   }
 
-  async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+  /** ThrottlerStorage's increment; `hits` (beyond the interface: one by default) counts several requests at once. */
+  async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string, hits = 1): Promise<ThrottlerStorageRecord> {
     if (this.shared?.ready && Date.now() >= this.skipSharedUntil) {
       try {
-        const record = await this.shared.increment(key, ttl, limit, blockDuration, throttlerName);
+        const record = await this.shared.increment(key, ttl, limit, blockDuration, throttlerName, hits);
         if (this.inOutage) this.reportRecovery();
         return record;
       } catch (error) {
@@ -63,7 +64,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
       }
     }
     if (this.shared) this.metrics.rateLimitFellBack();
-    return this.local.incrementSync(`${throttlerName}:${key}`, ttl, limit);
+    return this.local.incrementSync(`${throttlerName}:${key}`, ttl, limit, hits);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -9,8 +9,10 @@ class RateLimitStorageModule {}
 
 /**
  * @nestjs/throttler holds the limit (from RATE_LIMIT_REQUESTS / RATE_LIMIT_WINDOW_SECONDS) and the
- * storage; the RateLimiter applies it in the front door rather than in a ThrottlerGuard, because guards
- * only run for matched routes and never see errors raised before them.
+ * storage (memory, or Redis shared by the replicas, failing open). RateLimitGuard (registered as
+ * APP_GUARD by AppModule) enforces it; RateLimiter is the one counting step the guard, the replay
+ * cache in front of Express and the error filter share. The library's X-RateLimit-* headers are off:
+ * the RateLimit-* headers are written by the interceptor and the filter.
  */
 @Module({
   imports: [
@@ -21,6 +23,7 @@ class RateLimitStorageModule {}
       useFactory: (config: AppConfig, storage: RateLimitStorage) => ({
         throttlers: [{ name: 'default', limit: config.rateLimit.requests, ttl: seconds(config.rateLimit.windowSeconds) }],
         storage,
+        setHeaders: false,
       }),
     }),
   ],

@@ -2,13 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { InjectThrottlerOptions, InjectThrottlerStorage, type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
 import type { ServerResponse } from 'node:http';
 import type { RateLimitState } from '../../request/request-context.js';
+import type { HttpProblem } from '../errors/http-problem.js';
+import { rateLimited } from '../errors/problems.js';
 import { RATE_LIMIT_HEADERS, rateLimitPolicy } from './rate-limit-headers.js';
 import { RateLimitStorage } from './rate-limit-storage.js';
 
 
 /**
  * Counts requests per client against the @nestjs/throttler configuration and storage, and writes
- * the RateLimit-* headers. Used by the front door, which sees every request exactly once.
+ * the RateLimit-* headers: the one counting step of RateLimitGuard, the replay cache in front of
+ * Express (FrontDoor), the error filter (requests that failed before the guard) and the parser-level
+ * refusals, so a request is counted once wherever it is answered.
  */
 @Injectable()
 export class RateLimiter {
@@ -31,13 +35,24 @@ export class RateLimiter {
   }
 
   /**
-   * Counts one request of `client` (a normalized address). Synchronous when the count is kept in
-   * this process, so the hot path allocates no promise; a promise when it goes to Redis.
+   * Counts `hits` requests (one by default; the further calls of an MCP batch) of `client` (a
+   * normalized address). Synchronous when the count is kept in this process, so the hot path allocates
+   * no promise; a promise when it goes to Redis.
    */
-  hit(client: string): RateLimitState | Promise<RateLimitState> {
-    const local = this.storage instanceof RateLimitStorage ? this.storage.incrementLocally(client, this.ttlMs, this.limit, this.name) : undefined;
-    if (local) return this.state(local);
+  hit(client: string, hits = 1): RateLimitState | Promise<RateLimitState> {
+    if (this.storage instanceof RateLimitStorage) {
+      const local = this.storage.incrementLocally(client, this.ttlMs, this.limit, this.name, hits);
+      if (local) return this.state(local);
+      return this.storage.increment(client, this.ttlMs, this.limit, this.ttlMs, this.name, hits).then((record) => this.state(record));
+    }
+    // Another ThrottlerStorage counts one hit per call.
+    if (hits !== 1) throw new Error('Counting several requests at once needs RateLimitStorage.');
     return this.storage.increment(client, this.ttlMs, this.limit, this.ttlMs, this.name).then((record) => this.state(record));
+  }
+
+  /** The 429 of a request over its limit. */
+  refusal(state: RateLimitState): HttpProblem {
+    return rateLimited(state.limit, this.ttlMs / 1000, state.resetSeconds);
   }
 
   private state(record: { totalHits: number; timeToExpire: number }): RateLimitState {

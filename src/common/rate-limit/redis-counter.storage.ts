@@ -3,11 +3,12 @@ import type { ThrottlerStorageRecord } from './storage-record.js';
 import { Redis } from 'ioredis';
 
 /**
- * One atomic step per request: count the hit and start the window on the first one. A fixed window
+ * One atomic step per request (ARGV[2] hits: one, or the further calls of an MCP batch): count and
+ * start the window on the first one. A fixed window
  * whose key expires with the window, so a client over the limit passes again as soon as it resets.
  */
 const HIT_SCRIPT = `
-local hits = redis.call('INCR', KEYS[1])
+local hits = redis.call('INCRBY', KEYS[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
@@ -16,7 +17,7 @@ end
 return { hits, ttl }
 `;
 
-type RedisWithHit = Redis & { rateLimitHit(key: string, ttlMs: number): Promise<[number, number]> };
+type RedisWithHit = Redis & { rateLimitHit(key: string, ttlMs: number, hits: number): Promise<[number, number]> };
 
 /**
  * Fixed-window counters in Redis, shared by every replica. The client fails fast: no offline queue
@@ -45,8 +46,8 @@ export class RedisCounterStorage implements ThrottlerStorage {
     return this.client.status === 'ready';
   }
 
-  async increment(key: string, ttl: number, limit: number, _blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
-    const [hits, ttlMs] = await this.client.rateLimitHit(`${throttlerName}:${key}`, ttl);
+  async increment(key: string, ttl: number, limit: number, _blockDuration: number, throttlerName: string, count = 1): Promise<ThrottlerStorageRecord> {
+    const [hits, ttlMs] = await this.client.rateLimitHit(`${throttlerName}:${key}`, ttl, count);
     const timeToExpire = Math.max(1, Math.ceil(ttlMs / 1000));
     const isBlocked = hits > limit;
     return { totalHits: hits, timeToExpire, isBlocked, timeToBlockExpire: isBlocked ? timeToExpire : 0 };

@@ -1,5 +1,5 @@
-import { Injectable, type NestMiddleware } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
 import { AppConfig } from '../config/app-config.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import { forbidden } from '../common/errors/problems.js';
@@ -15,12 +15,13 @@ export function hostnameOf(host: string | undefined): string | undefined {
 }
 
 /**
- * DNS-rebinding protection for /mcp, before its body is read: the Host must name this server
- * (MCP_ALLOWED_HOSTS) and a browser Origin must be allowed (MCP_ALLOWED_ORIGINS, `*` by default,
- * since the data is public and carries no credentials). A refusal is 403 with a JSON-RPC error.
+ * DNS-rebinding protection for /mcp (a guard on McpHttpController, so it runs after the rate-limit
+ * guard: a refusal is counted and carries the headers), before the body is read: the Host must name
+ * this server (MCP_ALLOWED_HOSTS) and a browser Origin must be allowed (MCP_ALLOWED_ORIGINS, `*` by
+ * default, since the data is public and carries no credentials). A refusal is 403 with a JSON-RPC error.
  */
 @Injectable()
-export class McpAccessMiddleware implements NestMiddleware {
+export class McpAccessGuard implements CanActivate {
   private readonly hosts: ReadonlySet<string>;
   private readonly origins?: ReadonlySet<string>;
 
@@ -29,15 +30,10 @@ export class McpAccessMiddleware implements NestMiddleware {
     this.origins = config.mcp.allowedOrigins === '*' ? undefined : new Set(config.mcp.allowedOrigins);
   }
 
-  use(req: Request, _res: Response, next: NextFunction): void {
-    const refused = this.refused(req.headers);
+  canActivate(context: ExecutionContext): boolean {
+    const refused = this.refused(context.switchToHttp().getRequest<Request>().headers);
     if (refused) throw forbidden(refused);
-    next();
-  }
-
-  /** Whether Host and Origin allow a request with these headers (the front door asks before reading a body). */
-  allows(headers: IncomingHttpHeaders): boolean {
-    return this.refused(headers) === undefined;
+    return true;
   }
 
   /** The header that refuses the request, if any. */

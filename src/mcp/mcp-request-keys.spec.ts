@@ -1,4 +1,4 @@
-import { vettingKeyOf } from './mcp-door.js';
+import { vettingKeyOf } from './mcp-request-keys.js';
 
 const headers = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
 const keyOf = (...args: Parameters<typeof vettingKeyOf>) => vettingKeyOf(...args)?.key;
