@@ -76,16 +76,57 @@ describe('MCP tools', () => {
   describe('get_dataset_changes', () => {
     const changelog = JSON.parse(readFileSync('data/changelog.json', 'utf8'));
 
-    it('returns every release of the changelog, newest first, with the version being served', async () => {
-      const result = data(await call('get_dataset_changes'));
-      expect(result).toEqual({ currentVersion: JSON.parse(readFileSync('data/meta.json', 'utf8')).version, releases: [...changelog.releases].reverse() });
+    it('returns every release of the changelog with every change on request, newest first, with the version being served', async () => {
+      const result = data(await call('get_dataset_changes', { responseFormat: 'detailed' }));
+      expect(result).toEqual({ currentVersion: JSON.parse(readFileSync('data/meta.json', 'utf8')).version, releases: [...changelog.releases].reverse(), responseFormat: 'detailed' });
       expect(result.releases.at(-1).summary).toBe('initial release');
     });
 
     it('returns only the releases after `since`', async () => {
       const first = changelog.releases[0].version;
-      expect(data(await call('get_dataset_changes', { since: first })).releases).toEqual(changelog.releases.filter((r: any) => r.version > first).reverse());
-      expect(data(await call('get_dataset_changes', { since: '2000-01-01' })).releases).toHaveLength(changelog.releases.length);
+      expect(data(await call('get_dataset_changes', { since: first, responseFormat: 'detailed' })).releases).toEqual(changelog.releases.filter((r: any) => r.version > first).reverse());
+      expect(data(await call('get_dataset_changes', { since: '2000-01-01', responseFormat: 'detailed' })).releases).toHaveLength(changelog.releases.length);
+      expect(data(await call('get_dataset_changes', { since: first })).releases.map((r: any) => r.version)).toEqual(
+        changelog.releases.filter((r: any) => r.version > first).map((r: any) => r.version).reverse(),
+      );
+    });
+
+    it('answers with a summary by default: counts per provider, providers with the most repricings first, and guide counts', async () => {
+      const result = await call('get_dataset_changes');
+      const expected = [...changelog.releases].reverse().map((r: any) => {
+        const ids: string[] = [...new Set<string>([...r.changes.plansRepriced, ...r.changes.plansAdded, ...r.changes.plansRemoved, ...r.changes.providerFacts].map((x: any) => x.providerId))];
+        const countOf = (list: any[], id: string) => list.filter((x: any) => x.providerId === id).length;
+        const byProvider = ids.map((id) => {
+          const repriced = r.changes.plansRepriced.filter((x: any) => x.providerId === id);
+          const same = repriced.filter((x: any) => x.oldCurrency === x.currency);
+          return {
+            providerId: id,
+            plansRepriced: repriced.length,
+            pricesRaised: same.filter((x: any) => x.newPrice > x.oldPrice).length,
+            pricesLowered: same.filter((x: any) => x.newPrice < x.oldPrice).length,
+            currencyChanged: repriced.length - same.length,
+            plansAdded: countOf(r.changes.plansAdded, id),
+            plansRemoved: countOf(r.changes.plansRemoved, id),
+            providerFacts: countOf(r.changes.providerFacts, id),
+          };
+        });
+        const total = (c: any) => c.plansRepriced + c.plansAdded + c.plansRemoved + c.providerFacts;
+        byProvider.sort((a, b) => b.plansRepriced - a.plansRepriced || total(b) - total(a) || a.providerId.localeCompare(b.providerId));
+        return {
+          version: r.version,
+          date: r.date,
+          summary: r.summary,
+          providersAdded: r.changes.providersAdded,
+          providersRemoved: r.changes.providersRemoved,
+          byProvider,
+          guidesAdded: r.changes.guidesAdded.length,
+          guidesUpdated: r.changes.guidesUpdated.length,
+        };
+      });
+      expect(data(result)).toEqual({ currentVersion: JSON.parse(readFileSync('data/meta.json', 'utf8')).version, releases: expected, responseFormat: 'concise' });
+      // The newest release repriced plans, so "repricings first" is shown by the data.
+      expect(expected[0].byProvider[0].plansRepriced).toBeGreaterThan(0);
+      expect((result.content[0] as { text: string }).text.length).toBeLessThan(JSON.stringify(changelog).length / 10);
     });
 
     it.each(['yesterday', '2026-13-45'])('answers a malformed since (%s) with isError saying how to write it', async (since) => {

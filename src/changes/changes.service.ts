@@ -8,9 +8,11 @@ import { JsonDocument } from '../dataset/json-document.js';
 import { TextDocument } from '../dataset/text-document.js';
 import { ATOM_CONTENT_TYPE, CHANGES_FEED_PATH, changesAtom } from './changes-feed.js';
 import type { ChangeList } from './dto/change-list.dto.js';
+import { summariseRelease, type ReleaseSummary } from './release-summary.js';
 
 interface ChangeViews {
   newestFirst: readonly DatasetRelease[];
+  summariesNewestFirst: readonly ReleaseSummary[];
   json: JsonDocument<ChangeList>;
   atom: TextDocument;
 }
@@ -29,6 +31,7 @@ export class ChangesService {
       const lastModified = newestFirst[0]?.date ?? snapshot.meta.lastUpdated;
       return {
         newestFirst,
+        summariesNewestFirst: newestFirst.map(summariseRelease),
         json: new JsonDocument<ChangeList>(
           { version: snapshot.version, count: newestFirst.length, feed: config.url(CHANGES_FEED_PATH), releases: newestFirst as DatasetRelease[] },
           lastModified,
@@ -55,7 +58,15 @@ export class ChangesService {
 
   /** Releases newest first, only those later than `since` when given; throws InvalidArgumentError for a malformed version. */
   since(since?: string): readonly DatasetRelease[] {
-    const releases = this.views.get().newestFirst;
+    return this.after(this.views.get().newestFirst, since);
+  }
+
+  /** The same releases as `since`, each summarised as counts per provider (see release-summary.ts). */
+  summariesSince(since?: string): readonly ReleaseSummary[] {
+    return this.after(this.views.get().summariesNewestFirst, since);
+  }
+
+  private after<T extends { version: string }>(releases: readonly T[], since?: string): readonly T[] {
     if (since === undefined) return releases;
     if (!isCalendarDate(since)) throw new InvalidArgumentError('since', 'must be a dataset version written YYYY-MM-DD, e.g. 2026-11-26.');
     return releases.filter((r) => r.version > since);

@@ -27,6 +27,6 @@ export const SERVER_INSTRUCTIONS = [
   '- Valid provider ids, cities, countries, currencies, slugs and ranges: describe_filters; call it first when unsure what to pass.',
   '- The whole choice, from workload, budget, country and traffic to a short list with bills: the choose_a_vps prompt.',
   '- find_vps_plans and search_guides answer concisely by default (pass responseFormat "detailed" for every field); list_vps_providers answers in detail by default, with every plan (pass responseFormat "concise" for the short list).',
-  '- What changed between dataset releases (repricings, plans added or removed, provider facts, guides): get_dataset_changes, optionally since a version.',
+  '- What changed between dataset releases (repricings, plans added or removed, provider facts, guides): get_dataset_changes, optionally since a version; it answers with counts per provider by default, and every change with responseFormat "detailed".',
   'Guides are also resources (guide://{slug}, markdown) and providers too (provider://{id}, JSON). Prices are monthly and exclude VAT.',
 ].join('\n');

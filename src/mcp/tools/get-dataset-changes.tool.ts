@@ -1,23 +1,39 @@
 import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
+import { listingOutputShape, responseFormatInput } from '../response-format.js';
 import { structured, withDomainErrors } from '../tool-results.js';
 
 const plan = z.object({ providerId: z.string(), planName: z.string(), price: z.number(), currency: z.string() });
 const guide = z.object({ slug: z.string(), title: z.string(), date: z.string().describe('The guide\'s updated (or published) date.') });
 
+const count = z.number().int();
+const providerCounts = z.object({
+  providerId: z.string(),
+  plansRepriced: count,
+  pricesRaised: count.describe('Repricings to a higher price in the same currency.'),
+  pricesLowered: count.describe('Repricings to a lower price in the same currency.'),
+  currencyChanged: count.describe('Repricings into another currency (neither raised nor lowered can be said).'),
+  plansAdded: count,
+  plansRemoved: count,
+  providerFacts: count.describe('Provider fields (other than plans) that changed.'),
+});
+
 export const getDatasetChangesTool = defineTool({
   name: 'get_dataset_changes',
   title: 'Get dataset changes',
   description:
-    'Lists the releases of the dataset, newest first, each with what changed since the release before it: plans added, removed or repriced (with the old and the new monthly price), provider facts that changed (field, old and new value), and guides added or updated. ' +
-    'Use it to answer "what changed since version X", "did Hetzner raise its prices", or to check whether data you saw earlier is still current; pass since with the version you know to get only the releases after it. ' +
+    'Lists the releases of the dataset, newest first, each with what changed since the release before it. ' +
+    'By default (responseFormat "concise") a summary: per release its counts per provider (plans repriced, with how many prices went up or down, then plans added or removed and provider facts changed), providers with the most repricings first, and how many guides were added or updated. ' +
+    'With responseFormat "detailed" every change itself: plans added, removed or repriced (with the old and the new monthly price), provider facts (field, old and new value) and guides added or updated; that can exceed 100,000 characters, so pass since to narrow it. ' +
+    'Use it to answer "what changed since version X", "did Hetzner raise its prices", or to check whether data you saw earlier is still current; pass since with the version you know (the datasetVersion of an earlier answer) to get only the releases after it. ' +
     'The first release is the initial one and lists every plan as added. Prices are monthly, excluding VAT, in the currency each plan is billed in.',
   inputSchema: {
     since: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'since must be a dataset version written YYYY-MM-DD, e.g. 2026-11-26' })
       .optional()
-      .describe('A dataset version (YYYY-MM-DD, as in the version field of every answer): only releases after it are returned. Omit it for every release.'),
+      .describe('A dataset version (YYYY-MM-DD): only releases after it are returned. Omit it for every release.'),
+    responseFormat: responseFormatInput('per release the counts of changes per provider, repricings first, and of guides'),
   },
   outputSchema: z.object({
     currentVersion: z.string().describe('The dataset version being served.'),
@@ -26,22 +42,37 @@ export const getDatasetChangesTool = defineTool({
         version: z.string().describe('Dataset version of the release.'),
         date: z.string().describe('Day the release was made.'),
         summary: z.string().describe('"initial release", or counts of what changed.'),
-        changes: z.object({
-          providersAdded: z.array(z.string()),
-          providersRemoved: z.array(z.string()),
-          plansAdded: z.array(plan),
-          plansRemoved: z.array(plan).describe('With their last price.'),
-          plansRepriced: z.array(
-            z.object({ providerId: z.string(), planName: z.string(), oldPrice: z.number(), newPrice: z.number(), oldCurrency: z.string(), currency: z.string() }),
-          ),
-          providerFacts: z.array(z.object({ providerId: z.string(), field: z.string(), oldValue: z.unknown(), newValue: z.unknown() })),
-          guidesAdded: z.array(guide),
-          guidesUpdated: z.array(guide),
-        }),
+        providersAdded: z.array(z.string()).optional().describe('Concise only.'),
+        providersRemoved: z.array(z.string()).optional().describe('Concise only.'),
+        byProvider: z.array(providerCounts).optional().describe('Concise only: providers with any change, most repricings first.'),
+        guidesAdded: count.optional().describe('Concise only.'),
+        guidesUpdated: count.optional().describe('Concise only.'),
+        changes: z
+          .object({
+            providersAdded: z.array(z.string()),
+            providersRemoved: z.array(z.string()),
+            plansAdded: z.array(plan),
+            plansRemoved: z.array(plan).describe('With their last price.'),
+            plansRepriced: z.array(
+              z.object({ providerId: z.string(), planName: z.string(), oldPrice: z.number(), newPrice: z.number(), oldCurrency: z.string(), currency: z.string() }),
+            ),
+            providerFacts: z.array(z.object({ providerId: z.string(), field: z.string(), oldValue: z.unknown(), newValue: z.unknown() })),
+            guidesAdded: z.array(guide),
+            guidesUpdated: z.array(guide),
+          })
+          .optional()
+          .describe('Detailed only: every change of the release.'),
       }),
     ),
+    responseFormat: listingOutputShape.responseFormat,
   }),
   annotations: READ_ONLY,
-  handler: ({ since }, { changes }) =>
-    withDomainErrors(() => structured({ currentVersion: changes.currentVersion(), releases: [...changes.since(since)] })),
+  handler: ({ since, responseFormat = 'concise' }, { changes }) =>
+    withDomainErrors(() =>
+      structured({
+        currentVersion: changes.currentVersion(),
+        releases: responseFormat === 'detailed' ? [...changes.since(since)] : [...changes.summariesSince(since)],
+        responseFormat,
+      }),
+    ),
 });
