@@ -16,6 +16,16 @@ type Observed = IncomingMessage & { ip?: string };
 /** Starts observing a request and returns its id; the caller sends the id as X-Request-Id. */
 export type Observe = (req: IncomingMessage, res: ServerResponse) => string;
 
+/** What is known of a request Node's HTTP parser refused: no IncomingMessage exists for it. */
+export interface RefusedRequest {
+  /** The request line's method and target, when the parser read them. */
+  method?: string;
+  url?: string;
+  remoteAddress?: string;
+  status: number;
+  bytes: number;
+}
+
 /**
  * Observes every request once, wherever it is answered (the front door before Express, or the
  * middleware in front of Express's router): assigns the request id (a well-formed X-Request-Id, or a
@@ -28,6 +38,7 @@ export type Observe = (req: IncomingMessage, res: ServerResponse) => string;
 export function requestObserver(logger: Logger, metrics: MetricsService) {
   const logs = logger.isLevelEnabled('info');
   const info = accessLine(logger);
+  const record = recorder(logger, metrics, info, logs);
   const observe: Observe = (request, response) => {
     const req = request as Observed;
     const res = response;
@@ -38,24 +49,8 @@ export function requestObserver(logger: Logger, metrics: MetricsService) {
     context.id = id;
     res.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeTemplate(req);
       const status = res.statusCode;
-      metrics.observeRequest(req.method!, route, status, seconds);
-      if (!logs && status < 500) return;
-      const url = req.url!;
-      const q = url.indexOf('?');
-      const entry: AccessEntry = {
-        reqId: id,
-        method: req.method!,
-        path: (q === -1 ? url : url.slice(0, q)).slice(0, 200),
-        client: truncatedAddress(context.clientAddress ?? req.ip ?? req.socket.remoteAddress),
-        status,
-        bytes: context.sentBytes ?? Number(res.getHeader('content-length') ?? 0),
-        durationMs: Math.round(seconds * 10000) / 10,
-        route,
-      };
-      if (status < 500) info(entry);
-      else logger.error(nested(entry), messageOf(entry));
+      record(id, req.method!, req.url!, routeTemplate(req), status, seconds, context.clientAddress ?? req.ip ?? req.socket.remoteAddress, context.sentBytes ?? Number(res.getHeader('content-length') ?? 0));
     });
     return id;
   };
@@ -65,4 +60,38 @@ export function requestObserver(logger: Logger, metrics: MetricsService) {
     next();
   };
   return { observe, middleware };
+}
+
+/** Records one answered request: its metrics sample, and its access line (an error line from 500 on). */
+function recorder(logger: Logger, metrics: MetricsService, info: (entry: AccessEntry) => void, logs: boolean) {
+  return (id: string, method: string, url: string, route: string, status: number, seconds: number, address: string | undefined, bytes: number): void => {
+    metrics.observeRequest(method, route, status, seconds);
+    if (!logs && status < 500) return;
+    const q = url.indexOf('?');
+    const entry: AccessEntry = {
+      reqId: id,
+      method,
+      path: (q === -1 ? url : url.slice(0, q)).slice(0, 200),
+      client: truncatedAddress(address),
+      status,
+      bytes,
+      durationMs: Math.round(seconds * 10000) / 10,
+      route,
+    };
+    if (status < 500) info(entry);
+    else logger.error(nested(entry), messageOf(entry));
+  };
+}
+
+/**
+ * Observes a request Node's HTTP parser refused (MalformedRequestAnswer) like any other: a new request
+ * id (returned, for X-Request-Id), one metrics sample and one access line. It was answered before any
+ * routing, so its route is `unmatched`; its method and path are the request line's when the parser read
+ * one, `-` otherwise; its duration is not known (Node gives no start time) and is recorded as 0.
+ */
+export function observeRefusedRequest(logger: Logger, metrics: MetricsService, refused: RefusedRequest): string {
+  const id = randomUUID();
+  const record = recorder(logger, metrics, (entry) => logger.info(nested(entry), messageOf(entry)), logger.isLevelEnabled('info'));
+  record(id, refused.method ?? '-', refused.url ?? '-', 'unmatched', refused.status, 0, refused.remoteAddress, refused.bytes);
+  return id;
 }

@@ -1,57 +1,118 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import { normalizeIp } from '@nestjs/throttler';
-import { ServerResponse, STATUS_CODES } from 'node:http';
-import type { Duplex } from 'node:stream';
+import { METHODS, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Logger } from 'pino';
 import { AppConfig } from '../../config/app-config.js';
-import type { RateLimitState } from '../../request/request-context.js';
-import { toEnvelope } from '../errors/envelope.js';
+import { APP_LOGGER } from '../../observability/logger.js';
+import { MetricsService } from '../../observability/metrics.service.js';
+import { observeRefusedRequest } from '../../observability/request-observer.js';
+import { contextOf, type RateLimitState } from '../../request/request-context.js';
 import { HttpProblem } from '../errors/http-problem.js';
+import { ProblemRenderer } from '../errors/problem-renderer.js';
 import { problemFromHttpStatus } from '../errors/problems.js';
+import { RATE_LIMIT_HEADERS } from '../rate-limit/rate-limit-headers.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { CommonHeaders } from './common-headers.js';
 
-/** The canonical spelling of a header name (getHeaders() gives lowercase ones). */
-const headerName = (name: string) => name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
+/** A parser error as Node's `clientError` gives it: `rawPacket` holds the bytes being parsed, when there were any. */
+type ParserError = NodeJS.ErrnoException & { rawPacket?: Buffer };
+
+/** The last request Node handed to the application on a connection. */
+interface Dispatched {
+  req: IncomingMessage;
+  res: ServerResponse;
+}
+
+const KNOWN_METHODS = new Set(METHODS);
 
 /**
  * Answers requests Node's HTTP parser refused before any middleware (unknown method, malformed request
- * line or headers, headers too large, headers or body too slow), written straight to the socket: each is
- * counted against the client like any request and answered 400 (431 for oversized headers, 408 when
- * too slow) with the envelope, the common and rate-limit headers, and Connection: close.
+ * line, headers or chunked body, headers too large, headers or body too slow). Node hands these to the
+ * server's `clientError` listener with the socket alone, so the answer is written to the socket: 400
+ * (431 for oversized headers, 408 when too slow) in the envelope (ProblemRenderer), with the common and
+ * rate-limit headers, the request id and Connection: close. Each is counted against the client and
+ * observed (one access line, one `http_requests_total` sample) like any request.
+ *
+ * A parser error can also come after the application already has the request: a chunked body that
+ * turns out malformed once the headers were read and answered. That request was counted and is being
+ * answered; it gets no second answer and no second count, and its connection is closed once its answer
+ * is written. To tell the cases apart, the last request the server dispatched on each connection is
+ * kept (the server's `request` event); a refused request pipelined behind an answer still being written
+ * is answered after that answer.
  */
 @Injectable()
-export class MalformedRequestAnswer {
+export class MalformedRequestAnswer implements OnApplicationBootstrap {
+  private readonly dispatched = new WeakMap<Socket, Dispatched>();
+  private renderer?: ProblemRenderer;
+  private logger?: Logger;
+
   constructor(
     private readonly config: AppConfig,
     private readonly headers: CommonHeaders,
     private readonly limiter: RateLimiter,
+    private readonly metrics: MetricsService,
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly moduleRef: ModuleRef,
   ) {}
 
+  onApplicationBootstrap(): void {
+    // The renderer and the application logger are provided by AppModule, beside the error pages.
+    this.renderer = this.moduleRef.get(ProblemRenderer, { strict: false });
+    this.logger = this.moduleRef.get<Logger>(APP_LOGGER, { strict: false });
+    const server = this.adapterHost.httpAdapter.getHttpServer() as Server;
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => this.dispatched.set(req.socket, { req, res }));
+  }
+
   /** The server's `clientError` listener. */
-  readonly listener = (error: NodeJS.ErrnoException, socket: Duplex & { remoteAddress?: string }): void => {
+  readonly listener = (error: ParserError, socket: Socket): void => {
     if (!socket.writable) return void socket.destroy();
-    const problem = this.problemOf(error);
-    const answer = (state: RateLimitState) => {
-      const headers = new ServerResponse({ method: 'GET' } as never);
-      this.headers.apply(headers);
-      this.limiter.writeHeaders(headers, state);
-      const body = JSON.stringify(toEnvelope(problem, this.config));
-      const lines = Object.entries(headers.getHeaders()).map(([name, value]) => `${headerName(name)}: ${String(value)}`);
-      socket.end(
-        `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\n${lines.join('\r\n')}\r\n` +
-          `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
-      );
-    };
+    const last = this.dispatched.get(socket);
+    if (last && !last.req.complete) {
+      // The error is in the body of a request the application already has, and has counted.
+      if (last.res.headersSent) return void afterAnswer(last.res, () => socket.destroy());
+      return this.answer(error, socket, last.req, contextOf(last.req).counted);
+    }
+    // A new request that never reached the application, pipelined behind an answer still being written.
+    if (last && !last.res.writableFinished) return void afterAnswer(last.res, () => this.countAndAnswer(error, socket));
+    this.countAndAnswer(error, socket);
+  };
+
+  private countAndAnswer(error: ParserError, socket: Socket): void {
+    if (!socket.writable) return void socket.destroy();
     try {
       const state = this.limiter.hit(normalizeIp(socket.remoteAddress ?? 'unknown'));
-      if (state instanceof Promise) state.then(answer, () => socket.destroy());
-      else answer(state);
+      if (state instanceof Promise) state.then((s) => this.answer(error, socket, undefined, s), () => socket.destroy());
+      else this.answer(error, socket, undefined, state);
     } catch {
       socket.destroy();
     }
-  };
+  }
 
-  private problemOf(error: NodeJS.ErrnoException): HttpProblem {
+  /** Writes the answer, observed, with the rate-limit headers of `counted` (the request's count, when known). */
+  private answer(error: ParserError, socket: Socket, req: IncomingMessage | undefined, counted?: RateLimitState): void {
+    if (!socket.writable) return void socket.destroy();
+    const problem = this.problemOf(error);
+    const rendered = this.renderer!.render(problem, 'json');
+    const line = req ? { method: req.method, url: req.url } : requestLine(error.rawPacket);
+    const id = observeRefusedRequest(this.logger!, this.metrics, {
+      method: line.method,
+      url: line.url,
+      remoteAddress: socket.remoteAddress,
+      status: problem.status,
+      bytes: rendered.body.length,
+    });
+    const fields: (readonly [string, string])[] = [];
+    const common = this.headers.flat();
+    for (let i = 0; i < common.length; i += 2) fields.push([common[i], common[i + 1]]);
+    if (counted) fields.push(...rateLimitFields(this.limiter, counted));
+    fields.push(['X-Request-Id', id], ...rendered.headers, ['Connection', 'close']);
+    const head = `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\n${fields.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`;
+    socket.end(Buffer.concat([Buffer.from(head, 'latin1'), rendered.body]));
+  }
+
+  private problemOf(error: ParserError): HttpProblem {
     if (error.code === 'HPE_HEADER_OVERFLOW') {
       return new HttpProblem(431, 'bad_request', 'The request headers are too large.', 'Send fewer or shorter headers (cookies, If-None-Match lists).');
     }
@@ -60,4 +121,36 @@ export class MalformedRequestAnswer {
     }
     return problemFromHttpStatus(400, this.config);
   }
+}
+
+/** Runs `then` once `res` is written out or abandoned. */
+function afterAnswer(res: ServerResponse, then: () => void): void {
+  if (res.writableFinished || res.destroyed) return then();
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  res.once('finish', once).once('close', once);
+}
+
+/** The rate-limit headers of a count, as RateLimiter writes them (Retry-After when over the limit). */
+function rateLimitFields(limiter: RateLimiter, state: RateLimitState): (readonly [string, string])[] {
+  const flat: string[] = [];
+  limiter.pushHeaders(flat, state);
+  const fields: (readonly [string, string])[] = [];
+  for (let i = 0; i < flat.length; i += 2) fields.push([flat[i], flat[i + 1]]);
+  if (state.limited) fields.push([RATE_LIMIT_HEADERS.retryAfter, String(state.resetSeconds)]);
+  return fields;
+}
+
+/**
+ * The method and target of the request line the parser was reading, when it read one with a method
+ * Node knows (a bounded set, so metric labels stay bounded); otherwise neither.
+ */
+function requestLine(packet: Buffer | undefined): { method?: string; url?: string } {
+  if (!packet) return {};
+  const line = /^([A-Z]+) (\S+) HTTP\/1\.[01]\r?\n/.exec(packet.subarray(0, 8192).toString('latin1'));
+  return line && KNOWN_METHODS.has(line[1]) ? { method: line[1], url: line[2] } : {};
 }
