@@ -25,20 +25,28 @@ const common = {
 /** Suites that start other processes or services (several replicas, Redis, nginx, Chromium) or run for a minute. */
 const SYSTEM = ['cluster', 'soak', 'browser', 'phone-layout', 'rate-limit-redis', 'shutdown', 'bench-smoke', 'mcp-inspector', 'log-buffer'].map((name) => `<rootDir>/test/${name}.e2e-spec.ts`);
 
+/** Suites run a second time with the front door (the replay cache in front of Express) switched off. */
+const DOOR_OFF = ['contract', 'rate-limit', 'pages', 'mcp-protocol', 'mcp-door', 'mcp-answer-cache', 'hostile-mcp', 'refusals'].map((name) => `<rootDir>/test/${name}.e2e-spec.ts`);
+
 /** The unit specs beside the code: no app, seconds (npm run test:unit); also what mutation testing runs (stryker.config.mjs). */
 export const unitProject = { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] };
 
 export default {
   globalSetup: '<rootDir>/test/global-setup.cjs',
   // Most suites boot the real app (or the built service) on the full dataset, which takes several seconds
-  // on this 2-core machine and more under a loaded CI run: beyond jest's 5 s default for a test or hook.
-  // Speed is measured by the benchmark, never by a test's timeout. (A global option: projects ignore it.)
-  testTimeout: 30_000,
+  // on this 2-core machine, twice that with two suites in parallel and more under a loaded CI run: far
+  // beyond jest's 5 s default for a test or hook. Speed is measured by the benchmark, never by a test's
+  // timeout. (A global option: projects ignore it.)
+  testTimeout: 60_000,
   projects: [
     unitProject,
-    // The real app over real HTTP in this process (npm run test:e2e).
+    // The real app over real HTTP in this process (npm run test:e2e). Suites are parallel-safe: each
+    // starts its own app, Redis and child processes on free loopback ports and writes only to its own
+    // temporary directories (npm test runs them in two workers).
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], testPathIgnorePatterns: SYSTEM.map((p) => p.replace('<rootDir>', '')) },
-    // The system suites (npm run test:system); npm test runs all three projects.
+    // Some e2e suites again, with FRONT_DOOR=off in the environment startTestApp reads (npm test runs it).
+    { ...common, displayName: 'e2e-door-off', setupFiles: [...common.setupFiles, '<rootDir>/test/support/door-off.cjs'], testMatch: DOOR_OFF },
+    // The system suites (npm run test:system, in band: they start processes and measure).
     { ...common, displayName: 'system', testMatch: SYSTEM },
   ],
 };
