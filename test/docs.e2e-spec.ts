@@ -10,12 +10,14 @@ const binary = (res: NodeJS.ReadableStream & { setEncoding?: unknown }, done: (e
   res.on('end', () => done(null, Buffer.concat(chunks)));
 };
 
+// One app with the default settings serves every test here.
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
 describe('Swagger UI at /docs', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
 
   it('serves the page, which loads only scripts and styles it serves itself', async () => {
     const res = await t.http.get('/docs').expect(200).expect('Content-Type', 'text/html; charset=utf-8');
@@ -61,14 +63,9 @@ describe('Swagger UI at /docs', () => {
 
 describe('Swagger UI security headers', () => {
   it('sends a CSP that allows only its own scripts and the API origin', async () => {
-    const t = await startTestApp();
-    try {
-      const res = await t.http.get('/docs').expect(200);
-      expect(res.headers['content-security-policy']).toContain("script-src 'self' https://vpsapi.test;");
-      expect(res.headers['content-security-policy']).toContain("connect-src 'self' https://vpsapi.test;");
-      expect(res.headers['content-security-policy']).not.toContain('unsafe-eval');
-    } finally {
-      await t.close();
-    }
+    const res = await t.http.get('/docs').expect(200);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self' https://vpsapi.test;");
+    expect(res.headers['content-security-policy']).toContain("connect-src 'self' https://vpsapi.test;");
+    expect(res.headers['content-security-policy']).not.toContain('unsafe-eval');
   });
 });

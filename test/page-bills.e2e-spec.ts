@@ -26,12 +26,18 @@ function htmlCellsAfter(html: string, heading: string): string[] {
   return [...body.matchAll(/<td>(.*?)<\/td>/g)].map((m) => m[1].replace(/<[^>]+>/g, ''));
 }
 
+// One app on the embedded dataset serves the provider and use-case pages; the reload below boots its own.
+let embedded: TestApp;
+beforeAll(async () => {
+  embedded = await startTestApp({ RATE_LIMIT_REQUESTS: '100000' });
+});
+afterAll(() => embedded.close());
+
 describe('add-on prices and tax on provider pages', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_REQUESTS: '100000' });
+  beforeAll(() => {
+    t = embedded;
   });
-  afterAll(() => t.close());
 
   it.each(rawProviders.providers.map((p: Json) => [p.id, p]) as [string, Json][])('%s: every add-on with its price, unit and a link to its source, and the tax of each kind of customer', async (id, p: Json) => {
     const markdown = (await t.http.get(`/providers/${id}.md`).expect(200)).text;
@@ -85,10 +91,9 @@ describe('add-on prices and tax on provider pages', () => {
 
 describe('example bills on use-case pages', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_REQUESTS: '100000' });
+  beforeAll(() => {
+    t = embedded;
   });
-  afterAll(() => t.close());
 
   const CUSTOMERS = [
     { country: 'US', business: true, currency: 'USD' },
