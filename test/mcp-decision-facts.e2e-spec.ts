@@ -100,3 +100,37 @@ describe('find_equivalent_plans never offers a downgrade as an equal, nor a plan
     expect(empty.emptyReason).toContain(`the largest figures of such plans in FI are ${Math.max(...dedicatedInFi.map((x: Json) => x.vcpus))} vCPUs, ${Math.max(...dedicatedInFi.map((x: Json) => x.ramGb))} GB RAM`);
   });
 });
+
+describe('concise answers name where each plan is sold', () => {
+  const { call, data } = mcpSuite();
+  // Where a plan's line is sold, as the data README says: the line's own datacenters, or every data centre of its provider.
+  const whereSold = (providerId: string, planName: string) => {
+    const p = rawProviders.providers.find((x: Json) => x.id === providerId);
+    const line = p.planLines.find((l: Json) => l.id === p.plans.find((x: Json) => x.name === planName).line);
+    const all = p.datacenters.map((d: Json) => d.city);
+    return { all, cities: line.datacenters ? all.filter((c: string) => line.datacenters.includes(c)) : all };
+  };
+  /** The cities a `soldIn`/`notSoldIn` pair names. */
+  const citiesOf = (x: Json, all: string[]) => (x.soldIn === 'all' ? all.filter((c) => !(x.notSoldIn ?? []).includes(c)) : x.soldIn);
+
+  it('says, for the cheapest plans anywhere, the cities their line is sold in, or "all"', async () => {
+    const r = data(await call('find_vps_plans', { limit: 50 }));
+    expect(r.responseFormat).toBe('concise');
+    const kinds = new Set<string>();
+    for (const p of r.plans) {
+      const { all, cities } = whereSold(p.providerId, p.planName);
+      expect([p.planName, citiesOf(p, all).sort()]).toEqual([p.planName, [...cities].sort()]);
+      kinds.add(p.soldIn === 'all' ? (p.notSoldIn ? 'all-but' : 'all') : 'list');
+    }
+    // The case this issue is about: the cheapest plans include lines sold in only some of the provider's cities.
+    expect([...kinds].sort()).toEqual(['all', 'all-but', 'list']);
+  });
+
+  it('says where each equivalent is sold', async () => {
+    const r = data(await call('find_equivalent_plans', { ramGb: 4, limit: 20 }));
+    for (const e of r.equivalents) {
+      const { all, cities } = whereSold(e.providerId, e.planName);
+      expect(citiesOf(e, all).sort()).toEqual([...cities].sort());
+    }
+  });
+});

@@ -6,7 +6,7 @@ import { CPU_TYPES } from '../dataset/dto/plan.dto.js';
 import { meetsSpec } from '../dataset/plan-figures.js';
 import type { PlanCpuType } from './closest-plans.js';
 import type { PlanTableRow } from './dto/plan-table-row.dto.js';
-import { placesOf, resolveLocation, type LocationFilter } from './plan-locations.js';
+import { placesOf, resolveLocation, soldInOf, type LocationFilter, type SoldIn } from './plan-locations.js';
 import { PlanTableService } from './plan-table.service.js';
 import { cpuTypeOf } from './plans.service.js';
 
@@ -33,7 +33,7 @@ type Figures = Record<(typeof COMPARED_FIGURES)[number], number | null> & { stor
 /** How many plans with shared vCPUs a dedicated reference lists beside its equivalents, at most. */
 export const MAX_SHARED_ALTERNATIVES = 3;
 
-export interface Equivalent extends Figures {
+export interface Equivalent extends Figures, SoldIn {
   providerId: string;
   planName: string;
   price: number;
@@ -152,7 +152,8 @@ export class EquivalentPlansService {
   }
 
   private toEquivalent(r: PlanTableRow, ref: Figures, byPlan: boolean, refPrice: number | undefined, currency: string, at: { factor: number; cities?: string[] }): Equivalent {
-    const rates = this.dataset.current.exchangeRates;
+    const { exchangeRates: rates, providersById } = this.dataset.current;
+    const provider = providersById.get(r.providerId)!;
     const normalizedPrice = rates.convert(Math.round(r.monthToMonthPrice! * at.factor * 100) / 100, r.currency, currency);
     return {
       providerId: r.providerId,
@@ -171,6 +172,7 @@ export class EquivalentPlansService {
       storageType: r.storageType ?? null,
       lowerThanReference: COMPARED_FIGURES.filter((f) => r[f] !== null && ref[f] !== null && r[f]! < ref[f]!),
       notComparable: byPlan ? COMPARED_FIGURES.filter((f) => (r[f] === null) !== (ref[f] === null)) : [],
+      ...soldInOf(provider, provider.planLines.find((l) => l.id === r.lineId)!),
       ...(at.cities ? { datacenters: at.cities } : {}),
       ...(at.factor !== 1 ? { regionalPriceFactor: at.factor } : {}),
     };

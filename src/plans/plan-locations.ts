@@ -72,3 +72,17 @@ export function soldWhere(provider: ProviderRecord, line: PlanLine): { cities: s
   const sold = provider.datacenters.filter((d) => !line.datacenters || line.datacenters.includes(d.city));
   return { cities: sold.map((d) => d.city), countries: [...new Set(sold.map((d) => d.country))].sort() };
 }
+
+/** Where a line is sold, said briefly: "all" the provider's data centres (less `notSoldIn`, when fewer are left out than kept), or its cities. */
+export interface SoldIn {
+  soldIn: 'all' | string[];
+  notSoldIn?: string[];
+}
+
+/** The line's cities as an answer names them: "all", "all" but a few, or the list. */
+export function soldInOf(provider: ProviderRecord, line: PlanLine): SoldIn {
+  const { cities } = soldWhere(provider, line);
+  const missing = provider.datacenters.map((d) => d.city).filter((c) => !cities.includes(c));
+  if (missing.length === 0) return { soldIn: 'all' };
+  return missing.length < cities.length ? { soldIn: 'all', notSoldIn: missing } : { soldIn: cities };
+}

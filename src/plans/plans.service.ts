@@ -8,7 +8,7 @@ import { STALE_AFTER_DAYS } from '../dataset/price-age.js';
 import { STORAGE_TYPES, type PlanTableRow } from './dto/plan-table-row.dto.js';
 import { closestPlans, MAX_CLOSEST, overOf, shortOf, type ClosestPlan, type ConstraintMiss, type PlanCpuType } from './closest-plans.js';
 import { CPU_TYPES, type CpuType } from '../dataset/dto/plan.dto.js';
-import { placesOf, resolveLocation, soldWhere, type LocationFilter } from './plan-locations.js';
+import { placesOf, resolveLocation, soldInOf, soldWhere, type LocationFilter, type SoldIn } from './plan-locations.js';
 import { PlanTableService } from './plan-table.service.js';
 
 export const DEFAULT_PLAN_LIMIT = 10;
@@ -57,8 +57,8 @@ export interface AppliedPlanFilters extends SpecBounds, LocationFilter {
 /** What the prices of a search were compared on. */
 export type ComparedOn = 'no-commitment' | 'lowest-effective';
 
-/** One plan that met every constraint. */
-export interface PlanMatch {
+/** One plan that met every constraint, and where its line is sold. */
+export interface PlanMatch extends SoldIn {
   providerId: string;
   providerName: string;
   planName: string;
@@ -216,7 +216,7 @@ export class PlansService {
         if (misses.length === 0) leftOutDiscontinued += 1;
         continue;
       }
-      if (misses.length === 0) matches.push(toMatch(row, normalizedPrice, currency, at));
+      if (misses.length === 0) matches.push(toMatch(row, normalizedPrice, currency, soldInOf(provider, line), at));
       else if (misses.length === 1 && misses[0].constraint === 'noCommitment') leftOutNeedingCommitment += 1;
       else if (misses.length === 1 && transfer === 'unknown') leftOutTransferUnknown += 1;
       if (misses.length > 0) nearMisses.push(toClosest(row, normalizedPrice, misses));
@@ -330,8 +330,9 @@ function toClosest(row: PlanTableRow, normalizedPrice: number, misses: Constrain
   };
 }
 
-function toMatch(row: PlanTableRow, normalizedPrice: number, currency: string, at?: { factor: number; cities: string[]; note?: string }): PlanMatch {
+function toMatch(row: PlanTableRow, normalizedPrice: number, currency: string, sold: SoldIn, at?: { factor: number; cities: string[]; note?: string }): PlanMatch {
   return {
+    ...sold,
     providerId: row.providerId,
     providerName: row.providerName,
     planName: row.planName,

@@ -3,7 +3,7 @@ import { STALE_AFTER_DAYS } from '../../dataset/price-age.js';
 import { MAX_SHARED_ALTERNATIVES } from '../../plans/equivalent-plans.service.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { structured, withDomainErrors } from '../tool-results.js';
-import { anyCase, cpuTypeSchema } from './schemas.js';
+import { anyCase, cpuTypeSchema, soldInShape } from './schemas.js';
 
 const figures = {
   vcpus: z.number().nullable(),
@@ -26,6 +26,7 @@ const equivalentShape = {
   ...figures,
   lowerThanReference: z.array(z.string()).describe('What is below the reference: figures (e.g. bandwidthTb), and cpuType for a shared plan against a dedicated reference.'),
   notComparable: z.array(z.string()).describe('Figures unmetered or not stated as a volume on one side only.'),
+  ...soldInShape,
   datacenters: z.array(z.string()).optional().describe('With a location or country: the data centres there where the plan is sold at normalizedPrice.'),
   regionalPriceFactor: z.number().optional().describe('With a location or country: the listed price times this is the price there, when not 1.'),
 };
@@ -39,7 +40,7 @@ export const findEquivalentPlansTool = defineTool({
     'Each result gives its figures and cpuType beside the reference, the price difference in percent, and lowerThanReference names anything below the reference (traffic allowance can be), so never present a result as equal without saying what is lower. ' +
     'Pass location (a data-centre city) or country (ISO 3166-1 alpha-2) to list only plans sold there, at the price there, matched as find_vps_plans matches them. When nothing qualifies, emptyReason says why and what to relax. ' +
     'When to use: "what is the same for less?", for a plan the user already has or one found by find_vps_plans or recommend_vps_for_workload; call describe_filters first when unsure of a provider id or city, and list_vps_providers (detailed) for plan names. ' +
-    'Every price says when the provider showed it (observedAt) and whether it is stale; say so when a result rests on a stale price. ' +
+    'Each result names where its line is sold (soldIn). Every price says when the provider showed it (observedAt) and whether it is stale; say so when a result rests on a stale price. ' +
     'Next: estimate_monthly_cost on a candidate for the full bill. Plans sold only on a prepaid term, and plans of lines the provider no longer sells, are not listed.',
   inputSchema: {
     providerId: z.string().max(64).optional().describe('Provider id of the reference plan, e.g. "digitalocean"; with planName.'),

@@ -7,20 +7,21 @@ import { DEFAULT_PLAN_LIMIT, MAX_PLAN_LIMIT, type PlanMatch, type PlanSearchResu
 import { ANSWER_SIZE_NOTE, listingOutputShape, pick, responseFormatInput, structuredWithin } from '../response-format.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { withDomainErrors } from '../tool-results.js';
-import { anyCase, cpuTypeSchema, planPricingShape, planTextShape } from './schemas.js';
+import { anyCase, cpuTypeSchema, planPricingShape, planTextShape, soldInShape } from './schemas.js';
 import { CPU_TYPES } from '../../dataset/dto/plan.dto.js';
 
 const positive = (max: number) => z.number().positive().max(max).optional();
 
 /** The fields of a plan in a concise answer; the rest are detailed-only. */
-const CONCISE_PLAN_FIELDS = ['providerId', 'planName', 'normalizedPrice', 'vcpus', 'ramGb', 'storageGb', 'cpuType', 'regionalPriceFactor', 'observedAt', 'stale'] as const satisfies readonly (keyof PlanMatch)[];
+const CONCISE_PLAN_FIELDS = ['providerId', 'planName', 'normalizedPrice', 'vcpus', 'ramGb', 'storageGb', 'cpuType', 'soldIn', 'notSoldIn', 'regionalPriceFactor', 'observedAt', 'stale'] as const satisfies readonly (keyof PlanMatch)[];
 const detailedOnly = <T extends z.ZodType>(schema: T) => schema.optional().describe(`${schema.description ? `${schema.description} ` : ''}Detailed only.`);
 const figure = z.union([z.number(), z.string(), z.array(z.string())]);
 
 /** A search result as the tool answers it: concise drops the detailed-only fields. */
 function present(result: PlanSearchResult, format: 'concise' | 'detailed') {
   if (format === 'detailed') return { ...result, responseFormat: format };
-  const { comparedOn, ...rest } = result; // eslint-disable-line @typescript-eslint/no-unused-vars -- filters.includeCommitments says the same
+  // comparedOn: filters.includeCommitments says the same. stalePriceNote: each plan's `stale` and the stalePrices count carry the fact.
+  const { comparedOn, stalePriceNote, ...rest } = result; // eslint-disable-line @typescript-eslint/no-unused-vars
   // A discontinued plan (listed only when asked for) says so in either format.
   // With a transfer filter, the allowance each plan was matched on is part of the short answer too.
   const transfer = result.filters.minTransferTb !== undefined;
@@ -38,11 +39,12 @@ export const findVpsPlansTool = defineTool({
   description:
     'Finds plans across all providers that meet every constraint you give (minimum RAM, disk, vCPUs and monthly transfer, a price ceiling, disk type, shared or dedicated vCPUs, a set of providers, a data-centre city or country), cheapest first. ' +
     'Every plan says whether its vCPUs are shared with other tenants or dedicated (cpuType; "unknown" where the data does not say): tell the user when a cheap plan is shared. ' +
+    'Every plan names where its line is sold (soldIn: its cities, or "all" of the provider\'s data centres less notSoldIn): without location or country, the cheapest plan may not be sold where the user is, so pass one when it matters. ' +
     'When to use: the user states resources or a budget ("cheapest server with at least 8 GB in Germany under 20 EUR"); for a workload in words use recommend_vps_for_workload; call describe_filters first when unsure of a city, country, currency or provider id. ' +
     'Next: find_equivalent_plans on a result for the same or more elsewhere, and estimate_monthly_cost for its real bill (IPv4, backups, traffic, VAT). ' +
     'By default plans are ranked and bounded by what they cost month to month with no commitment; plans sold only on a prepaid term (e.g. Hostinger\'s 24-month rates) are left out and counted in leftOutNeedingCommitment. ' +
     'Pass includeCommitments: true to rank by the lowest effective monthly price instead, and responseFormat "detailed" to see each priceBasis, termMonths and renewalPrice, so you can tell the user when a price needs a commitment or renews higher. ' +
-    `Every plan says when the provider showed its price (observedAt) and whether that price is stale (seen more than ${STALE_AFTER_DAYS} days before the dataset version, or before a price change the provider reported); stalePrices counts the matches resting on stale prices and stalePriceNote says what to tell the user. Pass maxPriceAgeDays to leave out older prices. ` +
+    `Every plan says when the provider showed its price (observedAt) and whether that price is stale (seen more than ${STALE_AFTER_DAYS} days before the dataset version, or before a price change the provider reported); stalePrices counts the matches resting on stale prices: tell the user to confirm a stale price at the provider (detailed answers add stalePriceNote, a sentence saying so). Pass maxPriceAgeDays to leave out older prices. ` +
     'minTransferTb matches a plan that includes at least that many TB of traffic a month, or whose traffic is unmetered; a plan whose allowance is not stated as a volume or as unmetered (e.g. "Fair-use allowance") does not match, and is counted in leftOutTransferUnknown with a transferNote to pass on. ' +
     'Plans of lines the provider no longer sells are never matches: they are counted in leftOutDiscontinued, and listed (flagged discontinued, with their successor) only with includeDiscontinued: true. ' +
     'With location or country, a plan matches only if its line is sold there, at the regional price where the data has one; plans sold there at a price the dataset lacks are listed in priceUnknownAtLocation, not guessed. ' +
@@ -100,7 +102,7 @@ export const findVpsPlansTool = defineTool({
       .max(8)
       .optional()
       .describe('Only plans sold in a data centre in this country, ISO 3166-1 alpha-2 (e.g. "DE", "US"), at the lowest price known there; describe_filters lists datacenterCountries.'),
-    responseFormat: responseFormatInput('per plan its provider id, name, compared price, vCPUs, RAM, disk, CPU type, and when the price was seen and whether it is stale'),
+    responseFormat: responseFormatInput('per plan its provider id, name, compared price, vCPUs, RAM, disk, CPU type, where it is sold, and when the price was seen and whether it is stale'),
   },
   outputSchema: z.object({
     filters: z
@@ -131,6 +133,7 @@ export const findVpsPlansTool = defineTool({
         ramGb: z.number().nullable(),
         storageGb: z.number().nullable(),
         cpuType: cpuTypeSchema,
+        ...soldInShape,
         regionalPriceFactor: z.number().optional().describe('With a location: the listed price times this is the price there (e.g. 1.5 in São Paulo).'),
         observedAt: z.string().describe('The day the provider showed this price (YYYY-MM-DD).'),
         stale: z.boolean().describe(`True when the price is older than ${STALE_AFTER_DAYS} days at the dataset version, or a later price change was reported: confirm it at the provider.`),
@@ -174,7 +177,7 @@ export const findVpsPlansTool = defineTool({
       .describe('Only with minTransferTb: plans that met every other filter but whose traffic allowance is not stated as a volume or as unmetered, so were not counted as meeting it.'),
     transferNote: z.string().optional().describe('Only when leftOutTransferUnknown is above 0: what to tell the user about those plans.'),
     stalePrices: z.number().int().describe('How many of the totalMatches plans rest on a stale price.'),
-    stalePriceNote: z.string().optional().describe('Only when stalePrices is above 0: what a stale price means for the user.'),
+    stalePriceNote: detailedOnly(z.string().describe('Only when stalePrices is above 0: what a stale price means for the user.')),
     currency: z.string(),
     exchangeRatesDate: z.string().describe('Day of the exchange rates used for conversion.'),
     priceUnknownAtLocation: z

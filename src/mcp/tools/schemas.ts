@@ -29,6 +29,14 @@ export const cpuTypeSchema = z
   .enum(['shared', 'dedicated', 'unknown'])
   .describe('"dedicated": vCPUs reserved for this server; "shared": cores shared with other tenants (performance can vary); "unknown": the data does not say.');
 
+/** Where a plan's line is sold, in the plan-finding tools' answers (concise ones too). */
+export const soldInShape = {
+  soldIn: z
+    .union([z.literal('all'), z.array(z.string())])
+    .describe('The data-centre cities where the plan\'s line is sold; "all" when every data centre of the provider sells it (less notSoldIn). The price shown may hold in only some of them: with no location filter, check the user can buy it where they are.'),
+  notSoldIn: z.array(z.string()).optional().describe('With soldIn "all": the provider\'s data centres that do not sell this line.'),
+};
+
 /** The contract's text fields of a plan. */
 export const planTextShape = { cpu: z.string(), ram: z.string(), storage: z.string(), bandwidth: z.string() };
 
