@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { figures, meetsAllFour, pricedPlanOf, toCurrencyWith } from './support/independent-figures';
 import { connectMcp } from './support/mcp-client';
 import { toolCaller } from './support/mcp-tool-caller';
-import { rawGuides, rawProviders, rawUseCases } from './support/raw-data';
+import { rawAuthors, rawGuides, rawProviders, rawUseCases } from './support/raw-data';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
 
 const rates = JSON.parse(readFileSync('data/exchange-rates.json', 'utf8'));
@@ -512,7 +512,8 @@ describe('MCP tools', () => {
       const raw = rawGuides.find((g) => g.slug === 'restic-backups')!;
       const whole = data(await call('get_guide', { slug: 'restic-backups' }));
       expect(whole).toMatchObject({ slug: 'restic-backups', title: raw.title, url: `${TEST_BASE_URL}/guides/restic-backups`, nextOffset: null });
-      expect(whole.markdown).toBe(`${raw.body.trim()}\n`);
+      // This guide has site links and no code that looks like one: each becomes absolute, nothing else changes.
+      expect(whole.markdown).toBe(`${raw.body.trim()}\n`.replaceAll('](/', `](${TEST_BASE_URL}/`));
       expect(whole.totalChars).toBe(whole.markdown.length);
 
       let offset: number | null = 0;
@@ -527,6 +528,17 @@ describe('MCP tools', () => {
       }
       expect(joined).toBe(whole.markdown);
       expect(calls).toBe(Math.ceil(whole.totalChars / 700));
+    });
+
+    it.each(['restic-backups', 'hetzner-review', 'swap-file'])('gives %s with its dates, its author and every link to the site absolute', async (slug) => {
+      const raw = rawGuides.find((g) => g.slug === slug)!;
+      const author = rawAuthors.authors.find((a: any) => a.id === raw.author).name;
+      const whole = data(await call('get_guide', { slug, maxChars: 100_000 }));
+      expect(whole).toMatchObject({ published: raw.published, updated: raw.updated ?? raw.published, author });
+      const siteLinks = raw.body.match(/\]\(\/(?!\/)/g) ?? [];
+      expect(siteLinks.length).toBeGreaterThan(0);
+      expect(whole.markdown).not.toMatch(/\]\(\/(?!\/)/);
+      expect(whole.markdown.split(`](${TEST_BASE_URL}/`).length - 1).toBe(siteLinks.length);
     });
 
     it('answers an offset past the end with an empty last chunk', async () => {

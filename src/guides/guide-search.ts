@@ -15,11 +15,17 @@ export interface GuideSearchResult {
   snippet: string;
 }
 
-/** A chunk of a guide's markdown. */
+/** A chunk of a guide's markdown, for agents: links to the site are absolute. */
 export interface GuideChunk {
   slug: string;
   title: string;
   url: string;
+  /** Day of publication. */
+  published: string;
+  /** Day of the last substantive change (`published` when there was none). */
+  updated: string;
+  /** The author's display name. */
+  author: string;
   markdown: string;
   /** Length of the whole markdown, in characters. */
   totalChars: number;
@@ -32,4 +38,8 @@ export interface IndexedGuide {
   entry: GuideEntry;
   /** The body as plain text, for snippets. */
   text: string;
+  /** The body with links to the site made absolute (absolute-links.ts): what agents read. */
+  absoluteMarkdown: string;
+  /** The author's display name. */
+  authorName: string;
 }

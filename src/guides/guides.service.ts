@@ -7,6 +7,7 @@ import type { JsonDocument } from '../dataset/json-document.js';
 import { MAX_QUERY_LENGTH, SearchIndex } from '../search/search-index.js';
 import { plainText, snippet } from '../search/snippet.js';
 import type { GuideList } from './dto/guide-list.dto.js';
+import { absoluteSiteLinks } from './absolute-links.js';
 import { buildGuideList, guideMarkdownPath, guidePath } from './guide-documents.js';
 import type { GuideChunk, GuideSearchResult, IndexedGuide } from './guide-search.js';
 
@@ -32,7 +33,12 @@ export class GuidesService {
     private readonly config: AppConfig,
   ) {
     this.views = dataset.view((snapshot) => {
-      const indexed = snapshot.guides.map((entry) => ({ entry, text: plainText(entry.markdown) }));
+      const indexed = snapshot.guides.map((entry) => ({
+        entry,
+        text: plainText(entry.markdown),
+        absoluteMarkdown: absoluteSiteLinks(entry.markdown, config.publicBaseUrl),
+        authorName: snapshot.authorsById.get(entry.author)!.name,
+      }));
       const id = (g: IndexedGuide) => g.entry.slug;
       return {
         list: buildGuideList(snapshot, config),
@@ -90,18 +96,25 @@ export class GuidesService {
       });
   }
 
-  /** A chunk of a guide's markdown from `offset`, at most `maxChars` long; throws NotFoundError with the closest slugs. */
+  /**
+   * A chunk of a guide's markdown (links to the site made absolute) from `offset`, at most
+   * `maxChars` long, with its dates and author; throws NotFoundError with the closest slugs.
+   */
   read(slug: string, offset = 0, maxChars = DEFAULT_CHUNK_CHARS): GuideChunk {
     const guide = this.views.get().bySlug.get(slug);
     if (!guide) throw new NotFoundError('guide', slug, [], this.closest(slug), 'slug');
-    const { markdown } = guide.entry;
+    const markdown = guide.absoluteMarkdown;
     const start = Math.min(Math.max(0, Math.trunc(offset)), markdown.length);
     const size = Math.min(Math.max(1, Math.trunc(maxChars)), MAX_CHUNK_CHARS);
     const end = Math.min(markdown.length, start + size);
+    const { entry } = guide;
     return {
       slug,
-      title: guide.entry.title,
+      title: entry.title,
       url: this.config.url(guidePath(slug)),
+      published: entry.published,
+      updated: entry.updated ?? entry.published,
+      author: guide.authorName,
       markdown: markdown.slice(start, end),
       totalChars: markdown.length,
       nextOffset: end < markdown.length ? end : null,

@@ -8,6 +8,7 @@ export const getGuideTool = defineTool({
   title: 'Read a guide',
   description:
     'Returns a guide\'s markdown by slug, in chunks so a long guide never floods the context: read from `offset` up to `maxChars` characters, and when `nextOffset` is not null call again with it to continue. ' +
+    'Each chunk carries the guide\'s published and updated dates and its author, to judge and cite it; links in the markdown to pages of this site are absolute URLs. ' +
     'Find slugs with search_guides (or from a provider\'s review, "<id>-review").',
   inputSchema: {
     slug: z
@@ -28,7 +29,10 @@ export const getGuideTool = defineTool({
     slug: z.string(),
     title: z.string(),
     url: z.string(),
-    markdown: z.string(),
+    published: z.string().describe('Day of publication (YYYY-MM-DD).'),
+    updated: z.string().describe('Day of the last substantive change; equal to published when there was none.'),
+    author: z.string().describe("The author's name."),
+    markdown: z.string().describe('This chunk of the markdown; links to this site are absolute.'),
     totalChars: z.number(),
     nextOffset: z.number().nullable().describe('Offset of the next chunk, or null when this chunk ends the guide.'),
   }),
