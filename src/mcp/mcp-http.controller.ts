@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { JSONRPCRequest } from '@modelcontextprotocol/server';
 import type { Request, Response } from 'express';
 import { mcpMethodNotAllowed } from '../common/errors/problems.js';
+import { JSON_RPC } from '../common/http/json-rpc-error.js';
 import { MCP_PATH } from '../common/http/mcp-path.js';
 import { clientKey } from '../common/rate-limit/rate-limit.guard.js';
 import { RateLimiter } from '../common/rate-limit/rate-limiter.js';
@@ -13,6 +14,23 @@ import { readMcpBody } from './mcp-body.js';
 import { McpDispatcher } from './mcp-dispatcher.js';
 import { invalidParams } from './request-params.js';
 import { mcpPostOf, readMcpPost } from './streamable-http-rules.js';
+
+/**
+ * The most a batch's answers may weigh together; calls past it get a small error instead of their
+ * result, so one POST cannot ask for an answer of any size (a single call is bounded by its tool).
+ */
+export const MAX_BATCH_ANSWER_BYTES = 4 * 1024 * 1024;
+
+/** Replaces the answers of a batch from the first that takes it past MAX_BATCH_ANSWER_BYTES with an error saying so. */
+function withinAnswerBudget(requests: readonly JSONRPCRequest[], answers: string[]): void {
+  let total = 0;
+  for (let i = 0; i < answers.length; i++) {
+    total += Buffer.byteLength(answers[i]);
+    if (total <= MAX_BATCH_ANSWER_BYTES) continue;
+    const message = `Not answered: the batch's answers passed ${MAX_BATCH_ANSWER_BYTES} bytes. Send this call again in a later POST.`;
+    answers[i] = JSON.stringify({ jsonrpc: '2.0', id: requests[i].id, error: { code: JSON_RPC.serverError, message } });
+  }
+}
 
 /**
  * The MCP endpoint: Streamable HTTP without sessions, answering each POST with a JSON response (the
@@ -72,6 +90,7 @@ export class McpHttpController {
       if (closed.signal.aborted) return;
       served.forEach((json, i) => (answers[slots[i]] = json ?? ''));
     }
+    if (batch) withinAnswerBudget(requests, answers);
     const body = batch ? `[${answers.join(',')}]` : answers[0];
     res.status(200).setHeader('Content-Type', 'application/json');
     res.setHeader('Content-Length', Buffer.byteLength(body));

@@ -40,4 +40,11 @@ export const mcpProblems = {
       `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version.slice(0, 40))}.`,
       `Send one of ${supported.join(', ')} (or no MCP-Protocol-Version header) with the initialize handshake, or 2026-07-28 with its per-request _meta envelope (server/discover).`,
     ),
+  batchRemoved: (version: string) =>
+    new HttpProblem(
+      400,
+      'bad_request',
+      `Invalid Request: protocol revision ${version} has no JSON-RPC batches.`,
+      'Send one JSON-RPC message per POST (batches exist only in revision 2025-03-26, the default when no MCP-Protocol-Version header is sent).',
+    ),
 };

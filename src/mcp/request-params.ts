@@ -19,14 +19,25 @@ const SCHEMAS = new Map<string, (typeof specTypeSchemas)[SpecTypeName]>(
 type JsonRpcError = { jsonrpc: '2.0'; id: string | number; error: { code: number; message: string } };
 
 /**
+ * The largest params one request may carry, as JSON. The longest argument of any tool (a search query,
+ * a workload description) is a few hundred characters; this bounds what one call of a batch may ask
+ * the server to parse, validate and key.
+ */
+export const MAX_PARAMS_BYTES = 16 * 1024;
+
+/**
  * The SDK answers a request whose params do not fit the method's schema with -32603 (internal
  * error); the client made the mistake, so this answers it first with -32602 (invalid params).
- * Returns the error response for an invalid request, undefined for anything else.
+ * Params larger than MAX_PARAMS_BYTES are refused the same way. Returns the error response for an
+ * invalid request, undefined for anything else.
  */
 export function invalidParams(message: unknown): JsonRpcError | undefined {
   if (message === null || typeof message !== 'object' || Array.isArray(message)) return undefined;
-  const { method, id } = message as { method?: unknown; id?: unknown };
+  const { method, id, params } = message as { method?: unknown; id?: unknown; params?: unknown };
   if (typeof method !== 'string' || (typeof id !== 'string' && typeof id !== 'number')) return undefined;
+  if (params !== undefined && Buffer.byteLength(JSON.stringify(params) ?? '') > MAX_PARAMS_BYTES) {
+    return { jsonrpc: '2.0', id, error: { code: ProtocolErrorCode.InvalidParams, message: `Invalid params for ${method}: params: larger than ${MAX_PARAMS_BYTES} bytes as JSON` } };
+  }
   const result = SCHEMAS.get(method)?.['~standard'].validate(message);
   if (!result || result instanceof Promise || !result.issues) return undefined;
   const issue = result.issues[0];

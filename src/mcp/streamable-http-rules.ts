@@ -51,6 +51,9 @@ export type McpPostReading =
 /** The batch limit of the SDK's Streamable HTTP transport (`MAX_BATCH_SIZE` in its requestBody.ts, not exported by v2). */
 export const MAX_BATCH_SIZE = 100;
 
+/** The first protocol revision without JSON-RPC batching (2025-06-18 removed it; 2025-03-26 had it). */
+export const FIRST_BATCHLESS_VERSION = '2025-06-18';
+
 /** Protocol versions of the 2025 era (initialize handshake): the SDK's list, which names no 2026 revision. */
 export const LEGACY_PROTOCOL_VERSIONS: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS;
 
@@ -60,7 +63,8 @@ const isRequest = (m: JSONRPCMessage): m is JSONRPCRequest => 'method' in m && '
  * The Streamable HTTP transport's rules for a POST (MCP 2025-06-18 and 2025-11-25, "Sending messages
  * to the server"), with the SDK's own schema, media-type check, era classification and protocol
  * versions, as a pure function: the client must accept JSON and an event stream; the body must be
- * JSON; a batch holds at most MAX_BATCH_SIZE valid JSON-RPC messages; a message of the 2026-07-28
+ * JSON; a batch holds at most MAX_BATCH_SIZE valid JSON-RPC messages, and only under a revision that
+ * has batches (none declared, or 2025-03-26); a message of the 2026-07-28
  * era goes to the SDK's entry for it; initialize comes alone; any other request names a supported
  * MCP-Protocol-Version or none (the default); a POST of notifications only is accepted with nothing
  * to answer.
@@ -92,6 +96,10 @@ export function readMcpPost(post: McpPost): McpPostReading {
     if (messages.length > 1) return refuse(mcpProblems.lonelyInitialize());
   } else if (typeof post.protocolVersion === 'string' && !LEGACY_PROTOCOL_VERSIONS.includes(post.protocolVersion)) {
     return refuse(mcpProblems.unsupportedVersion(post.protocolVersion, LEGACY_PROTOCOL_VERSIONS));
+  }
+  // ISO dates compare as strings.
+  if (batch && typeof post.protocolVersion === 'string' && post.protocolVersion >= FIRST_BATCHLESS_VERSION) {
+    return refuse(mcpProblems.batchRemoved(post.protocolVersion));
   }
   // Nothing is kept per client, so notifications are not handed to the server: a cancellation could
   // otherwise name another client's request.
