@@ -3,6 +3,7 @@ import Ajv from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { connectMcp, type McpEra } from './support/mcp-client';
 import { documentedCalls, documentedValues } from './support/mcp-examples';
+import { documentedExchange, shapeProblems } from './support/mcp-exchange';
 import { toolCaller } from './support/mcp-tool-caller';
 import { rawGuides, rawProviders } from './support/raw-data';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -81,7 +82,53 @@ describe('MCP protocol eras', () => {
   describe('protocol revision 2026-07-28 on the wire', () => {
     it('answers server/discover with the revision, the capabilities and the instructions', async () => {
       const res = await modern('server/discover').expect(200);
-      expect(res.body.result).toMatchObject({ supportedVersions: [MODERN], capabilities: { tools: {}, resources: {} }, instructions: expect.any(String) });
+      expect(res.body.result).toMatchObject({ supportedVersions: expect.arrayContaining([MODERN]), capabilities: { tools: {}, resources: {} }, instructions: expect.any(String) });
+    });
+
+    it('lists in server/discover every protocol version it speaks, both eras, each one it negotiates at initialize', async () => {
+      const { supportedVersions } = (await modern('server/discover').expect(200)).body.result;
+      expect(supportedVersions[0]).toBe(MODERN);
+      expect(supportedVersions).toEqual(expect.arrayContaining(ERAS.flatMap((how) => (how.era === 'legacy' ? [how.protocolVersion] : []))));
+      for (const version of supportedVersions.filter((v: string) => v !== MODERN)) {
+        const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+        expect([version, (await post(init).expect(200)).body.result.protocolVersion]).toEqual([version, version]);
+      }
+      const card = (await t.http.get('/.well-known/mcp/server-card.json').expect(200)).body;
+      expect(card.protocolVersions).toEqual(supportedVersions);
+    });
+
+    it.each([
+      ['tools/list', {}],
+      ['prompts/list', {}],
+      ['resources/list', {}],
+      ['resources/templates/list', {}],
+      // The standard headers name what a request acts on: the resource for resources/read.
+      ['resources/read', { uri: 'guide://swap-file' }, { 'Mcp-Name': 'guide://swap-file' }],
+      ['server/discover', {}],
+    ] as [string, Record<string, unknown>, Record<string, string>?][])('marks %s cacheable by anyone for as long as the HTTP API lets a document be cached', async (method, params, headers = {}) => {
+      const maxAge = Number(/max-age=(\d+)/.exec((await t.http.get('/api/providers.json').expect(200)).headers['cache-control'])![1]);
+      const { result } = (await modern(method, params, headers).expect(200)).body;
+      expect({ ttlMs: result.ttlMs, cacheScope: result.cacheScope }).toEqual({ ttlMs: maxAge * 1000, cacheScope: 'public' });
+      expect(maxAge).toBeGreaterThan(0);
+    });
+
+    it('lists the tools in the same order every time, in both eras', async () => {
+      const names = async (send: () => ReturnType<typeof post>) => (await send().expect(200)).body.result.tools.map((tool: Tool) => tool.name);
+      const first = await names(() => modern('tools/list'));
+      for (let i = 0; i < 4; i++) expect(await names(() => modern('tools/list'))).toEqual(first);
+      expect(await names(() => post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }))).toEqual(first);
+      expect([...first].sort()).toEqual(TOOL_NAMES);
+    });
+
+    describe.each(documentedExchange())('the documented exchange: $method', ({ request, answer }) => {
+      it('is answered as docs/mcp.md shows', async () => {
+        let req = t.http.post(request.path);
+        for (const [name, value] of request.headers) req = req.set(name, value);
+        const res = await req.send(request.body);
+        expect(res.status).toBe(answer.status);
+        for (const [name, value] of answer.headers) expect([name, res.headers[name.toLowerCase()]]).toEqual([name, value]);
+        expect(shapeProblems(answer.body, JSON.parse(res.text))).toEqual([]);
+      });
     });
 
     it('serves a tool call that names 2026-07-28 in MCP-Protocol-Version', async () => {

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } fro
 import { createMcpHandler, type JSONRPCRequest, type McpHttpHandler, type McpServer, type RequestId } from '@modelcontextprotocol/server';
 import { InProcessTransport, type Answer } from './in-process-transport.js';
 import { McpServerFactory } from './mcp-server.factory.js';
+import { PROTOCOL_VERSIONS } from './server-info.js';
 
 /** What the 2026-07-28 entry answered: status, headers and body, ready to write. */
 export interface ModernAnswer {
@@ -62,7 +63,8 @@ export class McpDispatcher implements OnModuleInit, OnApplicationShutdown {
   /** Answers one POST of the 2026-07-28 era through the SDK's entry; `body` is the JSON Nest parsed. */
   async answerModern(url: string, headers: Headers, body: unknown, signal: AbortSignal): Promise<ModernAnswer> {
     const response = await this.modern.fetch(new Request(url, { method: 'POST', headers, signal }), { parsedBody: body });
-    return { status: response.status, headers: [...response.headers], body: await response.text() };
+    const answer = { status: response.status, headers: [...response.headers], body: await response.text() };
+    return isDiscover(body) ? withEveryProtocolVersion(answer) : answer;
   }
 
   /**
@@ -83,6 +85,27 @@ export class McpDispatcher implements OnModuleInit, OnApplicationShutdown {
   private serialize(id: RequestId, answer: Answer): string {
     return JSON.stringify({ jsonrpc: '2.0', id, ...answer });
   }
+}
+
+const isDiscover = (body: unknown) => typeof body === 'object' && body !== null && (body as { method?: unknown }).method === 'server/discover';
+
+/**
+ * A server/discover answer whose `supportedVersions` names every version this server speaks. The
+ * SDK lists only the 2026-era revisions there (the 2025 ones are negotiated at initialize), but a
+ * client deciding how to talk to this endpoint should see both eras, as the server card does.
+ * Clients pick from the list the revisions they know, so the added 2025 versions change no choice.
+ */
+function withEveryProtocolVersion(answer: ModernAnswer): ModernAnswer {
+  let message: { result?: { supportedVersions?: unknown } };
+  try {
+    message = JSON.parse(answer.body);
+  } catch {
+    return answer; // not a JSON answer (an event stream): left as the SDK wrote it
+  }
+  const listed = message.result?.supportedVersions;
+  if (!Array.isArray(listed)) return answer;
+  message.result!.supportedVersions = [...new Set([...listed, ...PROTOCOL_VERSIONS])];
+  return { ...answer, headers: answer.headers.filter(([name]) => name.toLowerCase() !== 'content-length'), body: JSON.stringify(message) };
 }
 
 /** Idle 2026-07-28 servers kept for reuse: enough for the requests two cores serve at once. */

@@ -19,9 +19,12 @@ import { guideResources, registerGuideResources } from './resources/guide.resour
 import { providerResources, registerProviderResources } from './resources/provider.resource.js';
 import { paginateResourceList } from './resources/resource-pages.js';
 import { portableOutputSchema } from './portable-schema.js';
-import { SERVER_INFO, SERVER_INSTRUCTIONS } from './server-info.js';
+import { LIST_CACHE_HINT, SERVER_INFO, SERVER_INSTRUCTIONS } from './server-info.js';
 import type { ToolDefinition, ToolServices } from './tool-definition.js';
 import { TOOLS } from './tools/index.js';
+
+/** The results the 2026-07-28 revision lets a client cache (the SDK fills their `ttlMs` and `cacheScope`). */
+const CACHEABLE = ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover'] as const;
 
 /**
  * Builds the MCP server (one per process, see McpDispatcher). The tool definitions and schemas are
@@ -65,6 +68,8 @@ export class McpServerFactory {
       instructions: SERVER_INSTRUCTIONS,
       capabilities: { completions: {} },
       jsonSchemaValidator: this.validator,
+      // 2026-07-28: the lists, resources and discovery are public and change only with a release.
+      cacheHints: Object.fromEntries(CACHEABLE.map((method) => [method, LIST_CACHE_HINT])),
     });
     for (const tool of TOOLS as readonly ToolDefinition[]) {
       server.registerTool(

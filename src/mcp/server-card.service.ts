@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { AppConfig } from '../config/app-config.js';
 import { JsonDocument } from '../dataset/json-document.js';
 import { DatasetService, type DatasetView } from '../dataset/dataset.service.js';
 import { MCP_PATH } from '../common/http/mcp-path.js';
-import { MODERN_PROTOCOL_VERSION, SERVER_DESCRIPTION, SERVER_INFO } from './server-info.js';
+import { PROTOCOL_VERSIONS, SERVER_DESCRIPTION, SERVER_INFO } from './server-info.js';
 import { PROMPTS } from './prompts/index.js';
 import { TOOLS } from './tools/index.js';
 
@@ -42,7 +41,7 @@ export class ServerCardService {
             documentationUrl: config.url('/docs'),
             dataVersion: snapshot.version,
             endpoints: [{ transport: 'streamable-http', url: config.url(MCP_PATH) }],
-            protocolVersions: [MODERN_PROTOCOL_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS],
+            protocolVersions: PROTOCOL_VERSIONS,
             authentication: { type: 'none' },
             capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {} },
             tools,

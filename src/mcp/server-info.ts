@@ -1,3 +1,6 @@
+import { SUPPORTED_PROTOCOL_VERSIONS, type CacheHint } from '@modelcontextprotocol/server';
+import { CACHE_CONTROL } from '../common/http/cache-policy.js';
+
 /** How the server introduces itself in `initialize` and in its server card. */
 export const SERVER_INFO = {
   name: 'vpsapi',
@@ -10,6 +13,27 @@ export const SERVER_INFO = {
  * request), besides the 2025-era versions the SDK negotiates at initialize.
  */
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+
+/**
+ * Every protocol version this server speaks, newest first: the 2026 era's revision, then the
+ * 2025-era versions the SDK negotiates at initialize. The server card and server/discover list it.
+ */
+export const PROTOCOL_VERSIONS: readonly string[] = [MODERN_PROTOCOL_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS];
+
+/**
+ * How long a client or a shared cache may keep the lists (tools, prompts, resources, templates), a
+ * resource and server/discover on the 2026-07-28 revision (`ttlMs`, `cacheScope`). They are public
+ * and change only with a dataset release, so they are cached as long as the HTTP API lets any cache
+ * keep a document (`Cache-Control` max-age): a release, or a reload of the data, reaches clients
+ * within that time.
+ */
+export const LIST_CACHE_HINT: CacheHint = { ttlMs: maxAgeSeconds(CACHE_CONTROL) * 1000, cacheScope: 'public' };
+
+function maxAgeSeconds(cacheControl: string): number {
+  const seconds = /max-age=(\d+)/.exec(cacheControl)?.[1];
+  if (seconds === undefined) throw new Error(`No max-age in Cache-Control "${cacheControl}"`);
+  return Number(seconds);
+}
 
 export const SERVER_DESCRIPTION =
   'Read-only data on eight reviewed VPS hosting providers (ratings, plans, prices, locations), a library of VPS guides, and workload sizing with provider picks.';
