@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { z } from 'zod';
 import { fromJsonSchema, McpServer, type JsonSchemaType } from '@modelcontextprotocol/server';
 import type { CallToolResult, Resource } from '@modelcontextprotocol/server';
 import { DatasetService } from '../dataset/dataset.service.js';
@@ -22,6 +21,7 @@ import { portableOutputSchema } from './portable-schema.js';
 import { LIST_CACHE_HINT, SERVER_INFO, SERVER_INSTRUCTIONS } from './server-info.js';
 import type { ToolDefinition, ToolServices } from './tool-definition.js';
 import { TOOLS } from './tools/index.js';
+import { strictInput } from './tools/strict-input.js';
 
 /** The results the 2026-07-28 revision lets a client cache (the SDK fills their `ttlMs` and `cacheScope`). */
 const CACHEABLE = ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover'] as const;
@@ -77,7 +77,7 @@ export class McpServerFactory {
         {
           title: tool.title,
           description: tool.description,
-          inputSchema: z.object(tool.inputSchema),
+          inputSchema: strictInput(tool.inputSchema),
           outputSchema: this.outputSchemas.get(tool.name),
           annotations: tool.annotations,
         },

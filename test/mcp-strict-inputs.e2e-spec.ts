@@ -1,0 +1,53 @@
+import { mcpSuite } from './support/mcp-tool-caller';
+import { rawGuides } from './support/raw-data';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Arguments each tool needs to answer, so the unknown argument beside them is the only fault. */
+const REQUIRED: Record<string, Record<string, unknown>> = {
+  get_vps_provider: { id: 'hetzner' },
+  get_guide: { slug: rawGuides[0].slug },
+  search_guides: { query: 'wireguard' },
+  recommend_vps_for_workload: { workload: 'vpn' },
+  estimate_monthly_cost: { providerId: 'hetzner', planName: 'CX23', country: 'DE' },
+  find_equivalent_plans: { ramGb: 4 },
+};
+
+describe('MCP tool inputs fail loudly and helpfully', () => {
+  const { call, data, errorText, tools } = mcpSuite();
+
+  it('publishes every input schema as closed (additionalProperties: false)', () => {
+    expect(tools().length).toBeGreaterThan(5);
+    for (const tool of tools()) expect([tool.name, tool.inputSchema.additionalProperties]).toEqual([tool.name, false]);
+  });
+
+  it('refuses an unknown argument on every tool, naming it and every valid argument', async () => {
+    for (const tool of tools()) {
+      const required = (tool.inputSchema.required ?? []) as string[];
+      const args = REQUIRED[tool.name] ?? {};
+      expect([tool.name, required.filter((r) => !(r in args))]).toEqual([tool.name, []]);
+      // Valid arguments alone answer; with one unknown argument added, the call is refused.
+      expect([tool.name, (await call(tool.name, args)).isError ?? false]).toEqual([tool.name, false]);
+      const text = errorText(await call(tool.name, { ...args, bogusArgument: 1 }));
+      expect(text).toContain('Unknown argument "bogusArgument"');
+      for (const name of Object.keys(tool.inputSchema.properties ?? {})) expect(text).toContain(name);
+    }
+  });
+
+  it('never answers {minRam: 4} with an unfiltered list: it names minRamGb', async () => {
+    const r = await call('find_vps_plans', { minRam: 4 });
+    expect(r.structuredContent).toBeUndefined();
+    expect(errorText(r)).toMatch(/Unknown argument "minRam"\..*Did you mean "minRam" -> "minRamGb"/);
+  });
+
+  it('never prices another region when "region" is passed for "location"', async () => {
+    const plans = await call('find_vps_plans', { region: 'Ashburn', minRamGb: 4 });
+    expect(errorText(plans)).toMatch(/Unknown argument "region".*"region" -> "location" or "country"/);
+    const cost = await call('estimate_monthly_cost', { providerId: 'hetzner', planName: 'CPX22', country: 'US', region: 'Ashburn' });
+    expect(errorText(cost)).toMatch(/Unknown argument "region".*"region" -> "country" or "datacenter"/);
+  });
+
+  it('still answers the same call without the unknown argument', async () => {
+    expect(data(await call('find_vps_plans', { minRamGb: 4, limit: 1 })).plans).toHaveLength(1);
+  });
+});
