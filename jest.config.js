@@ -25,8 +25,12 @@ const common = {
 /** Suites that start other processes or services (several replicas, Redis, nginx, Chromium) or run for a minute. */
 const SYSTEM = ['cluster', 'soak', 'browser', 'phone-layout', 'rate-limit-redis', 'shutdown', 'bench-smoke', 'mcp-inspector', 'log-buffer'].map((name) => `<rootDir>/test/${name}.e2e-spec.ts`);
 
-/** Suites run a second time with the front door (the replay cache in front of Express) switched off. */
-const DOOR_OFF = ['contract', 'rate-limit', 'pages', 'mcp-protocol', 'mcp-door', 'mcp-answer-cache', 'hostile-mcp', 'refusals'].map((name) => `<rootDir>/test/${name}.e2e-spec.ts`);
+/**
+ * Suites run a second time with the front door (the replay cache in front of Express) switched off:
+ * the contract, the rate limit, the pages and the MCP endpoint must hold without it. (The suites of the
+ * door itself, fast-paths, refusals and mcp-door, test what it replays; door-modes compares the modes.)
+ */
+const DOOR_OFF = ['contract', 'rate-limit', 'pages', 'http-behaviour', 'mcp-protocol', 'mcp-tools', 'mcp-answer-cache', 'hostile-mcp'].map((name) => `<rootDir>/test/${name}.e2e-spec.ts`);
 
 /** The unit specs beside the code: no app, seconds (npm run test:unit); also what mutation testing runs (stryker.config.mjs). */
 export const unitProject = { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] };
