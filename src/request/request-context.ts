@@ -11,7 +11,7 @@ export interface RateLimitState {
 
 /**
  * Everything the service records about one request while answering it, in one typed place rather
- * than in ad-hoc fields and symbols: set by the entry points (front door, observer), read by the
+ * than in ad-hoc fields and symbols: set by the entry points (replay cache, guard, observer), read by the
  * access log, metrics, the document writer and the error filter. It lives on the request object
  * under one private symbol, so it goes away with the request.
  */
@@ -20,15 +20,16 @@ export interface RequestContext {
   id?: string;
   /** The client address the rate limit counted (before Express sets `req.ip`). */
   clientAddress?: string;
-  /** The route template a remembered document was answered for (before the router ran). */
+  /** The route template of an answer the replay cache gave (the router did not run). */
   rememberedRoute?: string;
-  /** The count a request got before Express, passed on with it when it is to be refused. */
+  /**
+   * The request's count against the rate limit, once it was counted (by the replay cache, the guard,
+   * the error filter, or with a batch's further calls): never counted twice, read for the headers.
+   */
   counted?: RateLimitState;
-  /** An error raised before Express, for the error filter to answer. */
-  earlyError?: unknown;
   /** The original target of a request Express could not route (answered 400). */
   malformedTarget?: string;
-  /** A POST body read before Express (McpDoor), and the parser's error if it failed; Express does not read it again. */
+  /** A POST body read by the replay cache (or the MCP controller), and the parser's error if it failed: read once. */
   bodyRead?: { error?: unknown };
   /** Body bytes of a response whose headers went out in one writeHead. */
   sentBytes?: number;
