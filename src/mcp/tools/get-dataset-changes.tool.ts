@@ -3,8 +3,9 @@ import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { listingOutputShape, responseFormatInput } from '../response-format.js';
 import { structured, withDomainErrors } from '../tool-results.js';
 
-const plan = z.object({ providerId: z.string(), planName: z.string(), price: z.number(), currency: z.string() });
-const guide = z.object({ slug: z.string(), title: z.string(), date: z.string().describe('The guide\'s updated (or published) date.') });
+// Each is used twice in the output schema: an id publishes it once, under $defs.
+const plan = z.object({ providerId: z.string(), planName: z.string(), price: z.number(), currency: z.string() }).meta({ id: 'ReleasedPlan' });
+const guide = z.object({ slug: z.string(), title: z.string(), date: z.string().describe('The guide\'s updated (or published) date.') }).meta({ id: 'ReleasedGuide' });
 
 const count = z.number().int();
 const providerCounts = z.object({

@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/client';
+import { connectMcp } from './support/mcp-client';
+import { startTestApp, type TestApp } from './support/test-app';
+
+/** One row of the budget table in docs/mcp.md: what is measured, with which arguments, and its most characters. */
+interface Budget {
+  answer: string;
+  args: Record<string, unknown> | null;
+  budget: number;
+}
+
+/**
+ * The rows of the table under "Answer sizes" in docs/mcp.md: `| \`answer\` | \`{args}\` or - | 12,000 |`.
+ * The test reads the budgets from the documentation so the figures a reader sees are the ones enforced.
+ */
+function documentedBudgets(): Budget[] {
+  const doc = readFileSync(join(__dirname, '..', 'docs', 'mcp.md'), 'utf8');
+  const section = doc.split(/^#+ Answer sizes$/m)[1]?.split(/^#/m)[0] ?? '';
+  return [...section.matchAll(/^\| `([a-z_/]+)` \| (?:`(\{.*\})`|-) \| ([\d,]+) \|/gm)].map((m) => ({
+    answer: m[1],
+    args: m[2] === undefined ? null : JSON.parse(m[2]),
+    budget: Number(m[3].replace(/,/g, '')),
+  }));
+}
+
+const TOOL_NAMES = [
+  'describe_filters',
+  'estimate_monthly_cost',
+  'find_equivalent_plans',
+  'find_vps_plans',
+  'get_dataset_changes',
+  'get_guide',
+  'get_vps_provider',
+  'list_vps_providers',
+  'recommend_vps_for_workload',
+  'search_guides',
+];
+
+describe('MCP answer sizes', () => {
+  let t: TestApp;
+  let client: Client;
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT_REQUESTS: '100000' });
+    client = await connectMcp(t.baseUrl);
+  });
+  afterAll(async () => {
+    await client.close();
+    await t.close();
+  });
+
+  const budgets = documentedBudgets();
+
+  it('has a budget in docs/mcp.md for tools/list and for the default answer of every tool', () => {
+    expect(budgets.map((b) => b.answer).sort()).toEqual(['tools/list', ...TOOL_NAMES].sort());
+  });
+
+  /** Characters of the answer as a client receives it: the JSON of tools/list's tools, or a tool's text content. */
+  const measure = async ({ answer, args }: Budget): Promise<number> => {
+    if (answer === 'tools/list') {
+      const res = await t.http.post('/mcp').set('Accept', 'application/json, text/event-stream').send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }).expect(200);
+      return JSON.stringify(res.body.result.tools).length;
+    }
+    const result = await client.callTool({ name: answer, arguments: args ?? {} });
+    expect(result.isError).toBeFalsy();
+    return ((result.content as { text: string }[])[0].text).length;
+  };
+
+  it.each(budgets.map((b) => [b.answer, b] as const))('keeps %s within its documented budget', async (_name, budget) => {
+    const size = await measure(budget);
+    expect({ answer: budget.answer, size, within: size <= budget.budget }).toEqual({ answer: budget.answer, size, within: true });
+  });
+});
