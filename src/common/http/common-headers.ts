@@ -39,8 +39,9 @@ export const MCP_PREFLIGHT_HEADERS: readonly [string, string][] = [
 
 /**
  * The headers every response carries, whoever writes it: CORS for any origin (the data is public),
- * helmet's security headers and the dataset version. Applied by the first middleware and again by the error filter, because
- * some errors (malformed percent-encoding) are raised before any middleware runs.
+ * helmet's security headers and the dataset version. Set by the header interceptor, by the error
+ * filter (some errors, such as a malformed percent-encoding, are raised before any route runs) and by
+ * the parser-level refusals; written in one list by the replay cache and DocumentResponder (`flat`).
  */
 @Injectable()
 export class CommonHeaders {
@@ -60,7 +61,7 @@ export class CommonHeaders {
 
   /**
    * The same headers as a flat name, value, ... list for one writeHead, once the dataset is loaded
-   * (the front door answers nothing before). Built once per dataset version.
+   * (the replay cache serves nothing before). Built once per dataset version.
    */
   flat(): readonly string[] {
     const version = this.dataset.current.version;

@@ -87,14 +87,22 @@ export class FrontDoor {
       const client = proxyaddr(req, this.trust);
       context.clientAddress = client;
       const id = observe(req, res);
-      const decide = (limit: RateLimitState) => this.decide(req, res, pass, id, limit, mcp);
+      // Anything that fails here (the count, or a replay before the dataset is loaded) leaves the
+      // request to Nest, which counts it and answers the error if that fails too.
+      const fallBack = () => res.headersSent || pass();
+      const decide = (limit: RateLimitState) => {
+        try {
+          this.decide(req, res, pass, id, limit, mcp);
+        } catch {
+          fallBack();
+        }
+      };
       try {
         const state = this.limiter.hit(normalizeIp(client));
-        if (state instanceof Promise) state.then(decide, () => pass());
+        if (state instanceof Promise) state.then(decide, fallBack);
         else decide(state);
       } catch {
-        // The count failed: Nest counts it again (and answers the error if that fails too).
-        pass();
+        fallBack();
       }
     };
   }
