@@ -29,16 +29,30 @@ async function start(env: Record<string, string>): Promise<Service> {
   return { child, port, chunks, exited };
 }
 
-function get(port: number, id: string): Promise<number> {
+function get(port: number, id: string, path = '/api/providers/hetzner.json'): Promise<number> {
   return new Promise((resolve, reject) => {
     http
-      .get({ host: '127.0.0.1', port, path: '/api/providers/hetzner.json', headers: { 'x-request-id': id } }, (res) => {
+      .get({ host: '127.0.0.1', port, path, headers: { 'x-request-id': id } }, (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode!));
       })
       .on('error', reject);
   });
 }
+
+function scrape(port: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: '/metrics' }, (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += String(d)));
+        res.on('end', () => resolve(body));
+      })
+      .on('error', reject);
+  });
+}
+
+const metricOf = (text: string, name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1]);
 
 /** The chunk (its index) that holds the access line of request `id`, or -1. */
 const chunkOf = (s: Service, id: string) => s.chunks.findIndex((c) => c.text.split('\n').some((l) => l.includes(`"reqId":"${id}"`)));
@@ -99,6 +113,25 @@ describe('the access log of the built service (LOG_BUFFER_BYTES)', () => {
     }
   }, 30_000);
 
+  it('drops the lines beyond LOG_MAX_PENDING_BYTES while nothing reads its output, counts them, and keeps answering', async () => {
+    const metricsPort = await freePort();
+    const s = await start({ LOG_BUFFER_BYTES: '0', LOG_MAX_PENDING_BYTES: '65536', METRICS_PORT: String(metricsPort), RATE_LIMIT_REQUESTS: '1000000' });
+    try {
+      s.child.stdout!.pause();
+      // About 550 bytes a line: well beyond what the socket buffers and the 64 KiB allowed to wait hold.
+      const path = `/${'x'.repeat(200)}`;
+      for (let i = 0; i < 2000; i++) expect(await get(s.port, `stalled-${i}`, path)).toBe(404);
+      expect(metricOf(await scrape(metricsPort), 'log_dropped_bytes_total')).toBeGreaterThan(100_000);
+      expect(s.child.exitCode).toBeNull();
+      // Once read again, new lines are written.
+      s.child.stdout!.resume();
+      expect(await get(s.port, 'after-stall')).toBe(200);
+      expect(await waitFor(() => chunkOf(s, 'after-stall') !== -1, 5000)).toBe(true);
+    } finally {
+      s.child.kill('SIGKILL');
+    }
+  }, 60_000);
+
   it('keeps answering when its output is closed, and counts the log bytes it could not write', async () => {
     const metricsPort = await freePort();
     const s = await start({ LOG_BUFFER_BYTES: '0', METRICS_PORT: String(metricsPort) });
@@ -106,16 +139,7 @@ describe('the access log of the built service (LOG_BUFFER_BYTES)', () => {
       // The log collector goes away: every later write to the pipe fails with EPIPE.
       s.child.stdout!.destroy();
       for (let i = 0; i < 50; i++) expect(await get(s.port, `closed-${i}`)).toBe(200);
-      const text = await new Promise<string>((resolve, reject) => {
-        http
-          .get({ host: '127.0.0.1', port: metricsPort, path: '/metrics' }, (res) => {
-            let body = '';
-            res.on('data', (d: Buffer) => (body += String(d)));
-            res.on('end', () => resolve(body));
-          })
-          .on('error', reject);
-      });
-      const dropped = Number(/^log_dropped_bytes_total (\d+)$/m.exec(text)?.[1]);
+      const dropped = metricOf(await scrape(metricsPort), 'log_dropped_bytes_total');
       // At least the 49 access lines after the first failed write, each over 200 bytes.
       expect(dropped).toBeGreaterThan(49 * 200);
       expect(s.child.exitCode).toBeNull();

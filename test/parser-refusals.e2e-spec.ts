@@ -39,7 +39,10 @@ describe('requests refused by Node’s HTTP parser', () => {
   it('answers a GET whose chunked body turns out malformed once, and counts it once', async () => {
     const before = await remaining(t);
     const reply = await exchange(t, 'GET /api/index.json HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nnot a chunk\r\n\r\n');
-    expect(statuses(reply)).toEqual([200]);
+    // The answer replayed at the door is out before the body breaks (200); through Nest (FRONT_DOOR=off)
+    // the break comes first (400). Either way: one answer on the connection.
+    expect(statuses(reply)).toHaveLength(1);
+    expect([200, 400]).toContain(statuses(reply)[0]);
     // The request itself, then this one: two counts, not three.
     expect(await remaining(t)).toBe(before - 2);
   });

@@ -33,8 +33,8 @@ export class AppConfig {
   /** FRONT_DOOR: whether the replay cache in front of Express (FrontDoor) runs. */
   readonly frontDoor: boolean;
   readonly metrics: { readonly port: number; readonly host: string };
-  /** `bufferBytes`: JSON lines gathered before one write to standard output (0: each line at once). */
-  readonly log: { readonly level: string; readonly pretty: boolean; readonly bufferBytes: number };
+  /** `bufferBytes`: JSON lines gathered before one write to standard output (0: each line at once); `maxPendingBytes`: log bytes that may wait for a stalled reader. */
+  readonly log: { readonly level: string; readonly pretty: boolean; readonly bufferBytes: number; readonly maxPendingBytes: number };
   readonly shutdown: { readonly delayMs: number; readonly timeoutMs: number };
   readonly server: { readonly keepAliveTimeoutMs: number; readonly headersTimeoutMs: number; readonly requestTimeoutMs: number };
   /** Reload on changes under dataDir. */

@@ -163,6 +163,10 @@ export class EnvironmentVariables {
   @IntegerSetting(0, 65_536, 'must be a whole number of bytes from 0 to 65536')
   LOG_BUFFER_BYTES = 8192;
 
+  /** Log bytes that may wait for a reader of standard output that stalls; lines beyond are dropped (and counted). */
+  @IntegerSetting(65_536, 1_073_741_824, 'must be a whole number of bytes from 65536 to 1073741824')
+  LOG_MAX_PENDING_BYTES = 16_777_216;
+
   /** After SIGTERM, how long to keep serving while the load balancer notices the instance is not ready. */
   @IntegerSetting(0, 120_000, 'must be a whole number of milliseconds from 0 to 120000')
   SHUTDOWN_DELAY_MS = 5000;

@@ -110,6 +110,12 @@ describe('loadConfig', () => {
     expect(problemsOf({ LOG_BUFFER_BYTES: '65537' })).toEqual(['LOG_BUFFER_BYTES: must be a whole number of bytes from 0 to 65536 (got "65537")']);
   });
 
+  it('bounds the log bytes that wait for a stalled reader by LOG_MAX_PENDING_BYTES', () => {
+    expect(loadConfig({}).log.maxPendingBytes).toBe(16_777_216);
+    expect(loadConfig({ LOG_MAX_PENDING_BYTES: '65536' }).log.maxPendingBytes).toBe(65536);
+    expect(problemsOf({ LOG_MAX_PENDING_BYTES: '1000' })).toEqual(['LOG_MAX_PENDING_BYTES: must be a whole number of bytes from 65536 to 1073741824 (got "1000")']);
+  });
+
   it('binds the metrics server where HOST binds the API unless METRICS_HOST says otherwise', () => {
     expect(loadConfig({}).metrics.host).toBe('0.0.0.0');
     expect(loadConfig({ HOST: '127.0.0.1' }).metrics.host).toBe('127.0.0.1');

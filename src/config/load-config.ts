@@ -1,6 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import { resolve } from 'node:path';
+import { isatty } from 'node:tty';
 import { AppConfig, EMBEDDED_DATA_DIR } from './app-config.js';
 import { EnvironmentVariables } from './environment-variables.js';
 import { parseTrustProxy, type TrustProxy } from './is-trust-proxy.js';
@@ -55,8 +56,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     metrics: { port: vars.METRICS_PORT, host: vars.METRICS_HOST ?? vars.HOST },
     log: {
       level: vars.LOG_LEVEL,
-      pretty: vars.LOG_PRETTY === 'auto' ? Boolean(process.stdout.isTTY) && env.NODE_ENV !== 'production' : vars.LOG_PRETTY === 'true',
+      // isatty(1), not process.stdout.isTTY: creating process.stdout sets fd 1 non-blocking.
+      pretty: vars.LOG_PRETTY === 'auto' ? isatty(1) && env.NODE_ENV !== 'production' : vars.LOG_PRETTY === 'true',
       bufferBytes: vars.LOG_BUFFER_BYTES,
+      maxPendingBytes: vars.LOG_MAX_PENDING_BYTES,
     },
     shutdown: { delayMs: vars.SHUTDOWN_DELAY_MS, timeoutMs: vars.SHUTDOWN_TIMEOUT_MS },
     server: {

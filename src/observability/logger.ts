@@ -1,35 +1,29 @@
 import pino, { type Logger } from 'pino';
 import type { AppConfig } from '../config/app-config.js';
-import { DescriptorSink } from './descriptor-sink.js';
-import { GatheredLines, type LineSink } from './gathered-lines.js';
 
 /** The application's pino logger, for code that writes structured lines of its own (the error filter). */
 export const APP_LOGGER = Symbol('APP_LOGGER');
 
 /** Longest a gathered JSON line waits before it is written (LOG_BUFFER_BYTES). */
-export const LOG_FLUSH_MS = 1000;
+const LOG_FLUSH_MS = 1000;
 
-/** Log bytes that may wait for a slow reader of standard output; lines beyond are dropped. */
-export const MAX_PENDING_LOG_BYTES = 16 * 1024 * 1024;
-
-/** Longest the process's exit waits for a stalled reader of standard output to take the last lines. */
-export const EXIT_FLUSH_MS = 1000;
-
-/** Standard output, once a logger writes to it: one per process, whatever the number of loggers. */
-let stdout: { sink: DescriptorSink; gathered: GatheredLines[] } | undefined;
+/** pino's destination for standard output and what it dropped: one per process, whatever the number of loggers. */
+let stdout: { destination: ReturnType<typeof pino.destination>; dropped: number; closed: boolean } | undefined;
 
 /** Log bytes dropped since start: a reader of standard output that stalled, or a closed one. */
 export function droppedLogBytes(): number {
-  return stdout?.sink.dropped ?? 0;
+  return stdout?.dropped ?? 0;
 }
 
 /**
  * The process's pino logger: JSON lines, or pretty lines in a terminal when pino-pretty is installed.
- * JSON lines are gathered up to `log.bufferBytes` before one write to standard output, so
- * a busy instance makes one write (and its log collector one read) per few dozen requests instead of
- * one per request. A timer writes what is gathered at least every LOG_FLUSH_MS, and the process's
- * `exit` writes the rest, after a shutdown, `process.exit` or an uncaught error alike. The write
- * never blocks the process (DescriptorSink).
+ * JSON lines go to standard output through pino's asynchronous destination (sonic-boom): gathered
+ * until more than `log.bufferBytes` wait (`minLength`), and at least every LOG_FLUSH_MS
+ * (`periodicFlush`), then written off the event loop, so a busy instance makes one write per few dozen
+ * requests and a slow reader never blocks it. Up to `log.maxPendingBytes` wait for a reader that
+ * stalls (`maxLength`); lines beyond are dropped, and so is everything after the reader went away
+ * (pino stops writing on EPIPE): both are counted in `log_dropped_bytes_total`. The process's `exit`
+ * writes what is still gathered (`flushSync`).
  */
 export function createLogger(config: AppConfig): Logger {
   if (config.log.pretty) {
@@ -39,28 +33,48 @@ export function createLogger(config: AppConfig): Logger {
       // pino-pretty is a development dependency; production images log JSON.
     }
   }
-  const out = standardOutput();
-  const { logger, gathered } = jsonLogger(config, out.sink);
-  out.gathered.push(gathered);
-  if (config.log.bufferBytes > 0) setInterval(() => gathered.flush(), LOG_FLUSH_MS).unref();
-  return logger;
-}
-
-/** The JSON logger createLogger makes, its lines gathered for `sink`. */
-export function jsonLogger(config: AppConfig, sink: LineSink): { logger: Logger; gathered: GatheredLines } {
-  const gathered = new GatheredLines(sink, config.log.bufferBytes);
-  return { logger: pino(optionsOf(config), gathered), gathered };
+  const out = standardOutput(config.log.bufferBytes, config.log.maxPendingBytes);
+  return pino(
+    {
+      ...optionsOf(config),
+      hooks: {
+        streamWrite: (line: string) => {
+          // After EPIPE pino's destination discards every line (its write becomes a no-op): count them.
+          if (out.closed) out.dropped += Buffer.byteLength(line);
+          return line;
+        },
+      },
+    },
+    out.destination,
+  );
 }
 
 /** Every line carries the service's name. */
 const optionsOf = (config: AppConfig) => ({ level: config.log.level, base: { service: 'vpsapi' } });
 
-function standardOutput(): NonNullable<typeof stdout> {
+function standardOutput(bufferBytes: number, maxPendingBytes: number): NonNullable<typeof stdout> {
   if (stdout) return stdout;
-  const out = { sink: DescriptorSink.of(1, MAX_PENDING_LOG_BYTES), gathered: [] as GatheredLines[] };
+  const destination = pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: bufferBytes,
+    // sonic-boom requires a single write to allow more than minLength.
+    maxWrite: Math.max(16_384, 2 * bufferBytes),
+    maxLength: maxPendingBytes,
+    periodicFlush: bufferBytes > 0 ? LOG_FLUSH_MS : 0,
+  });
+  const out = { destination, dropped: 0, closed: false };
+  destination.on('drop', (data: string | Buffer) => (out.dropped += Buffer.byteLength(data)));
+  // pino handles EPIPE itself (it stops writing); any other write error must not end the process.
+  destination.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') out.closed = true;
+  });
   process.once('exit', () => {
-    for (const gathered of out.gathered) gathered.flush();
-    out.sink.flushSync(EXIT_FLUSH_MS);
+    try {
+      if (!out.closed) destination.flushSync();
+    } catch {
+      // Standard output failed as the process ends: those lines are lost.
+    }
   });
   stdout = out;
   return out;

@@ -39,7 +39,7 @@ export class MetricsService implements OnApplicationBootstrap, OnModuleDestroy {
 
   private readonly logDropped = new Counter({
     name: 'log_dropped_bytes_total',
-    help: 'Log bytes dropped because standard output was not read (more than 16 MiB waiting) or was closed.',
+    help: 'Log bytes dropped because standard output was not read (more than LOG_MAX_PENDING_BYTES waiting) or was closed.',
     registers: [this.registry],
     collect() {
       this.reset();

@@ -1,9 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { contextOf } from '../request/request-context.js';
-import { type AccessEntry, accessLine, messageOf, nested } from './access-line.js';
 import { truncatedAddress } from './client-address.js';
 import type { MetricsService } from './metrics.service.js';
 import { routeTemplate } from './route-template.js';
@@ -12,6 +12,17 @@ import { routeTemplate } from './route-template.js';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 type Observed = IncomingMessage & { ip?: string };
+
+/** The last request observed on each connection, with its response. */
+const lastOnConnection = new WeakMap<Socket, { req: IncomingMessage; res: ServerResponse }>();
+
+/**
+ * The last request observed on a connection and its response: what a parser error on that
+ * connection follows (MalformedRequestAnswer tells an error in that request's body from a new one).
+ */
+export function lastObservedOn(socket: Socket): { req: IncomingMessage; res: ServerResponse } | undefined {
+  return lastOnConnection.get(socket);
+}
 
 /** Starts observing a request and returns its id; the caller sends the id as X-Request-Id. */
 export type Observe = (req: IncomingMessage, res: ServerResponse) => string;
@@ -30,15 +41,13 @@ export interface RefusedRequest {
  * Observes every request once, wherever it is answered (the front door before Express, or the
  * middleware in front of Express's router): assigns the request id (a well-formed X-Request-Id, or a
  * new one, echoed on the response), and when the response is done records its metrics and writes one
- * JSON access line (accessLine): request id, method, path (no query), route template, status,
+ * JSON access line through the logger: request id, method, path (no query), route template, status,
  * duration, bytes and the client's network (never the full address, bodies or headers). One listener
  * and one line per request: pino-http's per-request child loggers cost a fifth of the CPU on the hot
  * path.
  */
 export function requestObserver(logger: Logger, metrics: MetricsService) {
-  const logs = logger.isLevelEnabled('info');
-  const info = accessLine(logger);
-  const record = recorder(logger, metrics, info, logs);
+  const record = recorder(logger, metrics);
   const observe: Observe = (request, response) => {
     const req = request as Observed;
     const res = response;
@@ -47,6 +56,7 @@ export function requestObserver(logger: Logger, metrics: MetricsService) {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     context.id = id;
+    lastOnConnection.set(req.socket, { req, res });
     res.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const status = res.statusCode;
@@ -63,23 +73,21 @@ export function requestObserver(logger: Logger, metrics: MetricsService) {
 }
 
 /** Records one answered request: its metrics sample, and its access line (an error line from 500 on). */
-function recorder(logger: Logger, metrics: MetricsService, info: (entry: AccessEntry) => void, logs: boolean) {
+function recorder(logger: Logger, metrics: MetricsService) {
+  const logs = logger.isLevelEnabled('info');
   return (id: string, method: string, url: string, route: string, status: number, seconds: number, address: string | undefined, bytes: number): void => {
     metrics.observeRequest(method, route, status, seconds);
     if (!logs && status < 500) return;
     const q = url.indexOf('?');
-    const entry: AccessEntry = {
+    const line = {
       reqId: id,
-      method,
-      path: (q === -1 ? url : url.slice(0, q)).slice(0, 200),
-      client: truncatedAddress(address),
-      status,
-      bytes,
+      req: { method, path: (q === -1 ? url : url.slice(0, q)).slice(0, 200), client: truncatedAddress(address) },
+      res: { status, bytes },
       durationMs: Math.round(seconds * 10000) / 10,
       route,
     };
-    if (status < 500) info(entry);
-    else logger.error(nested(entry), messageOf(entry));
+    if (status < 500) logger.info(line, `${method} ${route} ${status}`);
+    else logger.error(line, `${method} ${route} ${status}`);
   };
 }
 
@@ -91,7 +99,6 @@ function recorder(logger: Logger, metrics: MetricsService, info: (entry: AccessE
  */
 export function observeRefusedRequest(logger: Logger, metrics: MetricsService, refused: RefusedRequest): string {
   const id = randomUUID();
-  const record = recorder(logger, metrics, (entry) => logger.info(nested(entry), messageOf(entry)), logger.isLevelEnabled('info'));
-  record(id, refused.method ?? '-', refused.url ?? '-', 'unmatched', refused.status, 0, refused.remoteAddress, refused.bytes);
+  recorder(logger, metrics)(id, refused.method ?? '-', refused.url ?? '-', 'unmatched', refused.status, 0, refused.remoteAddress, refused.bytes);
   return id;
 }

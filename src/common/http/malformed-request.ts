@@ -1,13 +1,13 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
+import { ModuleRef } from '@nestjs/core';
 import { normalizeIp } from '@nestjs/throttler';
-import { METHODS, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { METHODS, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { AppConfig } from '../../config/app-config.js';
 import { APP_LOGGER } from '../../observability/logger.js';
 import { MetricsService } from '../../observability/metrics.service.js';
-import { observeRefusedRequest } from '../../observability/request-observer.js';
+import { lastObservedOn, observeRefusedRequest } from '../../observability/request-observer.js';
 import { contextOf, type RateLimitState } from '../../request/request-context.js';
 import { HttpProblem } from '../errors/http-problem.js';
 import { ProblemRenderer } from '../errors/problem-renderer.js';
@@ -18,12 +18,6 @@ import { CommonHeaders } from './common-headers.js';
 
 /** A parser error as Node's `clientError` gives it: `rawPacket` holds the bytes being parsed, when there were any. */
 type ParserError = NodeJS.ErrnoException & { rawPacket?: Buffer };
-
-/** The last request Node handed to the application on a connection. */
-interface Dispatched {
-  req: IncomingMessage;
-  res: ServerResponse;
-}
 
 const KNOWN_METHODS = new Set(METHODS);
 
@@ -38,13 +32,12 @@ const KNOWN_METHODS = new Set(METHODS);
  * A parser error can also come after the application already has the request: a chunked body that
  * turns out malformed once the headers were read and answered. That request was counted and is being
  * answered; it gets no second answer and no second count, and its connection is closed once its answer
- * is written. To tell the cases apart, the last request the server dispatched on each connection is
- * kept (the server's `request` event); a refused request pipelined behind an answer still being written
- * is answered after that answer.
+ * is written. To tell the cases apart, the request observer keeps the last request it saw on each
+ * connection (every request is observed as it arrives); a refused request pipelined behind an answer
+ * still being written is answered after that answer.
  */
 @Injectable()
 export class MalformedRequestAnswer implements OnApplicationBootstrap {
-  private readonly dispatched = new WeakMap<Socket, Dispatched>();
   private renderer?: ProblemRenderer;
   private logger?: Logger;
 
@@ -53,7 +46,6 @@ export class MalformedRequestAnswer implements OnApplicationBootstrap {
     private readonly headers: CommonHeaders,
     private readonly limiter: RateLimiter,
     private readonly metrics: MetricsService,
-    private readonly adapterHost: HttpAdapterHost,
     private readonly moduleRef: ModuleRef,
   ) {}
 
@@ -61,14 +53,12 @@ export class MalformedRequestAnswer implements OnApplicationBootstrap {
     // The renderer and the application logger are provided by AppModule, beside the error pages.
     this.renderer = this.moduleRef.get(ProblemRenderer, { strict: false });
     this.logger = this.moduleRef.get<Logger>(APP_LOGGER, { strict: false });
-    const server = this.adapterHost.httpAdapter.getHttpServer() as Server;
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => this.dispatched.set(req.socket, { req, res }));
   }
 
   /** The server's `clientError` listener. */
   readonly listener = (error: ParserError, socket: Socket): void => {
     if (!socket.writable) return void socket.destroy();
-    const last = this.dispatched.get(socket);
+    const last = lastObservedOn(socket);
     if (last && !last.req.complete) {
       // The error is in the body of a request the application already has, and has counted.
       if (last.res.headersSent) return void afterAnswer(last.res, () => socket.destroy());
