@@ -73,7 +73,9 @@ describe('estimate_monthly_cost', () => {
     expect(r.recurringTotalOverHorizon).toBe(cents(monthly * 12));
     const setupFee = lineOf('digitalocean', 'Basic 2 GB').setupFee;
     if (setupFee === null) {
-      expect([r.setupFee.known, r.known, r.totalOverHorizon]).toEqual([false, false, undefined]);
+      // Every line item is known, so known is true; the unconfirmed setup fee is named and keeps the total out.
+      expect([r.setupFee.known, r.known, r.totalOverHorizon]).toEqual([false, true, undefined]);
+      expect(r.unknownItems).toEqual([{ item: 'setupFee', reason: r.setupFee.reason }]);
     } else {
       expect(r.totalOverHorizon).toBe(cents(monthly * 12 + toCurrency(setupFee, 'USD', 'GBP')));
     }
@@ -121,5 +123,37 @@ describe('estimate_monthly_cost', () => {
 
   it('answers an unknown provider with an isError listing the valid ids', async () => {
     expect(errorText(await call('estimate_monthly_cost', { providerId: 'aws', planName: 't3.micro', country: 'DE' }))).toContain(rawProviders.providers.map((p: Json) => p.id).join(', '));
+  });
+});
+
+describe('estimate_monthly_cost without a country, and what known means', () => {
+  const { call, data } = mcpSuite();
+
+  it('bills a CX33 for a business with no country given, before tax, in one call, and says so', async () => {
+    const plan = planOf('hetzner', 'CX33');
+    const hetzner = provider('hetzner');
+    const line = lineOf('hetzner', 'CX33');
+    expect([line.setupFee, hetzner.addOns.ipv4.status]).toEqual([null, 'included']); // the case this test is about: every monthly item known, the setup fee not
+    const r = data(await call('estimate_monthly_cost', { providerId: 'hetzner', planName: 'CX33', business: true }));
+    const base = toCurrency(plan.price, plan.currency, 'USD');
+    expect(r.taxIncluded).toBe(false);
+    expect(r.customer).toEqual({ business: true });
+    expect(r.lineItems.map((i: Json) => i.item)).toEqual(['base', 'ipv4', 'backups', 'trafficOverage']);
+    expect(itemOf(r.lineItems, 'base').amount).toBe(base);
+    expect(r.periods).toEqual([expect.objectContaining({ fromMonth: 1, toMonth: 12, known: true, monthlyAmount: base })]);
+    expect(r.assumptions[0]).toMatch(/No customer country given: every amount is before VAT or sales tax/);
+    // known: every line item is known; the setup fee the data does not confirm is named, and keeps the total out.
+    expect(r.known).toBe(true);
+    expect(r.unknownItems).toEqual([{ item: 'setupFee', reason: expect.any(String) }]);
+    expect(r.recurringTotalOverHorizon).toBe(cents(base * 12));
+    expect(r.totalOverHorizon).toBeUndefined();
+  });
+
+  it('names every unknown line item with its months, and then says known: false', async () => {
+    const r = data(await call('estimate_monthly_cost', { providerId: 'hostinger', planName: 'KVM 2', country: 'DE', horizonMonths: 36 }));
+    expect(r.known).toBe(false);
+    const unknownInPeriods = r.periods.flatMap((p: Json) => p.items.filter((i: Json) => !i.known).map((i: Json) => ({ item: i.item, fromMonth: p.fromMonth, toMonth: p.toMonth, reason: i.reason })));
+    expect(unknownInPeriods.length).toBeGreaterThan(0);
+    expect(r.unknownItems).toEqual([...unknownInPeriods, { item: 'setupFee', reason: r.setupFee.reason }]);
   });
 });

@@ -53,7 +53,10 @@ export interface CostEstimate {
   };
   /** How the plan was chosen: named by the caller, or the cheapest no-commitment plan meeting the figures. */
   chosenBy: 'name' | 'cheapest-meeting-figures';
-  customer: { country: string; business: boolean };
+  /** The customer: its country when given (tax depends on it), and whether it is a business with a VAT id. */
+  customer: { country?: string; business: boolean };
+  /** False when no country was given: every amount is before VAT or sales tax, and no tax item is listed. */
+  taxIncluded: boolean;
   currency: string;
   exchangeRatesDate: string;
   horizonMonths: number;
@@ -62,7 +65,12 @@ export interface CostEstimate {
   periods: BillPeriod[];
   /** One-time setup fee, in `currency`. */
   setupFee: { known: boolean; amount?: number; reason?: string };
+  /** Every figure known, the one-time setup fee included: exactly when `totalOverHorizon` is given. */
   known: boolean;
+  /** Every line item of every period known (the setup fee aside, see unknownItems). */
+  lineItemsKnown: boolean;
+  /** Each unknown figure by name: line items with the months they cover, and the setup fee; empty when all are known. */
+  unknownItems: { item: BillItemKind | 'setupFee'; fromMonth?: number; toMonth?: number; reason: string }[];
   /** Every month of the horizon, without the one-time setup fee; absent when a monthly figure is unknown. */
   recurringTotalOverHorizon?: number;
   /** Every month of the horizon plus the setup fee; absent when any figure is unknown. */

@@ -24,8 +24,8 @@ export interface CostQuery {
   minVcpus?: number;
   minRamGb?: number;
   minStorageGb?: number;
-  /** ISO 3166-1 alpha-2 code of the customer's country. */
-  country: string;
+  /** ISO 3166-1 alpha-2 code of the customer's country; without one the bill is before VAT or sales tax. */
+  country?: string;
   /** A business with a valid VAT id. */
   business?: boolean;
   /** Expected outbound traffic per month, in TB. */
@@ -67,8 +67,8 @@ export class CostEstimator {
     const { exchangeRates: rates, vatRates, providersById } = snapshot;
     const currency = (query.currency ?? DEFAULT_CURRENCY).toUpperCase();
     if (!rates.has(currency)) throw new InvalidArgumentError('currency', `No exchange rate for "${currency.slice(0, 10)}". Use one of: ${rates.currencies.join(', ')}.`);
-    const country = query.country.toUpperCase();
-    if (!isISO31661Alpha2(country)) throw new InvalidArgumentError('country', `"${query.country.slice(0, 10)}" is not an ISO 3166-1 alpha-2 country code. Use e.g. DE, FR, GB or US; VAT rates are known for ${Object.keys(vatRates).join(', ')}; tax treatment is recorded for the EU, GB and US.`);
+    const country = query.country?.trim().toUpperCase();
+    if (country !== undefined && !isISO31661Alpha2(country)) throw new InvalidArgumentError('country', `"${country.slice(0, 10)}" is not an ISO 3166-1 alpha-2 country code. Use e.g. DE, FR, GB or US; VAT rates are known for ${Object.keys(vatRates).join(', ')}; tax treatment is recorded for the EU, GB and US.`);
     const trafficTb = query.trafficTb ?? 0;
     if (!(trafficTb >= 0)) throw new InvalidArgumentError('trafficTb', 'Outbound traffic must be 0 or more TB a month.');
     const horizon = query.horizonMonths ?? DEFAULT_HORIZON_MONTHS;
@@ -91,6 +91,7 @@ export class CostEstimator {
         item('backups', convert(this.backups(provider, row, base, query.backups ?? false, regional))),
         item('trafficOverage', convert(trafficOverageCost(trafficTb, row.bandwidthTb, provider.addOns.trafficOverage, regional ? `${regional.note} Traffic allowances and overage prices there are not in the dataset.` : undefined))),
       ];
+      if (country === undefined) return period(fromMonth, toMonth, items);
       const tax = taxRate(provider, country, business, vatRates);
       const pretax = items.every((i) => i.known) ? items.reduce((s, i) => s + i.amount!, 0) : undefined;
       items.push(
@@ -104,11 +105,18 @@ export class CostEstimator {
     });
 
     const setup = line.setupFee === null ? { known: false, reason: 'The setup fee could not be confirmed.' } : { known: true, amount: rates.convert(line.setupFee, row.currency, currency) };
-    const known = setup.known && periods.every((p) => p.known);
     const recurringKnown = periods.every((p) => p.known);
+    const known = setup.known && recurringKnown;
+    const unknownItems = [
+      ...periods.flatMap((p) => p.items.filter((i) => !i.known).map((i) => ({ item: i.item, fromMonth: p.fromMonth, toMonth: p.toMonth, reason: i.reason! }))),
+      ...(setup.known ? [] : [{ item: 'setupFee' as const, reason: setup.reason! }]),
+    ];
     const recurring = round2(periods.reduce((s, p) => s + p.knownMonthlyAmount * p.months, 0));
     const knownTotal = round2(recurring + (setup.amount ?? 0));
     this.collectSources(snapshot, provider, country, query, sources);
+    if (country === undefined) {
+      assumptions.unshift(`No customer country given: every amount is before VAT or sales tax, which depend on the customer's country${business ? '' : ' and on whether it is a business with a VAT id'}; pass country for the bill with tax.`);
+    }
     if (row.stale) assumptions.push(`${row.planName}'s price is stale (${row.staleReason}); the provider may charge more or less today.`);
     if (row.discontinued) assumptions.push(`${provider.name} no longer sells the ${line.name} line to new customers${row.successor ? `; it is replaced by ${row.successor}` : ''}.`);
     if (currency !== row.currency) assumptions.push(`Prices billed in ${row.currency} are converted to ${currency} at the ECB reference rates of ${rates.date}.`);
@@ -137,7 +145,8 @@ export class CostEstimator {
         discontinued: row.discontinued,
       },
       chosenBy,
-      customer: { country, business },
+      customer: { ...(country === undefined ? {} : { country }), business },
+      taxIncluded: country !== undefined,
       currency,
       exchangeRatesDate: rates.date,
       horizonMonths: horizon,
@@ -145,6 +154,8 @@ export class CostEstimator {
       periods,
       setupFee: setup,
       known,
+      lineItemsKnown: recurringKnown,
+      unknownItems,
       ...(recurringKnown ? { recurringTotalOverHorizon: recurring } : {}),
       ...(known ? { totalOverHorizon: knownTotal } : {}),
       knownTotalOverHorizon: knownTotal,
@@ -225,14 +236,14 @@ export class CostEstimator {
     return flat === null || flat === undefined ? { known: false, reason: backups.unknownReason ?? `No backup price for ${row.planName}.` } : { known: true, amount: flat };
   }
 
-  private collectSources(snapshot: DatasetSnapshot, provider: ProviderRecord, country: string, query: CostQuery, sources: CostEstimate['sources']): void {
+  private collectSources(snapshot: DatasetSnapshot, provider: ProviderRecord, country: string | undefined, query: CostQuery, sources: CostEstimate['sources']): void {
     const { addOns, tax } = provider;
     const { vatRates, exchangeRates } = snapshot;
     if ((query.ipv4 ?? true) && addOns.ipv4.source) sources.push(sourceOf(`${provider.name} IPv4`, addOns.ipv4.source));
     if (query.backups && addOns.backups.source) sources.push(sourceOf(`${provider.name} backups`, addOns.backups.source));
     if ((query.trafficTb ?? 0) > 0 && addOns.trafficOverage.source) sources.push(sourceOf(`${provider.name} traffic`, addOns.trafficOverage.source));
-    tax.sources.forEach((s) => sources.push(sourceOf(`${provider.name} tax`, s)));
-    if (vatRates[country]) sources.push(sourceOf(`VAT rate of ${vatRates[country].country}`, vatRates[country].source));
+    if (country !== undefined) tax.sources.forEach((s) => sources.push(sourceOf(`${provider.name} tax`, s)));
+    if (country !== undefined && vatRates[country]) sources.push(sourceOf(`VAT rate of ${vatRates[country].country}`, vatRates[country].source));
     sources.push({ about: 'exchange rates', url: exchangeRates.sourceUrl, retrievedAt: exchangeRates.date });
   }
 }
