@@ -255,3 +255,29 @@ describe('entry prices and picks when the cheapest fitting price is stale', () =
     }
   });
 });
+
+describe('every price a plan-finding tool shows carries its date and the dataset version', () => {
+  const { call, data } = mcpSuite();
+  /** Every object in an answer that shows a plan's price (price or normalizedPrice), with where it sits. */
+  const priced = (value: Json, path = '$'): [string, Json][] => {
+    if (Array.isArray(value)) return value.flatMap((v, i) => priced(v, `${path}[${i}]`));
+    if (value === null || typeof value !== 'object') return [];
+    const own: [string, Json][] = typeof value.price === 'number' || typeof value.normalizedPrice === 'number' ? [[path, value]] : [];
+    return [...own, ...Object.entries(value).flatMap(([k, v]) => priced(v, `${path}.${k}`))];
+  };
+
+  it.each([
+    ['find_vps_plans', { minRamGb: 8, limit: 5 }],
+    ['find_vps_plans', { minRamGb: 4096, maxMonthlyPrice: 5 }],
+    ['find_vps_plans', { location: 'Frankfurt', limit: 5, responseFormat: 'detailed' }],
+    ['find_equivalent_plans', { providerId: 'linode', planName: 'Dedicated 8 GB' }],
+    ['recommend_vps_for_workload', { workload: 'wordpress' }],
+    ['estimate_monthly_cost', { providerId: 'hetzner', planName: 'CX33', country: 'DE' }],
+  ])('%s %j', async (tool, args) => {
+    const r = data(await call(tool, args));
+    expect(r.datasetVersion).toBe(rawMeta.version);
+    const shown = priced(r);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const [path, x] of shown) expect([path, x.observedAt]).toEqual([path, expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)]);
+  });
+});

@@ -59,6 +59,8 @@ export interface CostEstimate {
   taxIncluded: boolean;
   currency: string;
   exchangeRatesDate: string;
+  /** The dataset version (release day) the prices and their ages are read from. */
+  datasetVersion: string;
   horizonMonths: number;
   /** The bill of the first month, item by item (the first period's items). */
   lineItems: BillItem[];

@@ -149,6 +149,7 @@ export class CostEstimator {
       taxIncluded: country !== undefined,
       currency,
       exchangeRatesDate: rates.date,
+      datasetVersion: snapshot.version,
       horizonMonths: horizon,
       lineItems: periods[0].items,
       periods,

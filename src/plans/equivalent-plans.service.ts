@@ -121,6 +121,7 @@ export class EquivalentPlansService {
       comparedOn: 'no-commitment' as const,
       currency,
       exchangeRatesDate: rates.date,
+      datasetVersion: snapshot.version,
       ...(where ? { location: where } : {}),
       totalMatches: equivalents.length,
       equivalents: equivalents.slice(0, limit),

@@ -135,6 +135,8 @@ export interface PlanSearchResult {
   stalePriceNote?: string;
   currency: string;
   exchangeRatesDate: string;
+  /** The dataset version (release day) every price and its age is read from. */
+  datasetVersion: string;
   /** With a location filter: plans that meet every constraint and are sold there, but at a price not in the dataset (left out). */
   priceUnknownAtLocation?: UnpricedAtLocation[];
   /** Only when nothing matched: the plans closest to matching, each with the constraints it misses and by how much. */
@@ -238,6 +240,7 @@ export class PlansService {
       ...(stalePrices > 0 ? { stalePriceNote: stalePriceNote(stalePrices, matches.length) } : {}),
       currency,
       exchangeRatesDate: exchangeRates.date,
+      datasetVersion: snapshot.version,
       ...(where ? { priceUnknownAtLocation: [...unpriced.values()] } : {}),
       ...(matches.length === 0 ? { closestMatches: closestPlans(nearMisses, Math.min(filters.limit, MAX_CLOSEST)) } : {}),
     };

@@ -13,7 +13,7 @@ import { MAX_QUERY_LENGTH, SearchIndex } from '../search/search-index.js';
 import type { UseCaseList } from './dto/use-case-list.dto.js';
 import type { MatchingPlan, WorkloadRecommendation } from './workload-recommendation.js';
 
-export type Recommendation = Omit<WorkloadRecommendation, 'matchedBy' | 'alternatives'>;
+export type Recommendation = Omit<WorkloadRecommendation, 'matchedBy' | 'alternatives' | 'datasetVersion'>;
 
 interface UseCaseViews {
   list: JsonDocument<UseCaseList>;
@@ -109,7 +109,7 @@ export class UseCasesService {
     if (text.length === 0 || text.length > MAX_QUERY_LENGTH) {
       throw new InvalidArgumentError('workload', `Describe the workload in 1 to ${MAX_QUERY_LENGTH} characters, or pass a use-case slug.`);
     }
-    const { useCasesBySlug, useCases } = this.dataset.current;
+    const { useCasesBySlug, useCases, version } = this.dataset.current;
     const views = this.views.get();
     const exact = useCasesBySlug.get(text.toLowerCase());
     const hits = exact ? [] : views.search.search(text);
@@ -123,6 +123,7 @@ export class UseCasesService {
       useCase: matched,
       matchedBy: exact ? 'slug' : 'search',
       ...rest,
+      datasetVersion: version,
       alternatives: hits
         .filter((h) => h.id !== useCase.slug)
         .slice(0, 3)

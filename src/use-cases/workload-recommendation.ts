@@ -37,6 +37,8 @@ export interface WorkloadRecommendation {
   /** True when no plan with a fresh price meets the minimum spec, so `startingAt` rests on a stale one. */
   startingAtStale: boolean;
   providers: RecommendedProvider[];
+  /** The dataset version (release day) the prices and their ages are read from. */
+  datasetVersion: string;
   /** Other use cases the text also matched, best first. */
   alternatives: { slug: string; title: string }[];
 }

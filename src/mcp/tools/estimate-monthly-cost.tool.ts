@@ -20,7 +20,7 @@ export const estimateMonthlyCostTool = defineTool({
     'Estimates what a VPS really costs per month and over a horizon: the plan price plus an IPv4 address, automated backups, traffic beyond the allowance and VAT or sales tax, from sourced figures only. ' +
     'Give a plan (providerId + planName, e.g. from find_vps_plans or recommend_vps_for_workload) or figures (minVcpus / minRamGb / minStorageGb: the cheapest plan sold with no commitment that meets them is used). ' +
     'Without country the bill is before VAT or sales tax (taxIncluded: false), and assumptions say so. ' +
-    'A promotional price turns into its renewal price after its term, so each period is listed. The plan says when the provider showed its price (observedAt) and whether it is stale; a stale price is also named in assumptions, so tell the user the bill rests on it. Where a figure is not in the dataset (a renewal price, a regional price, a US state sales tax, a setup fee), the item says known: false with the reason, unknownItems names each such figure, and the total is left out: tell the user what is unknown rather than guessing. known is true when every monthly line item is known. ' +
+    'A promotional price turns into its renewal price after its term, so each period is listed. The plan says when the provider showed its price (observedAt) and whether it is stale, and datasetVersion names the release; a stale price is also named in assumptions, so tell the user the bill rests on it. Where a figure is not in the dataset (a renewal price, a regional price, a US state sales tax, a setup fee), the item says known: false with the reason, unknownItems names each such figure, and the total is left out: tell the user what is unknown rather than guessing. known is true when every monthly line item is known. ' +
     'When to use: after recommend_vps_for_workload, find_vps_plans or find_equivalent_plans, to compare what the candidates will actually cost; call describe_filters first for valid countries, cities and currencies.',
   inputSchema: {
     providerId: z.string().max(64).optional().describe('Provider id, e.g. "hetzner"; with planName.'),
@@ -66,6 +66,7 @@ export const estimateMonthlyCostTool = defineTool({
     taxIncluded: z.boolean().describe('False when no country was given: every amount is before VAT or sales tax, and no tax item is listed.'),
     currency: z.string(),
     exchangeRatesDate: z.string(),
+    datasetVersion: z.string().describe('The dataset version (release day, YYYY-MM-DD) the prices are from; each price\'s observedAt says when the provider showed it.'),
     horizonMonths: z.number().int(),
     lineItems: z.array(billItem).describe('The first month, item by item.'),
     periods: z.array(

@@ -40,7 +40,7 @@ export const findEquivalentPlansTool = defineTool({
     'Each result gives its figures and cpuType beside the reference, the price difference in percent, and lowerThanReference names anything below the reference (traffic allowance can be), so never present a result as equal without saying what is lower. ' +
     'Pass location (a data-centre city) or country (ISO 3166-1 alpha-2) to list only plans sold there, at the price there, matched as find_vps_plans matches them. When nothing qualifies, emptyReason says why and what to relax. ' +
     'When to use: "what is the same for less?", for a plan the user already has or one found by find_vps_plans or recommend_vps_for_workload; call describe_filters first when unsure of a provider id or city, and list_vps_providers (detailed) for plan names. ' +
-    'Each result names where its line is sold (soldIn). Every price says when the provider showed it (observedAt) and whether it is stale; say so when a result rests on a stale price. ' +
+    'Each result names where its line is sold (soldIn). Every price says when the provider showed it (observedAt) and whether it is stale, and datasetVersion names the release; say so when a result rests on a stale price. ' +
     'Next: estimate_monthly_cost on a candidate for the full bill. Plans sold only on a prepaid term, and plans of lines the provider no longer sells, are not listed.',
   inputSchema: {
     providerId: z.string().max(64).optional().describe('Provider id of the reference plan, e.g. "digitalocean"; with planName.'),
@@ -73,6 +73,7 @@ export const findEquivalentPlansTool = defineTool({
     comparedOn: z.literal('no-commitment'),
     currency: z.string(),
     exchangeRatesDate: z.string(),
+    datasetVersion: z.string().describe('The dataset version (release day, YYYY-MM-DD) the prices are from; each price\'s observedAt says when the provider showed it.'),
     location: z.object({ location: z.string().optional(), country: z.string().optional() }).optional().describe('With location or country: where the plans must be sold, as the dataset spells it.'),
     totalMatches: z.number().int(),
     equivalents: z.array(z.object(equivalentShape)),

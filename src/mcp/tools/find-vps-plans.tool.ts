@@ -44,7 +44,7 @@ export const findVpsPlansTool = defineTool({
     'Next: find_equivalent_plans on a result for the same or more elsewhere, and estimate_monthly_cost for its real bill (IPv4, backups, traffic, VAT). ' +
     'By default plans are ranked and bounded by what they cost month to month with no commitment; plans sold only on a prepaid term (e.g. Hostinger\'s 24-month rates) are left out and counted in leftOutNeedingCommitment. ' +
     'Pass includeCommitments: true to rank by the lowest effective monthly price instead, and responseFormat "detailed" to see each priceBasis, termMonths and renewalPrice, so you can tell the user when a price needs a commitment or renews higher. ' +
-    `Every plan says when the provider showed its price (observedAt) and whether that price is stale (seen more than ${STALE_AFTER_DAYS} days before the dataset version, or before a price change the provider reported); stalePrices counts the matches resting on stale prices: tell the user to confirm a stale price at the provider (detailed answers add stalePriceNote, a sentence saying so). Pass maxPriceAgeDays to leave out older prices. ` +
+    `Every plan says when the provider showed its price (observedAt) and whether that price is stale (seen more than ${STALE_AFTER_DAYS} days before the dataset version, or before a price change the provider reported); stalePrices counts the matches resting on stale prices: tell the user to confirm a stale price at the provider (detailed answers add stalePriceNote, a sentence saying so). datasetVersion names the release the prices are read from. Pass maxPriceAgeDays to leave out older prices. ` +
     'minTransferTb matches a plan that includes at least that many TB of traffic a month, or whose traffic is unmetered; a plan whose allowance is not stated as a volume or as unmetered (e.g. "Fair-use allowance") does not match, and is counted in leftOutTransferUnknown with a transferNote to pass on. ' +
     'Plans of lines the provider no longer sells are never matches: they are counted in leftOutDiscontinued, and listed (flagged discontinued, with their successor) only with includeDiscontinued: true. ' +
     'With location or country, a plan matches only if its line is sold there, at the regional price where the data has one; plans sold there at a price the dataset lacks are listed in priceUnknownAtLocation, not guessed. ' +
@@ -180,6 +180,7 @@ export const findVpsPlansTool = defineTool({
     stalePriceNote: detailedOnly(z.string().describe('Only when stalePrices is above 0: what a stale price means for the user.')),
     currency: z.string(),
     exchangeRatesDate: z.string().describe('Day of the exchange rates used for conversion.'),
+    datasetVersion: z.string().describe('The dataset version (release day, YYYY-MM-DD) the prices are from; each price\'s observedAt says when the provider showed it.'),
     priceUnknownAtLocation: z
       .array(z.object({ providerId: z.string(), line: z.string(), plans: z.number().int(), datacenters: z.array(z.string()), note: z.string() }))
       .optional()

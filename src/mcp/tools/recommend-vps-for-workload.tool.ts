@@ -23,7 +23,7 @@ export const recommendVpsForWorkloadTool = defineTool({
     'Matches a workload to one of the dataset\'s use cases (WordPress, game server, VPN, database, Docker host, CI runner, mail server, AI inference, ...) and answers with its minimum and recommended specs, ' +
     'the entry price with no commitment, and the providers we recommend for it, each with the reason and its cheapest plan (by no-commitment price) that meets the recommended spec (or the minimum spec, flagged), with how that price is paid. ' +
     'A plan meets a spec only on all four parts: vCPUs, RAM, disk and monthly transfer (a stated volume at least the spec\'s, or unmetered traffic; an allowance the provider does not state is not counted, and transferNote says so). ' +
-    'Every price says when the provider showed it (observedAt, startingAtObservedAt) and whether it is stale; plans with fresh prices are picked before stale ones, and plans of lines no longer sold never. Tell the user when a price is stale. ' +
+    'Every price says when the provider showed it (observedAt, startingAtObservedAt) and whether it is stale, and datasetVersion names the release; plans with fresh prices are picked before stale ones, and plans of lines no longer sold never. Tell the user when a price is stale. ' +
     'Pass a use-case slug such as "game-server", or describe the workload in plain words ("minecraft server for ten friends"); free text is matched by search, and other close use cases are listed as alternatives. ' +
     'When to use: the user describes what will run; use find_vps_plans instead when the user gives exact resources, and describe_filters for the valid use-case slugs. ' +
     'Next: estimate_monthly_cost with a pick\'s id as providerId and its cheapestMatchingPlan.planName for the real monthly bill (IPv4, backups, traffic, VAT), and find_equivalent_plans for the same plan cheaper elsewhere.',
@@ -56,6 +56,7 @@ export const recommendVpsForWorkloadTool = defineTool({
           .describe('Only when some of the provider\'s plans have the vCPUs, RAM and disk but state no traffic allowance, so were not counted as meeting the spec: pass it on.'),
       }),
     ),
+    datasetVersion: z.string().describe('The dataset version (release day, YYYY-MM-DD) the prices are from; each price\'s observedAt says when the provider showed it.'),
     alternatives: z.array(z.object({ slug: z.string(), title: z.string() })),
   }),
   annotations: READ_ONLY,
