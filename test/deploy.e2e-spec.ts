@@ -55,7 +55,7 @@ describe('Kubernetes manifests', () => {
     expect(objects.filter((o) => !o.valid)).toEqual([]);
     expect(objects).toHaveLength(count as number);
     expect(code).toBe(0);
-  }, 30_000);
+  });
 
   it('a broken object fails the schema check, so the check can fail', async () => {
     const broken = structuredClone(deployment);
@@ -63,7 +63,7 @@ describe('Kubernetes manifests', () => {
     const { code, objects } = await validate([], stringify(broken));
     expect(objects[0].valid).toBe(false);
     expect(code).toBe(1);
-  }, 30_000);
+  });
 
   it('configures only settings the service knows, with values it accepts', () => {
     // NODE_OPTIONS (the heap caps), MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_ (glibc's allocator) configure the runtime, not the service.
@@ -96,7 +96,7 @@ describe('Kubernetes manifests', () => {
     const ingress = find(base, 'Ingress', 'vpsapi');
     expect(ingress.spec.rules[0].http.paths[0].backend.service).toEqual({ name: 'vpsapi', port: { name: 'http' } });
     expect(new URL(config.publicBaseUrl).host).toBe(ingress.spec.rules[0].host);
-  }, 30_000);
+  });
 
   it('reaches Redis through the Service the base defines', () => {
     const url = new URL(env.REDIS_URL);
@@ -386,7 +386,7 @@ describe('the price-refresh Job step', () => {
     expect(Object.keys(patch.body.data)).toEqual(['meta.json', 'providers.json']);
     const after = JSON.parse(configMap.data['providers.json']).providers[0].plans.find((p: { name: string }) => p.name === before.name);
     expect(after.price).toBe(Number((before.price + 0.5).toFixed(2)));
-  }, 30_000);
+  });
 
   it('publishes nothing and exits 2 with the review in its log when the gate refuses', async () => {
     const { code, output } = await runJob('refuse');
@@ -394,7 +394,7 @@ describe('the price-refresh Job step', () => {
     expect(output).toContain('hetzner cx22: price falls 60 %, over the 30 % gate');
     expect(output).toContain('nothing published');
     expect(requests).toEqual([]);
-  }, 30_000);
+  });
 
   it.each([
     ['the refresher finds no change', 'no change', 0, 'no change to publish', 0],
@@ -406,7 +406,7 @@ describe('the price-refresh Job step', () => {
     const { code, output } = await runJob(behaviour);
     expect([code, output]).toEqual([exitCode, expect.stringContaining(message)]);
     expect(requests.map((r) => r.method)).toEqual(Array(gets).fill('GET'));
-  }, 30_000);
+  });
 
   it('publishes nothing when the ConfigMap changed after the Job copied it, or between its read and its patch', async () => {
     configMap.data['meta.json'] = configMap.data['meta.json'].replace(/"version": "[^"]+"/, '"version": "2099-01-01"');
@@ -421,7 +421,7 @@ describe('the price-refresh Job step', () => {
     expect([raced.code, raced.output]).toEqual([1, expect.stringContaining('409')]);
     expect(patches()).toHaveLength(1);
     expect(configMap.data['providers.json'] === (await readFile(join(served, 'providers.json'), 'utf8'))).toBe(true);
-  }, 30_000);
+  });
 
   it('refuses to run without its arguments', async () => {
     const { code, stdout } = await run('node', ['scripts/price-refresh-job.mjs', '--served', served]);

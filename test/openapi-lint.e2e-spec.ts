@@ -68,7 +68,7 @@ describe('the served OpenAPI document under Spectral and Redocly', () => {
     mkdirSync(OUT, { recursive: true });
     t = await startTestApp();
     doc = (await t.http.get('/openapi.json').expect(200)).body;
-  }, 30_000);
+  });
   afterAll(() => t.close());
 
   it("passes Spectral's spectral:oas ruleset with no error and no warning", async () => {

@@ -45,7 +45,7 @@ describe('OpenAPI contract', () => {
     t = await startTestApp({ RATE_LIMIT_REQUESTS: '250', RATE_LIMIT_WINDOW_SECONDS: '20' });
     doc = (await t.http.get('/openapi.json').expect(200)).body;
     schemas = new OpenApiSchemas(doc);
-  }, 30_000);
+  });
   afterAll(() => t.close());
 
   it('carries none of the 3.0 idioms @nestjs/swagger writes', () => {

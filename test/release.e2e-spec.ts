@@ -133,7 +133,7 @@ describe('releasing the dataset (npm run data:release)', () => {
     const ok = await run('node', ['dist/releases/release-cli.js', dir, '--date', NEXT]);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain(`released ${NEXT} (${NEXT}): 1 plan removed, 1 plan repriced`);
-  }, 30_000);
+  });
 
   describe('served after a release', () => {
     let t: TestApp;

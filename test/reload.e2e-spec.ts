@@ -76,7 +76,7 @@ describe('live dataset reload', () => {
     const text = await scrape(t);
     expect(metric(text, 'dataset_reloads_total{outcome="success"}')).toBeGreaterThanOrEqual(1);
     expect(metric(text, 'dataset_reloads_total{outcome="failure"}')).toBeGreaterThanOrEqual(1);
-  }, 30_000);
+  });
 
   it('rebuilds every derived document: search, pages and MCP answers follow the new version', async () => {
     t = await startTestApp({ DATA_DIR: dir, RATE_LIMIT_REQUESTS: '1000000' });
@@ -107,7 +107,7 @@ describe('live dataset reload', () => {
     } finally {
       await rm(mount, { recursive: true, force: true });
     }
-  }, 30_000);
+  });
 
   it('refuses a data directory that has disappeared and keeps serving', async () => {
     t = await startTestApp({ DATA_DIR: dir, RATE_LIMIT_REQUESTS: '1000000' });
@@ -154,7 +154,7 @@ describe('live dataset reload', () => {
       await run('umount', [mount]);
       await rm(mount, { recursive: true, force: true });
     }
-  }, 30_000);
+  });
 
   it('refuses an unreadable data directory and keeps serving', async () => {
     t = await startTestApp({ DATA_DIR: dir, RATE_LIMIT_REQUESTS: '1000000' });
@@ -193,5 +193,5 @@ describe('SIGHUP', () => {
       await exited;
       await rm(dir, { recursive: true, force: true });
     }
-  }, 30_000);
+  });
 });

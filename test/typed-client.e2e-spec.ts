@@ -58,7 +58,7 @@ describe('a typed client generated from the served document (openapi-typescript,
   beforeAll(async () => {
     t = await startTestApp({ RATE_LIMIT_REQUESTS: '1000', RATE_LIMIT_WINDOW_SECONDS: '60' });
     doc = (await t.http.get('/openapi.json').expect(200)).body;
-  }, 30_000);
+  });
   afterAll(() => t.close());
 
   it('compiles with tsc --strict against the types generated from /openapi.json', async () => {
