@@ -30,8 +30,10 @@ const MCP = { accept: 'application/json, text/event-stream', 'content-type': 'ap
 const call = (id: number, name: string, args: Record<string, unknown>) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
 
 async function bothModes(env: Record<string, string>, run: (send: (x: Exchange) => Promise<void>) => Promise<void>): Promise<number> {
-  const on = await startTestApp({ ...env, FRONT_DOOR: 'on' });
-  const off = await startTestApp({ ...env, FRONT_DOOR: 'off' });
+  // A window longer than the test, so neither service's count starts over between the two answers.
+  const settings = { RATE_LIMIT_WINDOW_SECONDS: '3600', ...env };
+  const on = await startTestApp({ ...settings, FRONT_DOOR: 'on' });
+  const off = await startTestApp({ ...settings, FRONT_DOOR: 'off' });
   let compared = 0;
   try {
     const ask = (t: TestApp, x: Exchange) => rawRequest(`${t.baseUrl}${x.path}`, x.headers ?? {}, x.method ?? 'GET', x.body === undefined ? undefined : { data: x.body });

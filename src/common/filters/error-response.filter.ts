@@ -9,7 +9,7 @@ import { NotFoundError } from '../errors/domain-errors.js';
 import { HttpProblem } from '../errors/http-problem.js';
 import { problemFromHttpStatus, problemFromNotFound, routeNotFound } from '../errors/problems.js';
 import { CommonHeaders } from '../http/common-headers.js';
-import { HSTS, isAdmissionExempt, isSecure, pathOf, type TrustFn, trustFunction } from '../http/admission.js';
+import { AdmissionPolicy, HSTS, isAdmissionExempt, pathOf } from '../http/admission.js';
 import { Refusals } from '../http/refusals.js';
 import { ProblemRenderer } from '../errors/problem-renderer.js';
 import { clientKey } from '../rate-limit/rate-limit.guard.js';
@@ -39,11 +39,8 @@ export class ErrorResponseFilter implements ExceptionFilter {
     private readonly renderer: ProblemRenderer,
     private readonly refusals: Refusals,
     private readonly limiter: RateLimiter,
-  ) {
-    this.trust = trustFunction(config.trustProxy);
-  }
-
-  private readonly trust: TrustFn;
+    private readonly policy: AdmissionPolicy,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
@@ -77,7 +74,7 @@ export class ErrorResponseFilter implements ExceptionFilter {
     res.statusCode = rendered.status;
     this.commonHeaders.apply(res);
     if (limit) this.limiter.writeHeaders(res, limit);
-    if (this.config.requireHttps && isSecure(req, this.trust)) res.setHeader('Strict-Transport-Security', HSTS);
+    if (this.config.requireHttps && !limit?.limited && this.policy.secure(req)) res.setHeader('Strict-Transport-Security', HSTS);
     for (const [name, value] of rendered.headers) res.setHeader(name, value);
     res.end(req.method === 'HEAD' ? undefined : rendered.body);
     // A 404 or 405 is the same for every request of its target until the dataset changes.

@@ -1,11 +1,10 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { type Observable, of } from 'rxjs';
-import { AppConfig } from '../../config/app-config.js';
 import { contextOf } from '../../request/request-context.js';
 import { AvailabilityService } from '../availability/availability.service.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
-import { type Admission, AdmissionPolicy, HSTS, isSecure, type TrustFn, trustFunction } from './admission.js';
+import { type Admission, AdmissionPolicy, HSTS } from './admission.js';
 import { CommonHeaders } from './common-headers.js';
 
 /**
@@ -20,18 +19,12 @@ import { CommonHeaders } from './common-headers.js';
  */
 @Injectable()
 export class AdmissionInterceptor implements NestInterceptor {
-  private readonly policy: AdmissionPolicy;
-  private readonly trust: TrustFn;
-
   constructor(
-    config: AppConfig,
+    private readonly policy: AdmissionPolicy,
     private readonly headers: CommonHeaders,
     private readonly limiter: RateLimiter,
     private readonly availability: AvailabilityService,
-  ) {
-    this.policy = new AdmissionPolicy(config);
-    this.trust = trustFunction(config.trustProxy);
-  }
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
@@ -46,7 +39,7 @@ export class AdmissionInterceptor implements NestInterceptor {
     const decision = this.policy.decide({
       method: req.method,
       url: req.originalUrl,
-      secure: isSecure(req, this.trust),
+      secure: this.policy.secure(req),
       malformed: request.malformedTarget !== undefined,
       limit,
       unavailable: this.availability.unavailableReason(),

@@ -1,7 +1,8 @@
+import { Injectable } from '@nestjs/common';
 import type { TLSSocket } from 'node:tls';
 import type { IncomingMessage } from 'node:http';
 import proxyaddr from 'proxy-addr';
-import type { AppConfig } from '../../config/app-config.js';
+import { AppConfig } from '../../config/app-config.js';
 import type { TrustProxy } from '../../config/is-trust-proxy.js';
 import type { RateLimitState } from '../../request/request-context.js';
 import type { UnavailableReason } from '../availability/availability.service.js';
@@ -83,13 +84,23 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * The admission rules, once, in order: over the limit → 429; an unroutable target → 400; plain HTTP
  * when HTTPS is required → 301 to the configured public host (never the request's Host header);
  * starting, draining or maintenance → 503; OPTIONS → CORS preflight; anything else is served. A pure
- * function of the facts and the configuration: both entry points call it and only write differently.
+ * function of the facts and the configuration: the replay cache and the header interceptor call it and
+ * only write differently.
  */
+@Injectable()
 export class AdmissionPolicy {
   private readonly httpsOrigin: string;
+  /** TRUST_PROXY, compiled once: whose X-Forwarded-Proto to believe. */
+  readonly trust: TrustFn;
 
   constructor(private readonly config: AppConfig) {
     this.httpsOrigin = `https://${new URL(config.publicBaseUrl).host}`;
+    this.trust = trustFunction(config.trustProxy);
+  }
+
+  /** Whether a request came over HTTPS (isSecure, with TRUST_PROXY). */
+  secure(req: IncomingMessage): boolean {
+    return isSecure(req, this.trust);
   }
 
   decide(facts: RequestFacts): Admission {

@@ -2,11 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { normalizeIp } from '@nestjs/throttler';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import proxyaddr from 'proxy-addr';
-import { AppConfig } from '../../config/app-config.js';
 import { contextOf, type RateLimitState } from '../../request/request-context.js';
 import { AvailabilityService } from '../availability/availability.service.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
-import { AdmissionPolicy, HSTS, isAdmissionExempt, isSecure, pathOf, type TrustFn, trustFunction } from './admission.js';
+import { AdmissionPolicy, HSTS, isAdmissionExempt, pathOf } from './admission.js';
 import { CommonHeaders } from './common-headers.js';
 import { ContentEncodings } from './content-encoding.js';
 import { DocumentResponder } from './document-responder.js';
@@ -62,11 +61,8 @@ const REPLAYED_BODY_BYTES = 64 * 1024;
  */
 @Injectable()
 export class FrontDoor {
-  private readonly policy: AdmissionPolicy;
-  private readonly trust: TrustFn;
-
   constructor(
-    config: AppConfig,
+    private readonly policy: AdmissionPolicy,
     private readonly headers: CommonHeaders,
     private readonly limiter: RateLimiter,
     private readonly availability: AvailabilityService,
@@ -74,17 +70,14 @@ export class FrontDoor {
     private readonly responder: DocumentResponder,
     private readonly encodings: ContentEncodings,
     private readonly refusals: Refusals,
-  ) {
-    this.policy = new AdmissionPolicy(config);
-    this.trust = trustFunction(config.trustProxy);
-  }
+  ) {}
 
   /** The request listener in front of Express; `pass` hands the request to Express. */
   listener(observe: Observe, mcp: McpReplays) {
     return (req: IncomingMessage, res: ServerResponse, pass: () => void): void => {
       const context = contextOf(req);
       if (context.malformedTarget !== undefined || isAdmissionExempt(pathOf(req.url!))) return pass();
-      const client = proxyaddr(req, this.trust);
+      const client = proxyaddr(req, this.policy.trust);
       context.clientAddress = client;
       const id = observe(req, res);
       // Anything that fails here (the count, or a replay before the dataset is loaded) leaves the
@@ -109,7 +102,7 @@ export class FrontDoor {
 
   private decide(req: IncomingMessage, res: ServerResponse, pass: () => void, id: string, limit: RateLimitState, mcp: McpReplays): void {
     const context = contextOf(req);
-    const decision = this.policy.decide({ method: req.method!, url: req.url!, secure: isSecure(req, this.trust), malformed: false, limit, unavailable: this.availability.unavailableReason() });
+    const decision = this.policy.decide({ method: req.method!, url: req.url!, secure: this.policy.secure(req), malformed: false, limit, unavailable: this.availability.unavailableReason() });
     const dynamic = ['X-Request-Id', id];
     this.limiter.pushHeaders(dynamic, limit);
     if (decision.kind === 'refuse' && limit.limited) return writeRefusal(req, res, this.refusals.rateLimited(req, limit), dynamic);

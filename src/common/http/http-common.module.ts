@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AvailabilityModule } from '../availability/availability.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import { AdmissionPolicy } from './admission.js';
 import { CommonHeaders } from './common-headers.js';
 import { DocumentResponder } from './document-responder.js';
 import { ContentEncodings } from './content-encoding.js';
@@ -10,7 +11,7 @@ import { MalformedRequestAnswer } from './malformed-request.js';
 /** HTTP helpers every controller uses; feature modules import it. */
 @Module({
   imports: [AvailabilityModule, RateLimitModule],
-  providers: [DocumentResponder, CommonHeaders, MalformedRequestAnswer, FastPaths, ContentEncodings],
-  exports: [AvailabilityModule, RateLimitModule, DocumentResponder, CommonHeaders, MalformedRequestAnswer, FastPaths, ContentEncodings],
+  providers: [AdmissionPolicy, DocumentResponder, CommonHeaders, MalformedRequestAnswer, FastPaths, ContentEncodings],
+  exports: [AvailabilityModule, RateLimitModule, AdmissionPolicy, DocumentResponder, CommonHeaders, MalformedRequestAnswer, FastPaths, ContentEncodings],
 })
 export class HttpCommonModule {}
