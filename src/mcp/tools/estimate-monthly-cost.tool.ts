@@ -11,7 +11,7 @@ const billItem = z.object({
   amount: z.number().optional().describe('Per month, in `currency`.'),
   reason: z.string().optional(),
   note: z.string().optional(),
-});
+}).meta({ id: 'BillItem' }); // listed per month and per period: published once, under $defs
 
 export const estimateMonthlyCostTool = defineTool({
   name: 'estimate_monthly_cost',

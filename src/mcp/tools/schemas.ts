@@ -58,7 +58,9 @@ export const sourceSchema = z.object({
   pageDate: z.string().optional(),
   copyOf: z.string().optional().describe("The provider's own address of the page when `url` is a copy of it."),
   method: z.enum(SOURCE_METHODS).optional().describe('How the figures were read: provider-api, provider-page, copy (of a dated third-party copy) or editorial.'),
-});
+})
+  // An id publishes a schema once per tool, under $defs, however often the record repeats it (a dozen times in a provider).
+  .meta({ id: 'Source' });
 
 /** Output shapes shared by several tools. */
 export const planSchema = z.object({
@@ -79,7 +81,7 @@ export const planSchema = z.object({
   successor: z.string().nullable().describe('The line that replaces a discontinued one; null otherwise.'),
 });
 
-export const locationSchema = z.object({ city: z.string(), country: z.string(), region: z.string() });
+export const locationSchema = z.object({ city: z.string(), country: z.string(), region: z.string() }).meta({ id: 'Location' });
 
 /** The contract's text fields of a spec, then the same figures as numbers. */
 export const specSchema = z.object({
@@ -92,7 +94,7 @@ export const specSchema = z.object({
   storageGb: z.number().int(),
   bandwidthTb: z.number().describe('Monthly outbound transfer in TB.'),
   notes: z.string().optional(),
-});
+}).meta({ id: 'Spec' });
 
 const featureDetailSchema = z.object({
   status: z.enum(FEATURE_STATUSES).describe('"included" in the plan price, a "paid" add-on, or "unavailable".'),
@@ -120,7 +122,7 @@ export const addOnsSchema = z.object({
   trafficOverage: z.object({ status: z.enum(TRAFFIC_POLICIES), price: z.number().nullable(), unit: z.enum(TRAFFIC_UNITS).optional(), ...addOnFields }),
 });
 
-const taxCaseSchema = z.object({ treatment: z.enum(TAX_TREATMENTS), note: z.string().optional(), unknownReason: z.string().optional() });
+const taxCaseSchema = z.object({ treatment: z.enum(TAX_TREATMENTS), note: z.string().optional(), unknownReason: z.string().optional() }).meta({ id: 'TaxCase' });
 export const taxSchema = z.object({
   euConsumer: taxCaseSchema,
   euBusinessWithVatId: taxCaseSchema,
