@@ -66,8 +66,9 @@ export class Refusals {
     const url = req.url!;
     if (!REPLAYED_STATUSES.has(rendered.status) || url.includes('?') || !this.dataset.isLoaded) return;
     this.forCurrentSnapshot();
-    if (this.remembered.size >= MAX_REMEMBERED) return;
-    this.remembered.set(this.keyOf(req, url), this.refusalOf(rendered, route));
+    const key = this.keyOf(req, url);
+    if (this.remembered.size >= MAX_REMEMBERED || this.remembered.has(key)) return;
+    this.remembered.set(key, this.refusalOf(rendered, route));
   }
 
   /** The 429 for a request over its limit, in the form its path and Accept ask for. */
