@@ -51,3 +51,32 @@ describe('MCP tool inputs fail loudly and helpfully', () => {
     expect(data(await call('find_vps_plans', { minRamGb: 4, limit: 1 })).plans).toHaveLength(1);
   });
 });
+
+describe('"did you mean" for ids, cities and countries', () => {
+  const { call, data, errorText } = mcpSuite();
+
+  it('matches provider ids in any case, as plan names are', async () => {
+    const r = data(await call('find_vps_plans', { providers: ['DigitalOcean'], limit: 1 }));
+    expect(r.filters.providers).toEqual(['digitalocean']);
+    expect(r.plans[0].providerId).toBe('digitalocean');
+    const cost = data(await call('estimate_monthly_cost', { providerId: 'Hetzner', planName: 'cx33', country: 'DE' }));
+    expect([cost.plan.providerId, cost.plan.planName]).toEqual(['hetzner', 'CX33']);
+    const eq = data(await call('find_equivalent_plans', { providerId: 'LINODE', planName: 'dedicated 8 gb' }));
+    expect(eq.reference.providerId).toBe('linode');
+  });
+
+  it.each([
+    ['find_vps_plans', { providers: ['hetzner-cloud'] }, /Closest matches: hetzner\./],
+    ['find_equivalent_plans', { providerId: 'hetzner-cloud', planName: 'CX33' }, /Closest matches: hetzner\./],
+    ['estimate_monthly_cost', { providerId: 'vultur', planName: 'x', country: 'DE' }, /Closest matches: vultr\./],
+    ['find_vps_plans', { location: 'Singapur' }, /Did you mean "Singapore"\?/],
+    ['find_equivalent_plans', { ramGb: 4, location: 'Frankfort' }, /Did you mean "Frankfurt"\?/],
+    ['find_vps_plans', { location: 'Germany' }, /"Germany" is a country: pass country: "DE"/],
+    ['find_vps_plans', { country: 'UK' }, /Did you mean "GB"\?/],
+    ['find_vps_plans', { country: 'Germany' }, /Did you mean "DE"\?/],
+    ['estimate_monthly_cost', { providerId: 'hetzner', planName: 'CX33', country: 'UK' }, /Did you mean "GB"\?/],
+    ['estimate_monthly_cost', { providerId: 'hetzner', planName: 'CX34' }, /Did you mean "CX33"/],
+  ])('%s %j suggests the valid value', async (tool, args, expected) => {
+    expect(errorText(await call(tool, args))).toMatch(expected);
+  });
+});

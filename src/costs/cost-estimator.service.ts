@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isISO31661Alpha2 } from 'class-validator';
-import { InvalidArgumentError, NotFoundError } from '../common/errors/domain-errors.js';
+import { InvalidArgumentError } from '../common/errors/domain-errors.js';
 import { DatasetService } from '../dataset/dataset.service.js';
 import { DEFAULT_CURRENCY } from '../dataset/dataset-validator.js';
 import type { PlanLine } from '../dataset/dto/plan-line.dto.js';
@@ -10,6 +10,9 @@ import type { Source } from '../dataset/dto/source.dto.js';
 import type { PlanTableRow } from '../plans/dto/plan-table-row.dto.js';
 import { PlanTableService } from '../plans/plan-table.service.js';
 import { placesOf } from '../plans/plan-locations.js';
+import { countryCodeOfName } from '../plans/country-names.js';
+import { resolveProviderId } from '../plans/provider-ids.js';
+import { didYouMean } from '../common/suggest.js';
 import { PlansService } from '../plans/plans.service.js';
 import type { BillItem, BillPeriod, CostEstimate } from './cost-estimate.js';
 import { taxRate } from './tax-treatment.js';
@@ -68,7 +71,7 @@ export class CostEstimator {
     const currency = (query.currency ?? DEFAULT_CURRENCY).toUpperCase();
     if (!rates.has(currency)) throw new InvalidArgumentError('currency', `No exchange rate for "${currency.slice(0, 10)}". Use one of: ${rates.currencies.join(', ')}.`);
     const country = query.country?.trim().toUpperCase();
-    if (country !== undefined && !isISO31661Alpha2(country)) throw new InvalidArgumentError('country', `"${country.slice(0, 10)}" is not an ISO 3166-1 alpha-2 country code. Use e.g. DE, FR, GB or US; VAT rates are known for ${Object.keys(vatRates).join(', ')}; tax treatment is recorded for the EU, GB and US.`);
+    if (country !== undefined && !isISO31661Alpha2(country)) throw new InvalidArgumentError('country', `"${country.slice(0, 10)}" is not an ISO 3166-1 alpha-2 country code.${countryCodeOfName(country) ? ` Did you mean "${countryCodeOfName(country)}"?` : ''} Use e.g. DE, FR, GB or US; VAT rates are known for ${Object.keys(vatRates).join(', ')}; tax treatment is recorded for the EU, GB and US.`);
     const trafficTb = query.trafficTb ?? 0;
     if (!(trafficTb >= 0)) throw new InvalidArgumentError('trafficTb', 'Outbound traffic must be 0 or more TB a month.');
     const horizon = query.horizonMonths ?? DEFAULT_HORIZON_MONTHS;
@@ -170,13 +173,13 @@ export class CostEstimator {
     const providerIds = [...snapshot.providersById.keys()];
     if (query.providerId !== undefined || query.planName !== undefined) {
       if (query.providerId === undefined || query.planName === undefined) throw new InvalidArgumentError('providerId', 'Give both providerId and planName, or neither and minVcpus / minRamGb / minStorageGb.');
-      if (!providerIds.includes(query.providerId)) throw new NotFoundError('provider', query.providerId, providerIds);
-      const own = rows.filter((r) => r.providerId === query.providerId);
+      const providerId = resolveProviderId(query.providerId, providerIds);
+      const own = rows.filter((r) => r.providerId === providerId);
       const row = own.find((r) => r.planName.toLowerCase() === query.planName!.toLowerCase());
       if (row) return { row, chosenBy: 'name' };
       const elsewhere = rows.find((r) => r.planName.toLowerCase() === query.planName!.toLowerCase());
-      const hint = elsewhere ? ` "${elsewhere.planName}" is a plan of ${elsewhere.providerId}.` : '';
-      throw new InvalidArgumentError('planName', `${query.providerId} sells no plan named "${query.planName.slice(0, 64)}".${hint} Plans of ${query.providerId}: ${own.map((r) => r.planName).join(', ')}.`);
+      const hint = elsewhere ? ` "${elsewhere.planName}" is a plan of ${elsewhere.providerId}.` : didYouMean(query.planName, own.map((r) => r.planName));
+      throw new InvalidArgumentError('planName', `${providerId} sells no plan named "${query.planName.slice(0, 64)}".${hint} Plans of ${providerId}: ${own.map((r) => r.planName).join(', ')}.`);
     }
     if (snapshot !== this.dataset.current) throw new Error('A plan can be chosen by figures only in the dataset version being served; name it.');
     const found = this.plans.find({ minVcpus: query.minVcpus, minRamGb: query.minRamGb, minStorageGb: query.minStorageGb, limit: 50 });

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InvalidArgumentError, NotFoundError } from '../common/errors/domain-errors.js';
+import { InvalidArgumentError } from '../common/errors/domain-errors.js';
+import { didYouMean } from '../common/suggest.js';
+import { resolveProviderId } from './provider-ids.js';
 import { DatasetService } from '../dataset/dataset.service.js';
 import { DEFAULT_CURRENCY } from '../dataset/dataset-validator.js';
 import { CPU_TYPES } from '../dataset/dto/plan.dto.js';
@@ -218,11 +220,11 @@ export class EquivalentPlansService {
     if (query.providerId === undefined && query.planName === undefined) return undefined;
     const ids = [...this.dataset.current.providersById.keys()];
     if (query.providerId === undefined || query.planName === undefined) throw new InvalidArgumentError('providerId', 'Give both providerId and planName, or figures instead.');
-    if (!ids.includes(query.providerId)) throw new NotFoundError('provider', query.providerId, ids);
-    const own = rows.filter((r) => r.providerId === query.providerId);
+    const providerId = resolveProviderId(query.providerId, ids);
+    const own = rows.filter((r) => r.providerId === providerId);
     const row = own.find((r) => r.planName.toLowerCase() === query.planName!.toLowerCase());
     if (row) return row;
     const elsewhere = rows.find((r) => r.planName.toLowerCase() === query.planName!.toLowerCase());
-    throw new InvalidArgumentError('planName', `${query.providerId} sells no plan named "${query.planName.slice(0, 64)}".${elsewhere ? ` "${elsewhere.planName}" is a plan of ${elsewhere.providerId}.` : ''} Plans of ${query.providerId}: ${own.map((r) => r.planName).join(', ')}.`);
+    throw new InvalidArgumentError('planName', `${providerId} sells no plan named "${query.planName.slice(0, 64)}".${elsewhere ? ` "${elsewhere.planName}" is a plan of ${elsewhere.providerId}.` : didYouMean(query.planName, own.map((r) => r.planName))} Plans of ${providerId}: ${own.map((r) => r.planName).join(', ')}.`);
   }
 }

@@ -1,6 +1,8 @@
 import { InvalidArgumentError } from '../common/errors/domain-errors.js';
 import type { PlanLine } from '../dataset/dto/plan-line.dto.js';
 import type { ProviderRecord } from '../dataset/dto/provider.dto.js';
+import { didYouMean } from '../common/suggest.js';
+import { countryCodeOfName } from './country-names.js';
 
 /** Where plans must be sold: a data-centre city, a country, or a city in a country (normalized). */
 export interface LocationFilter {
@@ -34,7 +36,7 @@ export function resolveLocation(providers: readonly ProviderRecord[], location?:
   if (country !== undefined) {
     const code = country.trim().toUpperCase();
     if (!countries.includes(code)) {
-      throw new InvalidArgumentError('country', `No provider has a data centre in "${country.slice(0, 10)}". Use an ISO 3166-1 alpha-2 code of a country with one: ${countries.join(', ')}.`);
+      throw new InvalidArgumentError('country', `No provider has a data centre in "${country.slice(0, 10)}".${countryHint(country, countries)} Use an ISO 3166-1 alpha-2 code of a country with one: ${countries.join(', ')}.`);
     }
     filter.country = code;
   }
@@ -42,7 +44,9 @@ export function resolveLocation(providers: readonly ProviderRecord[], location?:
     const cities = [...new Set(datacenters.map((d) => d.city))].sort((a, b) => a.localeCompare(b));
     const city = cities.find((c) => fold(c) === fold(location));
     if (!city) {
-      throw new InvalidArgumentError('location', `No provider has a data centre in "${location.slice(0, 64)}". Use a city (call describe_filters for each provider's): ${cities.join(', ')}; or pass country instead.`);
+      const named = countryCodeOfName(location) ?? (countries.includes(location.trim().toUpperCase()) ? location.trim().toUpperCase() : undefined);
+      const hint = named && countries.includes(named) ? ` "${location.slice(0, 64)}" is a country: pass country: "${named}".` : didYouMean(location, cities);
+      throw new InvalidArgumentError('location', `No provider has a data centre in "${location.slice(0, 64)}".${hint} Use a city (call describe_filters for each provider's): ${cities.join(', ')}; or pass country instead.`);
     }
     const cityCountries = [...new Set(datacenters.filter((d) => d.city === city).map((d) => d.country))];
     if (filter.country && !cityCountries.includes(filter.country)) {
@@ -85,4 +89,11 @@ export function soldInOf(provider: ProviderRecord, line: PlanLine): SoldIn {
   const missing = provider.datacenters.map((d) => d.city).filter((c) => !cities.includes(c));
   if (missing.length === 0) return { soldIn: 'all' };
   return missing.length < cities.length ? { soldIn: 'all', notSoldIn: missing } : { soldIn: cities };
+}
+
+/** " Did you mean ..." for a country written as a name or a near miss ("Germany", "UK" -> GB), or nothing. */
+export function countryHint(input: string, valid: readonly string[]): string {
+  const code = countryCodeOfName(input);
+  if (code) return valid.includes(code) ? ` Did you mean "${code}"?` : ` "${input.slice(0, 32)}" is ${code}, where no provider has a data centre.`;
+  return didYouMean(input, valid);
 }

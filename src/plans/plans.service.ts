@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InvalidArgumentError, NotFoundError } from '../common/errors/domain-errors.js';
+import { InvalidArgumentError } from '../common/errors/domain-errors.js';
 import { DatasetService } from '../dataset/dataset.service.js';
 import { DEFAULT_CURRENCY } from '../dataset/dataset-validator.js';
 import type { PriceBasis } from '../dataset/dto/plan-line.dto.js';
@@ -10,6 +10,7 @@ import { closestPlans, MAX_CLOSEST, overOf, shortOf, type ClosestPlan, type Cons
 import { CPU_TYPES, type CpuType } from '../dataset/dto/plan.dto.js';
 import { placesOf, resolveLocation, soldInOf, soldWhere, type LocationFilter, type SoldIn } from './plan-locations.js';
 import { PlanTableService } from './plan-table.service.js';
+import { resolveProviderId } from './provider-ids.js';
 
 export const DEFAULT_PLAN_LIMIT = 10;
 export const MAX_PLAN_LIMIT = 50;
@@ -254,9 +255,7 @@ export class PlansService {
       throw new InvalidArgumentError('currency', `No exchange rate for "${currency.slice(0, 10)}". Use one of: ${exchangeRates.currencies.join(', ')}.`);
     }
     const ids = [...providersById.keys()];
-    for (const id of query.providers ?? []) {
-      if (!providersById.has(id)) throw new NotFoundError('provider', id, ids);
-    }
+    const providerIds = query.providers?.map((id) => resolveProviderId(id, ids));
     const storageType = query.storageType === undefined ? undefined : STORAGE_TYPES.find((t) => t.toLowerCase() === query.storageType!.toLowerCase());
     if (query.storageType !== undefined && !storageType) throw new InvalidArgumentError('storageType', `Use one of ${STORAGE_TYPES.join(', ')}.`);
     const cpuType = query.cpuType === undefined ? undefined : CPU_TYPES.find((t) => t === query.cpuType!.trim().toLowerCase());
@@ -278,7 +277,7 @@ export class PlansService {
       currency,
       storageType,
       cpuType,
-      providers: query.providers?.length ? [...new Set(query.providers)] : undefined,
+      providers: providerIds?.length ? [...new Set(providerIds)] : undefined,
       location: where?.location,
       country: where?.country,
       includeCommitments: query.includeCommitments ?? false,
