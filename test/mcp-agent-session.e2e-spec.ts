@@ -1,0 +1,57 @@
+import { figures, pricedPlanOf, toCurrencyWith } from './support/independent-figures';
+import { mcpSuite } from './support/mcp-tool-caller';
+import { rawExchangeRates, rawMeta, rawProviders } from './support/raw-data';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+// A scripted agent session (issue #30, "Done when"): each buyer question answered by exactly one tool
+// call, checked against the raw files read here.
+const usd = toCurrencyWith(rawExchangeRates);
+const offers = rawProviders.providers.flatMap((p: Json) =>
+  p.plans
+    .map((plan: Json) => ({ p, plan, priced: pricedPlanOf(p, plan), line: p.planLines.find((l: Json) => l.id === plan.line) }))
+    .filter(({ priced }: Json) => !priced.discontinued && priced.monthToMonthPrice !== null)
+    .map(({ p, plan, priced, line }: Json) => ({
+      providerId: p.id,
+      planName: plan.name,
+      cpuType: plan.cpuType,
+      currency: plan.currency,
+      m2m: priced.monthToMonthPrice,
+      cities: p.datacenters.filter((d: Json) => !line.datacenters || line.datacenters.includes(d.city)).map((d: Json) => d.city),
+      factorAt: (city: string) => { const r = line.regionalPrices?.find((x: Json) => x.datacenters.includes(city)); return r ? r.priceFactor : 1; },
+      ...figures(plan),
+    })),
+);
+const byPrice = (a: Json, b: Json) => a.usd - b.usd || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName);
+
+describe('a scripted agent session: one call per question', () => {
+  const { call, data } = mcpSuite();
+
+  it('"What is the cheapest 8 GB dedicated-CPU plan?"', async () => {
+    const best = offers.filter((x: Json) => x.ramGb >= 8 && x.cpuType === 'dedicated').map((x: Json) => ({ ...x, usd: usd(x.m2m, x.currency, 'USD') })).sort(byPrice)[0];
+    const r = data(await call('find_vps_plans', { minRamGb: 8, cpuType: 'dedicated', limit: 1 }));
+    expect(r.plans[0]).toMatchObject({ providerId: best.providerId, planName: best.planName, normalizedPrice: best.usd, cpuType: 'dedicated' });
+    expect(r.plans[0].soldIn).toBeDefined();
+    expect(r.datasetVersion).toBe(rawMeta.version);
+  });
+
+  it('"What is the equivalent of my Linode Dedicated 8 GB, sold in New York?"', async () => {
+    const ref = offers.find((x: Json) => x.providerId === 'linode' && x.planName === 'Dedicated 8 GB');
+    const best = offers
+      .filter((x: Json) => x.providerId !== 'linode' && x.cpuType === 'dedicated' && x.vcpus >= ref.vcpus && x.ramGb >= ref.ramGb && x.storageGb >= ref.storageGb && x.cities.includes('New York') && x.factorAt('New York') !== null)
+      .map((x: Json) => ({ ...x, usd: usd(Math.round(x.m2m * x.factorAt('New York') * 100) / 100, x.currency, 'USD') }))
+      .sort(byPrice)[0];
+    const r = data(await call('find_equivalent_plans', { providerId: 'linode', planName: 'Dedicated 8 GB', location: 'New York', limit: 1 }));
+    expect(r.equivalents[0]).toMatchObject({ providerId: best.providerId, planName: best.planName, normalizedPrice: best.usd, cpuType: 'dedicated' });
+    expect(r.equivalents[0].datacenters).toContain('New York');
+  });
+
+  it('"What does a CX33 cost my business a month?" (no country given)', async () => {
+    const cx33 = offers.find((x: Json) => x.providerId === 'hetzner' && x.planName === 'CX33');
+    const r = data(await call('estimate_monthly_cost', { providerId: 'hetzner', planName: 'CX33', business: true }));
+    expect(r.taxIncluded).toBe(false);
+    expect(r.known).toBe(true);
+    expect(r.periods[0].monthlyAmount).toBe(usd(cx33.m2m, cx33.currency, 'USD'));
+    expect(r.assumptions.join(' ')).toMatch(/before VAT or sales tax/);
+  });
+});
