@@ -2,10 +2,18 @@ import { z } from 'zod';
 import { portableOutputSchema, withoutTypeArrays } from './portable-schema';
 
 describe(portableOutputSchema.name, () => {
-  it('splits a nullable number into anyOf branches of one type each, keeping the description', () => {
-    const schema = portableOutputSchema(z.object({ price: z.number().nullable().describe('Monthly price.'), name: z.string() }));
+  it('splits a nullable number into anyOf branches of one type each, and publishes no annotations', () => {
+    const schema = portableOutputSchema(z.object({ price: z.number().nullable().describe('Monthly price.'), name: z.string() }).describe('A plan.'));
     expect(JSON.stringify(schema)).not.toContain('"type":[');
-    expect((schema.properties as Record<string, unknown>).price).toMatchObject({ anyOf: [{ type: 'number' }, { type: 'null' }], description: 'Monthly price.' });
+    expect((schema.properties as Record<string, unknown>).price).toEqual({ anyOf: [{ type: 'number' }, { type: 'null' }] });
+    expect(JSON.stringify(schema)).not.toContain('Monthly price');
+    expect(schema.description).toBeUndefined();
+  });
+
+  it('keeps properties named like annotations', () => {
+    const schema = portableOutputSchema(z.object({ description: z.string().describe('The text.'), title: z.string() }));
+    expect(Object.keys(schema.properties as object)).toEqual(['description', 'title']);
+    expect(schema.required).toEqual(['description', 'title']);
   });
 
   it('spells out a property or item that allows anything as every JSON type, and leaves other empty objects alone', () => {

@@ -9,9 +9,26 @@ type JsonSchema = { [keyword: string]: unknown };
  * providers map tool schemas onto a dialect with a single `type` and refuse the arrays or untyped
  * values (the MCP Inspector's --strict check). Null stays null: the records are the HTTP
  * contract's, where a null figure means "none or not confirmed", so the fields are not made optional.
+ *
+ * Published without annotations (`description`, `title`, `examples`): an output schema is what a
+ * client validates `structuredContent` against, and clients hand a model the tool's description and
+ * input schema, not this; the field descriptions were two fifths of `tools/list`. Each tool's
+ * description says what its answer holds, and docs/mcp.md documents the fields.
  */
 export function portableOutputSchema(schema: z.ZodObject): JsonSchema {
-  return withoutTypeArrays(z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output' })) as JsonSchema;
+  return withoutTypeArrays(withoutAnnotations(z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output' }))) as JsonSchema;
+}
+
+/** A schema without annotation keywords at any depth; the names in `properties` and `$defs` are kept. */
+export function withoutAnnotations(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutAnnotations);
+  if (value === null || typeof value !== 'object') return value;
+  const out: JsonSchema = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key === 'properties' || key === '$defs') out[key] = mapValues(child, withoutAnnotations);
+    else if (!ANNOTATIONS.has(key)) out[key] = withoutAnnotations(child);
+  }
+  return out;
 }
 
 /** Any JSON value, one type per branch: what `{}` allows, said so a reader of the schema sees it. */

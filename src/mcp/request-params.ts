@@ -35,12 +35,22 @@ export function invalidParams(message: unknown): JsonRpcError | undefined {
   if (message === null || typeof message !== 'object' || Array.isArray(message)) return undefined;
   const { method, id, params } = message as { method?: unknown; id?: unknown; params?: unknown };
   if (typeof method !== 'string' || (typeof id !== 'string' && typeof id !== 'number')) return undefined;
-  if (params !== undefined && Buffer.byteLength(JSON.stringify(params) ?? '') > MAX_PARAMS_BYTES) {
-    return { jsonrpc: '2.0', id, error: { code: ProtocolErrorCode.InvalidParams, message: `Invalid params for ${method}: params: larger than ${MAX_PARAMS_BYTES} bytes as JSON` } };
-  }
+  const oversize = params === undefined ? undefined : oversized(params);
+  if (oversize) return { jsonrpc: '2.0', id, error: { code: ProtocolErrorCode.InvalidParams, message: `Invalid params for ${method}: params: ${oversize}` } };
   const result = SCHEMAS.get(method)?.['~standard'].validate(message);
   if (!result || result instanceof Promise || !result.issues) return undefined;
   const issue = result.issues[0];
   const where = (issue.path ?? []).map((key) => String(typeof key === 'object' ? key.key : key)).join('.') || 'params';
   return { jsonrpc: '2.0', id, error: { code: ProtocolErrorCode.InvalidParams, message: `Invalid params for ${method}: ${where}: ${issue.message}` } };
+}
+
+/** Why params are beyond the ceiling, if they are: too large as JSON, or nested too deeply to write out. */
+function oversized(params: unknown): string | undefined {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(params);
+  } catch {
+    return 'nested too deeply';
+  }
+  return Buffer.byteLength(json ?? '') > MAX_PARAMS_BYTES ? `larger than ${MAX_PARAMS_BYTES} bytes as JSON` : undefined;
 }

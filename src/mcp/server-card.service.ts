@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { z } from 'zod';
 import { AppConfig } from '../config/app-config.js';
 import { JsonDocument } from '../dataset/json-document.js';
 import { DatasetService, type DatasetView } from '../dataset/dataset.service.js';
@@ -7,6 +6,7 @@ import { MCP_PATH } from '../common/http/mcp-path.js';
 import { PROTOCOL_VERSIONS, SERVER_DESCRIPTION, SERVER_INFO } from './server-info.js';
 import { PROMPTS } from './prompts/index.js';
 import { TOOLS } from './tools/index.js';
+import { strictInput } from './tools/strict-input.js';
 
 /** Discovery metadata: served at /.well-known/mcp/server-card.json and /mcp/server-card. */
 @Injectable()
@@ -19,7 +19,7 @@ export class ServerCardService {
       name: tool.name,
       title: tool.title,
       description: tool.description,
-      inputSchema: { type: 'object', ...z.object(tool.inputSchema)['~standard'].jsonSchema.input({ target: 'draft-2020-12' }) },
+      inputSchema: { type: 'object', ...strictInput(tool.inputSchema)['~standard'].jsonSchema.input({ target: 'draft-2020-12' }) },
       annotations: tool.annotations,
     }));
     const prompts = PROMPTS.map((prompt) => ({
