@@ -11,6 +11,7 @@ import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
 import { RateLimitGuard } from './common/rate-limit/rate-limit.guard.js';
 import { AdmissionInterceptor } from './common/http/admission.interceptor.js';
 import { FrontDoor } from './common/http/front-door.js';
+import { MalformedRequestAnswer } from './common/http/malformed-request.js';
 import { FallbackModule } from './common/fallback/fallback.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { LoggerModule } from 'nestjs-pino';
@@ -62,10 +63,11 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_LOGGER, useValue: logger },
-        // The error filter and the replay cache's refusals render errors the same way; both live here,
-        // where the site's error pages (ERROR_PAGES) are in scope.
+        // The error filter, the replay cache's refusals and the parser-level refusals render errors the
+        // same way; they live here, where the site's error pages (ERROR_PAGES) are in scope.
         ProblemRenderer,
         Refusals,
+        MalformedRequestAnswer,
         FrontDoor,
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_INTERCEPTOR, useClass: AdmissionInterceptor },

@@ -6,12 +6,11 @@ import { CommonHeaders } from './common-headers.js';
 import { DocumentResponder } from './document-responder.js';
 import { ContentEncodings } from './content-encoding.js';
 import { FastPaths } from './fast-paths.js';
-import { MalformedRequestAnswer } from './malformed-request.js';
 
 /** HTTP helpers every controller uses; feature modules import it. */
 @Module({
   imports: [AvailabilityModule, RateLimitModule],
-  providers: [AdmissionPolicy, DocumentResponder, CommonHeaders, MalformedRequestAnswer, FastPaths, ContentEncodings],
-  exports: [AvailabilityModule, RateLimitModule, AdmissionPolicy, DocumentResponder, CommonHeaders, MalformedRequestAnswer, FastPaths, ContentEncodings],
+  providers: [AdmissionPolicy, DocumentResponder, CommonHeaders, FastPaths, ContentEncodings],
+  exports: [AvailabilityModule, RateLimitModule, AdmissionPolicy, DocumentResponder, CommonHeaders, FastPaths, ContentEncodings],
 })
 export class HttpCommonModule {}

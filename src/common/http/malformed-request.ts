@@ -1,5 +1,4 @@
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { Inject, Injectable } from '@nestjs/common';
 import { normalizeIp } from '@nestjs/throttler';
 import { METHODS, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -37,23 +36,16 @@ const KNOWN_METHODS = new Set(METHODS);
  * still being written is answered after that answer.
  */
 @Injectable()
-export class MalformedRequestAnswer implements OnApplicationBootstrap {
-  private renderer?: ProblemRenderer;
-  private logger?: Logger;
-
+export class MalformedRequestAnswer {
   constructor(
     private readonly config: AppConfig,
     private readonly headers: CommonHeaders,
     private readonly limiter: RateLimiter,
     private readonly metrics: MetricsService,
-    private readonly moduleRef: ModuleRef,
+    // Both provided by AppModule, beside the error pages, where this answer is provided too.
+    private readonly renderer: ProblemRenderer,
+    @Inject(APP_LOGGER) private readonly logger: Logger,
   ) {}
-
-  onApplicationBootstrap(): void {
-    // The renderer and the application logger are provided by AppModule, beside the error pages.
-    this.renderer = this.moduleRef.get(ProblemRenderer, { strict: false });
-    this.logger = this.moduleRef.get<Logger>(APP_LOGGER, { strict: false });
-  }
 
   /** The server's `clientError` listener. */
   readonly listener = (error: ParserError, socket: Socket): void => {
@@ -84,9 +76,9 @@ export class MalformedRequestAnswer implements OnApplicationBootstrap {
   private answer(error: ParserError, socket: Socket, req: IncomingMessage | undefined, counted?: RateLimitState): void {
     if (!socket.writable) return void socket.destroy();
     const problem = this.problemOf(error);
-    const rendered = this.renderer!.render(problem, 'json');
+    const rendered = this.renderer.render(problem, 'json');
     const line = req ? { method: req.method, url: req.url } : requestLine(error.rawPacket);
-    const id = observeRefusedRequest(this.logger!, this.metrics, {
+    const id = observeRefusedRequest(this.logger, this.metrics, {
       method: line.method,
       url: line.url,
       remoteAddress: socket.remoteAddress,
