@@ -2,6 +2,7 @@ import { LISTING_LEAVES_OUT } from '../src/mcp/tools/list-vps-providers.tool';
 import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
 import { readFileSync } from 'node:fs';
 import { figures, meetsAllFour, pricedPlanOf, toCurrencyWith } from './support/independent-figures';
+import { claimsOf, hasClaimed } from './support/independent-claims';
 import { connectMcp } from './support/mcp-client';
 import { toolCaller } from './support/mcp-tool-caller';
 import { rawAuthors, rawGuides, rawProviders, rawUseCases } from './support/raw-data';
@@ -405,10 +406,13 @@ describe('MCP tools', () => {
         expect(result.recommendedSpec).toMatchObject(raw.recommendedSpec);
         expect(result.providers.map((p: any) => [p.id, p.reason])).toEqual(raw.recommendedProviders.map((p: any) => [p.id, p.reason]));
         for (const pick of result.providers) {
+          // Only plans the reason describes: a reason saying "dedicated vCPU" or "NVMe" shows such a plan.
+          const claims = claimsOf(pick.reason);
+          expect(pick.reasonClaims ?? {}).toEqual(claims);
           const fits = (spec: any) =>
             allPlans.filter(
               (x: any) =>
-                x.provider.id === pick.id && !pricedPlanOf(x.provider, x.plan).discontinued && meetsAllFour(x.plan, spec),
+                x.provider.id === pick.id && hasClaimed(x.plan, claims) && !pricedPlanOf(x.provider, x.plan).discontinued && meetsAllFour(x.plan, spec),
             );
           const recommended = fits(raw.recommendedSpec);
           const pool = recommended.length > 0 ? recommended : fits(raw.minimumSpec);
@@ -424,12 +428,26 @@ describe('MCP tools', () => {
           const monthly = priced.filter((p: any) => p.monthToMonthPrice !== null);
           const cheapest = monthly.length > 0 ? Math.min(...monthly.map((p: any) => p.monthToMonthPrice)) : Math.min(...priced.map((p: any) => p.price));
           const chosen = priced.find((p: any) => p.name === pick.cheapestMatchingPlan.planName);
-          expect(pick.cheapestMatchingPlan).toMatchObject({ observedAt: chosen.observedAt, stale: chosen.stale });
+          expect(pick.cheapestMatchingPlan).toMatchObject({ observedAt: chosen.observedAt, stale: chosen.stale, cpuType: chosen.cpuType });
           expect(pick.cheapestMatchingPlan.monthToMonthPrice ?? pick.cheapestMatchingPlan.price).toBe(cheapest);
           expect(pick.cheapestMatchingPlan.priceBasis).toBe(priced.find((p: any) => p.name === pick.cheapestMatchingPlan.planName).priceBasis);
           expect(pick.cheapestMatchingPlan.meets).toBe(recommended.length > 0 ? 'recommended' : 'minimum');
         }
       }
+    });
+
+    it.each([
+      ['database', 'hetzner', { cpuType: 'dedicated', disk: 'NVMe' }],
+      ['database', 'linode', { cpuType: 'dedicated' }],
+      ['web-app', 'vultr', { disk: 'NVMe' }],
+      ['game-server', 'vultr', { disk: 'NVMe' }],
+      ['ci-runner', 'vultr', { disk: 'NVMe' }],
+      ['ai-inference', 'linode', { cpuType: 'dedicated' }],
+    ])('shows for %s / %s a plan with what its reason claims (%j)', async (slug, id, claims) => {
+      const pick = data(await call('recommend_vps_for_workload', { workload: slug })).providers.find((p: any) => p.id === id);
+      expect(claimsOf(pick.reason)).toEqual(claims);
+      const plan = allPlans.find((x: any) => x.provider.id === id && x.plan.name === pick.cheapestMatchingPlan.planName).plan;
+      expect(hasClaimed(plan, claims)).toBe(true);
     });
 
     it.each([

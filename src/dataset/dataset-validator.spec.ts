@@ -1,5 +1,6 @@
 import type { RawDataset } from './dataset-files.js';
 import { validateDataset } from './dataset-validator.js';
+import { reasonClaims } from './reason-claims.js';
 import { datasetEditor, guide, line, plan, provider, readEmbeddedDataset, smallDataset, useCase, type Json } from '../../test/support/dataset-fixture.js';
 
 /** The calendar day after / before `date` (YYYY-MM-DD). */
@@ -702,6 +703,68 @@ describe('validateDataset', () => {
         'data/use-cases.json: useCases[0] (wordpress).recommendedSpec: no plan of a recommended provider meets it; lower it, recommend a provider that sells it, or say how it is reached in recommendedSpecNote',
       ]);
       expect(problemsAfter((raw) => onlyPlanOf(raw, provider(raw, recommended(raw)[1])))).toEqual([]);
+    });
+
+    describe('a pick\'s reason and the plan it shows', () => {
+      const where = (raw: Json) => {
+        const j = useCase(raw, 'wordpress').recommendedProviders.findIndex((r: Json) => r.id === 'hetzner');
+        return `data/use-cases.json: useCases[0] (wordpress).recommendedProviders[${j}] (hetzner).reason`;
+      };
+      const claimDedicatedNvme = (raw: Json) => {
+        useCase(raw, 'wordpress').recommendedProviders.find((r: Json) => r.id === 'hetzner').reason = 'Dedicated vCPU plans with local NVMe keep the site fast.';
+      };
+      const dedicatedPlans = (raw: Json) => provider(raw, 'hetzner').plans.filter((x: Json) => x.cpuType === 'dedicated');
+
+      it('accepts a reason claiming dedicated vCPUs and NVMe when such a plan of the pick meets the minimum spec', () => {
+        expect(dedicatedPlans(small).length).toBeGreaterThan(0);
+        expect(problemsAfter(claimDedicatedNvme)).toEqual([]);
+      });
+
+      it('refuses a reason claiming what no plan of the pick that meets the minimum spec has, naming the claim and what is missing', () => {
+        const need = useCase(small, 'wordpress').minimumSpec.storageGb;
+        expect(
+          problemsAfter((raw) => {
+            claimDedicatedNvme(raw);
+            for (const x of dedicatedPlans(raw)) x.storage = `${need / 2}GB NVMe`;
+          }),
+        ).toEqual([
+          `${where(small)}: it claims dedicated vCPUs and an NVMe disk, but no plan of it still sold with dedicated vCPUs and an NVMe disk meets the minimum spec (disk: at most ${need / 2} GB, needs ${need} GB), so the pick would show a plan the reason does not describe; reword the reason or recommend a provider that sells such a plan`,
+        ]);
+        expect(
+          problemsAfter((raw) => {
+            claimDedicatedNvme(raw);
+            for (const x of dedicatedPlans(raw)) x.storage = x.storage.replace('NVMe', 'SSD');
+          }),
+        ).toEqual([
+          `${where(small)}: it claims dedicated vCPUs and an NVMe disk, but no plan of it still sold with dedicated vCPUs and an NVMe disk meets the minimum spec (it sells no such plan), so the pick would show a plan the reason does not describe; reword the reason or recommend a provider that sells such a plan`,
+        ]);
+      });
+
+      it('accepts a reason that names both CPU kinds: it offers both and claims neither', () => {
+        expect(
+          problemsAfter((raw) => {
+            useCase(raw, 'wordpress').recommendedProviders.find((r: Json) => r.id === 'hetzner').reason = 'Shared vCPU plans for a start, dedicated vCPU plans when it grows.';
+            for (const x of dedicatedPlans(raw)) x.storage = '1GB NVMe';
+          }),
+        ).toEqual([]);
+      });
+
+      it('meets the recommended spec only with a plan the pick\'s reason describes', () => {
+        const onlyDedicatedPlanReachesIt = (raw: Json) => {
+          useCase(raw, 'wordpress').recommendedSpec.ramGb = 900;
+          dedicatedPlans(raw)[0].ram = '900GB';
+        };
+        expect(reasonClaims(useCase(small, 'wordpress').recommendedProviders.find((r: Json) => r.id === 'hetzner').reason)).toEqual({ cpuType: 'shared' });
+        expect(problemsAfter(onlyDedicatedPlanReachesIt)).toEqual([
+          'data/use-cases.json: useCases[0] (wordpress).recommendedSpec: no plan of a recommended provider meets it; lower it, recommend a provider that sells it, or say how it is reached in recommendedSpecNote',
+        ]);
+        expect(
+          problemsAfter((raw) => {
+            onlyDedicatedPlanReachesIt(raw);
+            claimDedicatedNvme(raw);
+          }),
+        ).toEqual([]);
+      });
     });
 
     it('refuses a recommended spec no recommended provider sells, unless a note says how to reach it, and a note that explains nothing', () => {

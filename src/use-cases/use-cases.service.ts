@@ -6,9 +6,11 @@ import { DatasetService, type DatasetView } from '../dataset/dataset.service.js'
 import type { Spec, SpecRecord, UseCase, UseCaseRecord } from '../dataset/dto/use-case.dto.js';
 import { meetsSpec, sizeBounds, specBounds, specText, transferFit } from '../dataset/plan-figures.js';
 import { JsonDocument } from '../dataset/json-document.js';
+import { hasClaims, meetsClaims, reasonClaims } from '../dataset/reason-claims.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import type { PlanTableRow as PlanRow } from '../plans/dto/plan-table-row.dto.js';
 import { PlanTableService } from '../plans/plan-table.service.js';
+import { cpuTypeOf } from '../plans/plans.service.js';
 import { MAX_QUERY_LENGTH, SearchIndex } from '../search/search-index.js';
 import type { UseCaseList } from './dto/use-case-list.dto.js';
 import type { MatchingPlan, WorkloadRecommendation } from './workload-recommendation.js';
@@ -48,12 +50,15 @@ export class UseCasesService {
         startingAtStale: bySlug.get(u.slug)!.startingAtStale,
         providers: u.recommendedProviders.map((pick) => {
           const provider = snapshot.providersById.get(pick.id)!;
-          const own = rows.filter((r) => r.providerId === pick.id);
+          // Only plans the reason describes: "Dedicated vCPU plans with local NVMe" shows such a plan.
+          const claims = reasonClaims(pick.reason);
+          const own = rows.filter((r) => r.providerId === pick.id && meetsClaims(r, claims));
           const note = transferNote(own, u, provider.name);
           return {
             id: pick.id,
             name: provider.name,
             reason: pick.reason,
+            ...(hasClaims(claims) ? { reasonClaims: claims } : {}),
             url: config.url(provider.url),
             cheapestMatchingPlan: cheapestFor(own, u),
             ...(note ? { transferNote: note } : {}),
@@ -191,7 +196,7 @@ function toSpec(spec: SpecRecord): Spec {
 
 /**
  * The provider's cheapest plan meeting the recommended spec, or failing that the minimum one, by
- * no-commitment price. Discontinued plans are never picked; plans that need a commitment only when
+ * no-commitment price, among the plans the pick's reason describes (the caller narrows `rows`). Discontinued plans are never picked; plans that need a commitment only when
  * the provider has no other; and within that, a plan with a stale price only when no fresh one fits.
  */
 function cheapestFor(rows: readonly PlanRow[], useCase: UseCaseRecord): MatchingPlan | null {
@@ -212,6 +217,7 @@ function cheapestFor(rows: readonly PlanRow[], useCase: UseCaseRecord): Matching
       ram: plan.ram,
       storage: plan.storage,
       bandwidth: plan.bandwidth,
+      cpuType: cpuTypeOf(plan),
       priceBasis: plan.priceBasis,
       termMonths: plan.termMonths,
       promotional: plan.promotional,

@@ -1,11 +1,12 @@
 import type { Spec } from '../dataset/dto/use-case.dto.js';
+import type { ReasonClaims } from '../dataset/reason-claims.js';
 import type { PlanMatch } from '../plans/plans.service.js';
 
 /** The cheapest plan of a provider for a workload, and which spec it meets. */
 export interface MatchingPlan
   extends Pick<
     PlanMatch,
-    'planName' | 'price' | 'currency' | 'cpu' | 'ram' | 'storage' | 'bandwidth' | 'priceBasis' | 'termMonths' | 'promotional' | 'renewalPrice' | 'monthToMonthPrice' | 'observedAt' | 'stale' | 'staleReason'
+    'planName' | 'price' | 'currency' | 'cpu' | 'ram' | 'storage' | 'bandwidth' | 'cpuType' | 'priceBasis' | 'termMonths' | 'promotional' | 'renewalPrice' | 'monthToMonthPrice' | 'observedAt' | 'stale' | 'staleReason'
   > {
   /** `recommended` when it meets the recommended spec, `minimum` when only the minimum one: all four parts (vCPUs, RAM, disk, transfer). */
   meets: 'recommended' | 'minimum';
@@ -15,8 +16,13 @@ export interface RecommendedProvider {
   id: string;
   name: string;
   reason: string;
+  /**
+   * Only when the reason says something of its plans (dedicated or shared vCPUs, a disk technology),
+   * read from its words: `cheapestMatchingPlan` is picked among such plans only.
+   */
+  reasonClaims?: ReasonClaims;
   url: string;
-  /** Null when none of the provider's plans meets even the minimum spec. */
+  /** Null when none of the provider's plans (that the reason describes) meets even the minimum spec. */
   cheapestMatchingPlan: MatchingPlan | null;
   /**
    * Only when some of the provider's plans reach a spec's vCPUs, RAM and disk but state no traffic

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { MAX_QUERY_LENGTH } from '../../search/search-index.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { structured, withDomainErrors } from '../tool-results.js';
-import { planPricingShape, planTextShape, priceAgeShape, specSchema } from './schemas.js';
+import { cpuTypeSchema, planPricingShape, planTextShape, priceAgeShape, specSchema } from './schemas.js';
 
 const matchingPlanSchema = z.object({
   planName: z.string(),
   price: z.number(),
   currency: z.string(),
   ...planTextShape,
+  cpuType: cpuTypeSchema,
   ...planPricingShape,
   ...priceAgeShape,
   meets: z
@@ -21,7 +22,7 @@ export const recommendVpsForWorkloadTool = defineTool({
   title: 'Recommend a VPS for a workload',
   description:
     'Matches a workload to one of the dataset\'s use cases (WordPress, game server, VPN, database, Docker host, CI runner, mail server, AI inference, ...) and answers with its minimum and recommended specs, ' +
-    'the entry price with no commitment, and the providers we recommend for it, each with the reason and its cheapest plan (by no-commitment price) that meets the recommended spec (or the minimum spec, flagged), with how that price is paid. ' +
+    'the entry price with no commitment, and the providers we recommend for it, each with the reason and its cheapest plan (by no-commitment price) that meets the recommended spec (or the minimum spec, flagged), with its cpuType and how that price is paid; where the reason says dedicated or shared vCPUs or a disk technology (reasonClaims), the plan has it. ' +
     'A plan meets a spec only on all four parts: vCPUs, RAM, disk and monthly transfer (a stated volume at least the spec\'s, or unmetered traffic; an allowance the provider does not state is not counted, and transferNote says so). ' +
     'Every price says when the provider showed it (observedAt, startingAtObservedAt) and whether it is stale, and datasetVersion names the release; plans with fresh prices are picked before stale ones, and plans of lines no longer sold never. Tell the user when a price is stale. ' +
     'Pass a use-case slug such as "game-server", or describe the workload in plain words ("minecraft server for ten friends"); free text is matched by search, and other close use cases are listed as alternatives. ' +
@@ -48,6 +49,10 @@ export const recommendVpsForWorkloadTool = defineTool({
         id: z.string(),
         name: z.string(),
         reason: z.string(),
+        reasonClaims: z
+          .object({ cpuType: z.enum(['shared', 'dedicated']).optional(), disk: z.string().optional().describe('A word the plan\'s disk text has, e.g. "NVMe".') })
+          .optional()
+          .describe('Only when the reason says what its plans have (shared or dedicated vCPUs, a disk technology): cheapestMatchingPlan is one that has it.'),
         url: z.string(),
         cheapestMatchingPlan: matchingPlanSchema.nullable(),
         transferNote: z
