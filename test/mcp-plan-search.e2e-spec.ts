@@ -73,30 +73,89 @@ describe('find_vps_plans by location', () => {
     expect(r.priceUnknownAtLocation.find((u: Json) => u.providerId === 'hetzner')).toMatchObject({ line: 'ccx', datacenters: ['Ashburn', 'Hillsboro'], note: expect.stringMatching(/not in the dataset/) });
   });
 
-  it('answers an empty search with the closest plans and each constraint they miss, by how much', async () => {
-    const args = { minRamGb: 64, maxMonthlyPrice: 20, storageType: 'ssd' };
-    const r = data(await call('find_vps_plans', args));
-    expect([r.plans, r.totalMatches]).toEqual([[], 0]);
-    // Every plan's misses from the raw figures, ranked by how many, then by the share missing, then by price.
-    const ranked = plans
+  /**
+   * Every plan still sold with its misses for a RAM minimum, a disk type and a USD budget, read from the
+   * raw figures, ranked by how many it misses, then by the share missing, then by price.
+   */
+  function rankedMisses(args: { minRamGb: number; maxMonthlyPrice: number; storageType?: string }) {
+    const { minRamGb: ram, maxMonthlyPrice: budget, storageType } = args;
+    return plans
       .map((x: Json) => {
         const price = toCurrency(x.m2m ?? 0, x.currency, 'USD');
         const misses = [
-          ...(x.ramGb < 64 ? [{ constraint: 'minRamGb', required: 64, actual: x.ramGb, by: cents(64 - x.ramGb), byPercent: Math.round(((64 - x.ramGb) / 64) * 1000) / 10 }] : []),
-          ...(x.storageType !== 'SSD' ? [{ constraint: 'storageType', required: 'SSD', actual: x.storageType }] : []),
+          ...(x.ramGb < ram ? [{ constraint: 'minRamGb', required: ram, actual: x.ramGb, by: cents(ram - x.ramGb), byPercent: Math.round(((ram - x.ramGb) / ram) * 1000) / 10 }] : []),
+          ...(storageType && x.storageType !== storageType ? [{ constraint: 'storageType', required: storageType, actual: x.storageType }] : []),
           ...(x.m2m === null ? [{ constraint: 'noCommitment' }] : []),
-          ...(x.m2m !== null && price > 20 ? [{ constraint: 'maxMonthlyPrice', required: 20, actual: price, by: cents(price - 20), byPercent: Math.round(((price - 20) / 20) * 1000) / 10 }] : []),
+          ...(x.m2m !== null && price > budget ? [{ constraint: 'maxMonthlyPrice', required: budget, actual: price, by: cents(price - budget), byPercent: Math.round(((price - budget) / budget) * 1000) / 10 }] : []),
         ];
         const distance = misses.reduce((s: number, m: Json) => s + (m.byPercent === undefined ? 1 : m.byPercent / 100), 0);
         return { ...x, price, misses, distance };
       })
       .filter((x: Json) => x.m2m !== null && !x.discontinued)
       .sort((a: Json, b: Json) => a.misses.length - b.misses.length || a.distance - b.distance || byPrice(a, b));
-    expect(r.closestMatches.map((c: Json) => [c.providerId, c.planName, c.normalizedPrice, c.observedAt, c.stale])).toEqual(
-      ranked.slice(0, 5).map((x: Json) => [x.providerId, x.planName, x.price, x.observedAt, x.stale]),
-    );
-    for (const [i, c] of r.closestMatches.entries()) expect(c.misses).toEqual(ranked[i].misses);
-    expect(r.closestMatches[0].misses).toHaveLength(1);
+  }
+  const onlyOverBudget = (x: Json) => x.misses.length === 1 && x.misses[0].constraint === 'maxMonthlyPrice';
+  const withinBudget = (x: Json) => !x.misses.some((m: Json) => m.constraint === 'maxMonthlyPrice');
+  const shown = (c: Json) => [c.providerId, c.planName, c.normalizedPrice, c.observedAt, c.stale];
+
+  it('answers an empty search with the closest plans and each constraint they miss, by how much: above the budget first, then within it', async () => {
+    const args = { minRamGb: 64, maxMonthlyPrice: 20, storageType: 'SSD' };
+    const r = data(await call('find_vps_plans', { ...args, storageType: 'ssd' }));
+    expect([r.plans, r.totalMatches]).toEqual([[], 0]);
+    const ranked = rankedMisses(args);
+    // Three places (half of five, rounded up) for the cheapest plans that miss only the budget, two for the closest within it.
+    const expected = [...ranked.filter(onlyOverBudget).slice(0, 3), ...ranked.filter(withinBudget).slice(0, 2)];
+    expect(expected).toHaveLength(5);
+    expect(r.closestMatches.map(shown)).toEqual(expected.map((x: Json) => [x.providerId, x.planName, x.price, x.observedAt, x.stale]));
+    for (const [i, c] of r.closestMatches.entries()) expect(c.misses).toEqual(expected[i].misses);
+    expect(r.beyondDataset).toBeUndefined();
+  });
+
+  it('offers both ways out of "16 GB under $5": the cheapest 16 GB plans above the budget, with how much more, and the plans within it with what they lack', async () => {
+    const args = { minRamGb: 16, maxMonthlyPrice: 5 };
+    const r = data(await call('find_vps_plans', args));
+    expect(r.totalMatches).toBe(0);
+    const ranked = rankedMisses(args);
+    const over = ranked.filter(onlyOverBudget);
+    const within = ranked.filter(withinBudget);
+    // The case this test is about: every RAM shortfall within the budget is a smaller share than the cheapest 16 GB plan's overshoot.
+    expect(within[0].distance).toBeLessThan(over[0].distance);
+    expect(r.closestMatches.map(shown)).toEqual([...over.slice(0, 3), ...within.slice(0, 2)].map((x: Json) => [x.providerId, x.planName, x.price, x.observedAt, x.stale]));
+    const cheapest16 = r.closestMatches[0];
+    expect(cheapest16.ramGb).toBeGreaterThanOrEqual(16);
+    expect(cheapest16.misses).toEqual([{ constraint: 'maxMonthlyPrice', required: 5, actual: over[0].price, by: cents(over[0].price - 5), byPercent: expect.any(Number) }]);
+    for (const c of r.closestMatches.slice(3)) {
+      expect(c.normalizedPrice).toBeLessThanOrEqual(5);
+      expect(c.misses.map((m: Json) => m.constraint)).toContain('minRamGb');
+    }
+  });
+
+  it('with limit 1 shows the cheapest plan meeting everything above the budget', async () => {
+    const args = { minRamGb: 16, maxMonthlyPrice: 5 };
+    const r = data(await call('find_vps_plans', { ...args, limit: 1 }));
+    expect(r.closestMatches.map(shown)).toEqual(rankedMisses(args).filter(onlyOverBudget).slice(0, 1).map((x: Json) => [x.providerId, x.planName, x.price, x.observedAt, x.stale]));
+  });
+
+  it('says the largest figures the dataset has when a minimum is beyond every plan still sold', async () => {
+    const sold = plans.filter((x: Json) => !x.discontinued);
+    const raw = rawProviders.providers.flatMap((p: Json) => p.plans.filter((plan: Json) => !pricedPlanOf(p, plan).discontinued));
+    const largest = {
+      vcpus: Math.max(...sold.map((x: Json) => x.vcpus)),
+      ramGb: Math.max(...sold.map((x: Json) => x.ramGb)),
+      storageGb: Math.max(...sold.map((x: Json) => x.storageGb)),
+      transferTb: Math.max(...raw.map((plan: Json) => transferTbOf(plan.bandwidth)).filter((tb: number | null) => tb !== null && tb !== Infinity)),
+      unmeteredTransfer: raw.some((plan: Json) => transferTbOf(plan.bandwidth) === Infinity),
+    };
+    const r = data(await call('find_vps_plans', { minRamGb: 4096, minVcpus: 2, maxMonthlyPrice: 5 }));
+    expect(r.totalMatches).toBe(0);
+    expect(r.beyondDataset).toEqual({ misses: [{ constraint: 'minRamGb', required: 4096, largest: largest.ramGb }], largest });
+    const both = data(await call('find_vps_plans', { minRamGb: 4096, minStorageGb: largest.storageGb + 1 }));
+    expect(both.beyondDataset.misses).toEqual([
+      { constraint: 'minRamGb', required: 4096, largest: largest.ramGb },
+      { constraint: 'minStorageGb', required: largest.storageGb + 1, largest: largest.storageGb },
+    ]);
+    // Within the dataset's figures, an empty answer has no such field.
+    expect(data(await call('find_vps_plans', { minRamGb: largest.ramGb, maxMonthlyPrice: 1 })).beyondDataset).toBeUndefined();
   });
 
   it('names a location a plan line is not sold in as the constraint it misses, with where it is sold', async () => {

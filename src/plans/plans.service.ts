@@ -6,7 +6,7 @@ import type { PriceBasis } from '../dataset/dto/plan-line.dto.js';
 import { transferFit, type SpecBounds } from '../dataset/plan-figures.js';
 import { STALE_AFTER_DAYS } from '../dataset/price-age.js';
 import { STORAGE_TYPES, type PlanTableRow } from './dto/plan-table-row.dto.js';
-import { closestPlans, MAX_CLOSEST, overOf, shortOf, type ClosestPlan, type ConstraintMiss, type PlanCpuType } from './closest-plans.js';
+import { beyondDataset, closestPlans, MAX_CLOSEST, overOf, shortOf, type BeyondDataset, type ClosestPlan, type ConstraintMiss, type PlanCpuType } from './closest-plans.js';
 import { CPU_TYPES, type CpuType } from '../dataset/dto/plan.dto.js';
 import { placesOf, resolveLocation, soldInOf, soldWhere, type LocationFilter, type SoldIn } from './plan-locations.js';
 import { PlanTableService } from './plan-table.service.js';
@@ -140,8 +140,13 @@ export interface PlanSearchResult {
   datasetVersion: string;
   /** With a location filter: plans that meet every constraint and are sold there, but at a price not in the dataset (left out). */
   priceUnknownAtLocation?: UnpricedAtLocation[];
-  /** Only when nothing matched: the plans closest to matching, each with the constraints it misses and by how much. */
+  /**
+   * Only when nothing matched: the plans closest to matching, each with the constraints it misses and
+   * by how much; with a price ceiling, plans that meet everything above it first, then plans within it.
+   */
   closestMatches?: ClosestPlan[];
+  /** Only when nothing matched and a minimum asked for is beyond every plan still sold: which, and the largest figures there are. */
+  beyondDataset?: BeyondDataset;
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -243,7 +248,8 @@ export class PlansService {
       exchangeRatesDate: exchangeRates.date,
       datasetVersion: snapshot.version,
       ...(where ? { priceUnknownAtLocation: [...unpriced.values()] } : {}),
-      ...(matches.length === 0 ? { closestMatches: closestPlans(nearMisses, Math.min(filters.limit, MAX_CLOSEST)) } : {}),
+      ...(matches.length === 0 ? { closestMatches: closestPlans(nearMisses, Math.min(filters.limit, MAX_CLOSEST), filters.maxMonthlyPrice !== undefined) } : {}),
+      ...(matches.length === 0 ? beyond(filters, this.table.rows()) : {}),
     };
   }
 
@@ -293,6 +299,12 @@ export class PlansService {
     if (entry) entry.plans += 1;
     else unpriced.set(key, { providerId: row.providerId, line: row.lineId, plans: 1, datacenters: places.map((p) => p.city), note: places[0].note ?? 'The price there is not in the dataset.' });
   }
+}
+
+/** `{ beyondDataset }` when a minimum of the search is beyond every plan still sold, else nothing. */
+function beyond(filters: SpecBounds, rows: readonly PlanTableRow[]): { beyondDataset?: BeyondDataset } {
+  const found = beyondDataset(filters, rows);
+  return found ? { beyondDataset: found } : {};
 }
 
 /** A row's CPU type, or "unknown" when the data holds none of the known kinds: never guessed from the plan's name. */
