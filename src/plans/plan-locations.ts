@@ -97,3 +97,23 @@ export function countryHint(input: string, valid: readonly string[]): string {
   if (code) return valid.includes(code) ? ` Did you mean "${code}"?` : ` "${input.slice(0, 32)}" is ${code}, where no provider has a data centre.`;
   return didYouMean(input, valid);
 }
+
+/**
+ * One place argument that may be a city or a country (recommend_vps_for_workload's `location`): a
+ * data-centre city as find_vps_plans matches it (any case, accents optional), else a country code or
+ * name with a data centre ("DE", "Germany"). Throws InvalidArgumentError with a did-you-mean otherwise.
+ */
+export function resolvePlace(providers: readonly ProviderRecord[], place: string): LocationFilter {
+  const datacenters = providers.flatMap((p) => p.datacenters);
+  const cities = [...new Set(datacenters.map((d) => d.city))].sort((a, b) => a.localeCompare(b));
+  const countries = [...new Set(datacenters.map((d) => d.country))].sort();
+  const city = cities.find((c) => fold(c) === fold(place));
+  if (city) return { location: city };
+  const code = countries.includes(place.trim().toUpperCase()) ? place.trim().toUpperCase() : countryCodeOfName(place);
+  if (code && countries.includes(code)) return { country: code };
+  const hint = code ? ` "${place.slice(0, 32)}" is ${code}, where no provider has a data centre.` : didYouMean(place, [...cities, ...countries]);
+  throw new InvalidArgumentError(
+    'location',
+    `No provider has a data centre in "${place.slice(0, 64)}".${hint} Use a city (${cities.join(', ')}) or a country code (${countries.join(', ')}); describe_filters lists each provider's.`,
+  );
+}

@@ -48,7 +48,7 @@ export const findVpsPlansTool = defineTool({
     'minTransferTb matches a plan that includes at least that many TB of traffic a month, or whose traffic is unmetered; a plan whose allowance is not stated as a volume or as unmetered (e.g. "Fair-use allowance") does not match, and is counted in leftOutTransferUnknown with a transferNote to pass on. ' +
     'Plans of lines the provider no longer sells are never matches: they are counted in leftOutDiscontinued, and listed (flagged discontinued, with their successor) only with includeDiscontinued: true. ' +
     'With location or country, a plan matches only if its line is sold there, at the regional price where the data has one; plans sold there at a price the dataset lacks are listed in priceUnknownAtLocation, not guessed. ' +
-    'Prices are converted into one currency (USD unless you ask for another) with the dataset\'s dated ECB exchange rates. The answer echoes the filters it applied (normalized) and totalMatches; when nothing matches, closestMatches lists the nearest plans with each constraint they miss and by how much (with maxMonthlyPrice: the cheapest plans meeting everything above the budget first, then plans within it and what they lack, so offer the user both), and beyondDataset names a minimum no plan still sold reaches, with the largest figures the dataset has. ' +
+    'Prices are converted into one currency (USD unless you ask for another) with the dataset\'s dated ECB exchange rates. The answer echoes the filters it applied (normalized) and totalMatches; when nothing matches, closestMatches lists the nearest plans with each constraint they miss and by how much (with maxMonthlyPrice: plans above the budget, then within it: offer both), and beyondDataset the largest figures there are when a minimum exceeds them. ' +
     `Returns at most ${MAX_PLAN_LIMIT} plans (default ${DEFAULT_PLAN_LIMIT}). ${ANSWER_SIZE_NOTE}`,
   inputSchema: {
     minRamGb: positive(4096).describe('Minimum memory in GB, e.g. 4 or 0.5.'),
@@ -210,16 +210,16 @@ export const findVpsPlansTool = defineTool({
         }),
       )
       .optional()
-      .describe(`Only when nothing matched: up to ${MAX_CLOSEST} plans missing the fewest constraints by the least, each with what it misses and by how much. With maxMonthlyPrice, the cheapest plans that miss only the budget come first (half, rounded up), then the closest within the budget.`),
+      .describe(`Only when nothing matched: up to ${MAX_CLOSEST} plans missing the fewest constraints by the least, each with what it misses and by how much; with maxMonthlyPrice, those missing only the budget first (half, rounded up).`),
     beyondDataset: z
       .object({
         misses: z.array(z.object({ constraint: z.enum(['minVcpus', 'minRamGb', 'minStorageGb', 'minTransferTb']), required: z.number(), largest: z.number() })),
         largest: z
           .object({ vcpus: z.number(), ramGb: z.number(), storageGb: z.number(), transferTb: z.number(), unmeteredTransfer: z.boolean() })
-          .describe('The largest figures among plans still sold (transferTb: the largest stated volume; unmetered plans meet any).'),
+          .describe('Among plans still sold; transferTb: the largest stated volume.'),
       })
       .optional()
-      .describe('Only when nothing matched and a minimum is beyond every plan still sold: which, and the largest the dataset has.'),
+      .describe('Only when nothing matched and a minimum is beyond every plan still sold.'),
     ...listingOutputShape,
   }),
   annotations: READ_ONLY,
