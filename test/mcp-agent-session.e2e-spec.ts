@@ -1,4 +1,4 @@
-import { figures, pricedPlanOf, toCurrencyWith } from './support/independent-figures';
+import { figures, priceAgeOf, priceAgeSummaryOf, pricedPlanOf, STALE_DAYS, toCurrencyWith } from './support/independent-figures';
 import { mcpSuite } from './support/mcp-tool-caller';
 import { rawExchangeRates, rawMeta, rawProviders } from './support/raw-data';
 
@@ -53,5 +53,24 @@ describe('a scripted agent session: one call per question', () => {
     expect(r.known).toBe(true);
     expect(r.periods[0].monthlyAmount).toBe(usd(cx33.m2m, cx33.currency, 'USD'));
     expect(r.assumptions.join(' ')).toMatch(/before VAT or sales tax/);
+  });
+
+  it('"Which provider has the best SLA?"', async () => {
+    // The SLA as a number where the data states a percentage; "unknown" and "no published SLA" rank last.
+    const percent = (uptime: string) => (/^\d+(\.\d+)?%$/.test(uptime) ? Number(uptime.slice(0, -1)) : -1);
+    const best = Math.max(...rawProviders.providers.map((p: Json) => percent(p.uptime)));
+    const r = data(await call('list_vps_providers', { responseFormat: 'concise' }));
+    const answered = r.providers.map((p: Json) => ({ id: p.id, uptime: p.uptime }));
+    expect(answered).toEqual(expect.arrayContaining(rawProviders.providers.map((p: Json) => ({ id: p.id, uptime: p.uptime }))));
+    const top = answered.filter((p: Json) => percent(p.uptime) === best).map((p: Json) => p.id);
+    expect(top).toEqual(rawProviders.providers.filter((p: Json) => percent(p.uptime) === best).map((p: Json) => p.id));
+    expect(top.length).toBeGreaterThan(0);
+  });
+
+  it('"How old are the prices?"', async () => {
+    const plans = rawProviders.providers.flatMap((p: Json) => p.plans.map((plan: Json) => priceAgeOf(plan, p.planLines.find((l: Json) => l.id === plan.line), rawMeta.version)));
+    const r = data(await call('describe_filters', {}));
+    expect(r.dataset).toMatchObject({ version: rawMeta.version, lastPriceCheck: rawMeta.lastUpdated, priceAge: { ...priceAgeSummaryOf(plans), staleAfterDays: STALE_DAYS } });
+    expect(r.dataset.license.name).toBe('CC BY 4.0');
   });
 });
