@@ -7,20 +7,8 @@ import { documentedExchange, shapeProblems } from './support/mcp-exchange';
 import { toolCaller } from './support/mcp-tool-caller';
 import { rawGuides, rawProviders } from './support/raw-data';
 import { startTestApp, type TestApp } from './support/test-app';
+import { TOOL_NAMES } from './support/tool-names';
 
-/** The tools the README promises, written here rather than read from the code. */
-const TOOL_NAMES = [
-  'describe_filters',
-  'estimate_monthly_cost',
-  'find_equivalent_plans',
-  'find_vps_plans',
-  'get_dataset_changes',
-  'get_guide',
-  'get_vps_provider',
-  'list_vps_providers',
-  'recommend_vps_for_workload',
-  'search_guides',
-];
 const ERAS: McpEra[] = [{ era: 'legacy', protocolVersion: '2025-11-25' }, { era: 'legacy', protocolVersion: '2025-06-18' }, { era: 'legacy', protocolVersion: '2025-03-26' }, { era: 'modern' }];
 const MODERN = '2026-07-28';
 const ACCEPT = 'application/json, text/event-stream';

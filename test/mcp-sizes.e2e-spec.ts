@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { connectMcp } from './support/mcp-client';
 import { startTestApp, type TestApp } from './support/test-app';
+import { TOOL_NAMES } from './support/tool-names';
 
 /** One row of the budget table in docs/mcp.md: what is measured, with which arguments, and its most characters. */
 interface Budget {
@@ -25,18 +26,6 @@ function documentedBudgets(): Budget[] {
   }));
 }
 
-const TOOL_NAMES = [
-  'describe_filters',
-  'estimate_monthly_cost',
-  'find_equivalent_plans',
-  'find_vps_plans',
-  'get_dataset_changes',
-  'get_guide',
-  'get_vps_provider',
-  'list_vps_providers',
-  'recommend_vps_for_workload',
-  'search_guides',
-];
 
 describe('MCP answer sizes', () => {
   let t: TestApp;
