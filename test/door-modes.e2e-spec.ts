@@ -1,4 +1,5 @@
 import { RateLimitGuard } from '../src/common/rate-limit/rate-limit.guard';
+import { MetricsService } from '../src/observability/metrics.service';
 import { logSink } from './support/log-sink';
 import { rawRequest, type RawResponse } from './support/raw-request';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -9,7 +10,8 @@ import { startTestApp, type TestApp } from './support/test-app';
  * bytes. Each request is sent twice to both services in lockstep (the second time, the door-on
  * service answers from memory what it can), and the answers compared; only what differs by nature
  * is left out: the date, the request id, the seconds to the window's reset (the two services' windows
- * start a few milliseconds apart) and connection management.
+ * start a few milliseconds apart) and connection management. Then both services' request metrics must
+ * agree: one sample per request, under the same route template and status.
  */
 const VOLATILE = new Set(['date', 'x-request-id', 'ratelimit-reset', 'retry-after', 'connection', 'keep-alive', 'transfer-encoding']);
 const comparable = (r: RawResponse) => ({
@@ -44,6 +46,9 @@ async function bothModes(env: Record<string, string>, run: (send: (x: Exchange) 
         compared++;
       }
     });
+    // Each request counted once, under the same route and status, whichever answered it.
+    const samples = async (t: TestApp) => (await t.app.get(MetricsService).registry.metrics()).split('\n').filter((line) => line.startsWith('http_requests_total{'));
+    expect(await samples(on)).toEqual(await samples(off));
   } finally {
     await on.close();
     await off.close();

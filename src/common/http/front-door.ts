@@ -105,7 +105,11 @@ export class FrontDoor {
     const decision = this.policy.decide({ method: req.method!, url: req.url!, secure: this.policy.secure(req), malformed: false, limit, unavailable: this.availability.unavailableReason() });
     const dynamic = ['X-Request-Id', id];
     this.limiter.pushHeaders(dynamic, limit);
-    if (decision.kind === 'refuse' && limit.limited) return writeRefusal(req, res, this.refusals.rateLimited(req, limit), dynamic);
+    if (decision.kind === 'refuse' && limit.limited) {
+      // Logged and counted under the route Nest would have matched, as the guard's 429 is.
+      context.rememberedRoute = this.routeOf(req);
+      return writeRefusal(req, res, this.refusals.rateLimited(req, limit), dynamic);
+    }
     const onward = () => {
       context.counted = limit;
       context.rememberedRoute = undefined;
@@ -140,6 +144,17 @@ export class FrontDoor {
       });
     }
     onward();
+  }
+
+  /** The route template of a request, where the cache knows it (a remembered path, or /mcp); otherwise unmatched. */
+  private routeOf(req: IncomingMessage): string | undefined {
+    const url = req.url!;
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      const known = this.fastPaths.lookup(url);
+      if (known) return known.route;
+    }
+    if (pathOf(url) === MCP_PATH) return MCP_PATH;
+    return this.refusals.replay(req)?.route;
   }
 }
 
