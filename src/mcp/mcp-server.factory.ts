@@ -5,6 +5,7 @@ import { DatasetService } from '../dataset/dataset.service.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { GuidesService } from '../guides/guides.service.js';
+import { LazyJsonSchemaValidator } from './lazy-schema-validator.js';
 import { PlansService } from '../plans/plans.service.js';
 import { ChangesService } from '../changes/changes.service.js';
 import { CostEstimator } from '../costs/cost-estimator.service.js';
@@ -37,9 +38,9 @@ export class McpServerFactory {
   private readonly services: ToolServices;
   /**
    * One JSON Schema validator for every server: the SDK builds a new Ajv per server otherwise, which
-   * was an eighth of the CPU of an MCP call (profile).
+   * was an eighth of the CPU of an MCP call (profile). Each schema is compiled on its first use.
    */
-  private readonly validator = new AjvJsonSchemaValidator();
+  private readonly validator = new LazyJsonSchemaValidator(new AjvJsonSchemaValidator());
   /** Each tool's output schema as published (no `type` arrays, see portable-schema.ts), converted once. */
   private readonly outputSchemas = new Map(
     TOOLS.map((tool) => [tool.name, fromJsonSchema(portableOutputSchema(tool.outputSchema) as JsonSchemaType, this.validator)]),
