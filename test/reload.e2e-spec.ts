@@ -3,6 +3,7 @@ import { cp, mkdtemp, readFile, rename, rm, symlink, writeFile, readdir, mkdir, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatasetReloader } from '../src/dataset/dataset-reloader';
+import { MarkdownRenderer } from '../src/pages/markdown-renderer';
 import { DATA_DIR } from './support/raw-data';
 import { run } from './support/processes';
 import { freePort } from './support/redis-server';
@@ -163,6 +164,44 @@ describe('live dataset reload', () => {
     await writeFile(join(dir, 'guides', 'x.md'), 'no front matter');
     expect(await t.app.get(DatasetReloader).reload()).toBe(false);
     await t.http.get('/guides/swap-file').expect(200);
+  });
+});
+
+describe('the views of the dataset (PRECOMPUTE_VIEWS)', () => {
+  // The rendered guides stand for every view: the guide pages render markdown only when the site is built.
+  let renders: jest.SpyInstance;
+  let t: TestApp | undefined;
+  beforeEach(() => {
+    renders = jest.spyOn(MarkdownRenderer.prototype, 'render');
+  });
+  afterEach(async () => {
+    renders.mockRestore();
+    await t?.close();
+    t = undefined;
+  });
+
+  it('are all built before the first request by default, as in production', async () => {
+    t = await startTestApp({ PRECOMPUTE_VIEWS: undefined });
+    const atStart = renders.mock.calls.length;
+    expect(atStart).toBeGreaterThan(100);
+    await t.http.get('/guides/swap-file').expect(200);
+    expect(renders.mock.calls.length).toBe(atStart);
+  });
+
+  it('are built on first use with PRECOMPUTE_VIEWS=false, and all of them before a reload swaps', async () => {
+    const dir = await copyData();
+    try {
+      t = await startTestApp({ DATA_DIR: dir, PRECOMPUTE_VIEWS: 'false' });
+      expect(renders).not.toHaveBeenCalled();
+      await t.http.get('/guides/swap-file').expect(200);
+      const built = renders.mock.calls.length;
+      expect(built).toBeGreaterThan(100);
+      await setFirstPlanPrice(dir, 7.77);
+      expect(await t.app.get(DatasetReloader).reload()).toBe(true);
+      expect(renders.mock.calls.length).toBeGreaterThanOrEqual(2 * built);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -39,6 +39,8 @@ export class AppConfig {
   readonly server: { readonly keepAliveTimeoutMs: number; readonly headersTimeoutMs: number; readonly requestTimeoutMs: number };
   /** Reload on changes under dataDir. */
   readonly dataWatch: boolean;
+  /** Build every derived view at start (a reload always does); otherwise each on its first use. */
+  readonly precomputeViews: boolean;
 
   constructor(values: AppConfigValues) {
     Object.assign(this, values);

@@ -192,6 +192,13 @@ export class EnvironmentVariables {
   @BooleanSetting()
   DATA_WATCH = true;
 
+  /**
+   * Build every view derived from the dataset (pages, search index, documents) before the first
+   * request; false builds each on its first use. Reloads always build them all first.
+   */
+  @BooleanSetting()
+  PRECOMPUTE_VIEWS = true;
+
   /** Answer every API request with 503 (planned maintenance). */
   @BooleanSetting()
   MAINTENANCE_MODE = false;

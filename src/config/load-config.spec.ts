@@ -88,7 +88,7 @@ describe('loadConfig', () => {
   });
 
   it('reads the operations settings', () => {
-    const config = loadConfig({ METRICS_PORT: '9100', LOG_LEVEL: 'debug', LOG_PRETTY: 'false', SHUTDOWN_DELAY_MS: '2000', DATA_WATCH: 'no', MAINTENANCE_MODE: 'yes' });
+    const config = loadConfig({ METRICS_PORT: '9100', LOG_LEVEL: 'debug', LOG_PRETTY: 'false', SHUTDOWN_DELAY_MS: '2000', DATA_WATCH: 'no', MAINTENANCE_MODE: 'yes', PRECOMPUTE_VIEWS: 'false' });
     expect(config).toMatchObject({
       metrics: { port: 9100 },
       log: { level: 'debug', pretty: false, bufferBytes: 8192 },
@@ -96,7 +96,9 @@ describe('loadConfig', () => {
       server: { keepAliveTimeoutMs: 65000, headersTimeoutMs: 10000, requestTimeoutMs: 30000 },
       dataWatch: false,
       maintenanceMode: true,
+      precomputeViews: false,
     });
+    expect(loadConfig({}).precomputeViews).toBe(true);
     expect(problemsOf({ LOG_LEVEL: 'loud', SHUTDOWN_DELAY_MS: '-1' })).toEqual([
       'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
       'SHUTDOWN_DELAY_MS: must be a whole number of milliseconds from 0 to 120000 (got "-1")',

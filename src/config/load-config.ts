@@ -68,6 +68,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
     },
     dataWatch: vars.DATA_WATCH,
+    precomputeViews: vars.PRECOMPUTE_VIEWS,
   });
 }
 

@@ -32,11 +32,14 @@ export class DatasetView<T> {
 
 /**
  * The one source of truth: loads and validates the dataset, holds the snapshot being served, and
- * precomputes every registered view for a snapshot before it is served.
+ * precomputes every registered view for a snapshot before it is served (at start only when
+ * PRECOMPUTE_VIEWS is true, the default).
  */
 @Injectable()
 export class DatasetService implements OnModuleInit {
   private snapshot?: DatasetSnapshot;
+  /** Whether the views of the snapshot being served are built on first use (PRECOMPUTE_VIEWS=false at start). */
+  private onFirstUse = false;
   private readonly views: DatasetView<unknown>[] = [];
 
   constructor(
@@ -45,7 +48,7 @@ export class DatasetService implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    if (!this.snapshot) this.publish(await loadDataset(this.config.dataDir));
+    if (!this.snapshot) this.publish(await loadDataset(this.config.dataDir), this.config.precomputeViews);
   }
 
   /** The snapshot being served. */
@@ -62,13 +65,18 @@ export class DatasetService implements OnModuleInit {
   view<T>(build: (snapshot: DatasetSnapshot) => T): DatasetView<T> {
     const view = new DatasetView(this, build);
     this.views.push(view as DatasetView<unknown>);
-    if (this.snapshot) view.for(this.snapshot);
+    if (this.snapshot && !this.onFirstUse) view.for(this.snapshot);
     return view;
   }
 
-  /** Precomputes every view for `snapshot`, then makes it the one being served. */
-  publish(snapshot: DatasetSnapshot): void {
-    for (const view of this.views) view.for(snapshot);
+  /**
+   * Precomputes every view for `snapshot`, then makes it the one being served: a view that fails to
+   * build leaves the snapshot being served as it was. Only the first snapshot may skip this
+   * (PRECOMPUTE_VIEWS=false); its views are then built on their first use.
+   */
+  publish(snapshot: DatasetSnapshot, precompute = true): void {
+    if (precompute) for (const view of this.views) view.for(snapshot);
+    this.onFirstUse = !precompute;
     this.snapshot = snapshot;
     this.metrics.datasetPublished(snapshot.version, snapshot.loadedAt);
     this.metrics.datasetPriceAges(priceAgesByProvider(snapshot));
