@@ -1,4 +1,4 @@
-import { truncatedAddress } from './client-address.js';
+import { REMEMBERED_ADDRESSES, truncatedAddress } from './client-address.js';
 
 describe('truncatedAddress', () => {
   it.each([
@@ -21,5 +21,14 @@ describe('truncatedAddress', () => {
 
   it.each([undefined, '', 'not-an-address', '999.1.1.1', '1.2.3'])('gives nothing for %j', (address) => {
     expect(truncatedAddress(address)).toBeUndefined();
+  });
+
+  it('answers alike when asked again, for more addresses than it remembers', () => {
+    const addresses = Array.from({ length: REMEMBERED_ADDRESSES + 10 }, (_, i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
+    const first = addresses.map((a) => truncatedAddress(a));
+    expect(first[REMEMBERED_ADDRESSES + 9]).toBe(`10.0.${(REMEMBERED_ADDRESSES + 9) >> 8}.0/24`);
+    expect(addresses.map((a) => truncatedAddress(a))).toEqual(first);
+    expect(['not-an-address', 'not-an-address'].map((a) => truncatedAddress(a))).toEqual([undefined, undefined]);
+    expect(truncatedAddress('::1')).toBe('::/48');
   });
 });
