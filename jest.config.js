@@ -22,8 +22,11 @@ const common = {
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
 };
 
-/** Suites that start other processes or services (several replicas, Redis, nginx, Chromium) or run for a minute. */
-const SYSTEM = ['cluster', 'soak', 'browser', 'phone-layout', 'rate-limit-redis', 'shutdown', 'bench-smoke', 'mcp-inspector', 'log-buffer'].map((name) => `<rootDir>/test/${name}.e2e-spec.ts`);
+/**
+ * Suites that start other processes or services (several replicas, Redis, nginx, Chromium, the built
+ * service, the tutorials' sshd/nginx/ansible, kubectl and a stand-in Kubernetes API) or run for a minute.
+ */
+const SYSTEM = ['cluster', 'soak', 'browser', 'phone-layout', 'rate-limit-redis', 'shutdown', 'bench-smoke', 'mcp-inspector', 'log-buffer', 'startup', 'tutorial-configs', 'deploy'].map((name) => `<rootDir>/test/${name}.e2e-spec.ts`);
 
 /**
  * Suites run a second time with the front door (the replay cache in front of Express) switched off:
