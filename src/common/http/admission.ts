@@ -98,6 +98,14 @@ export class AdmissionPolicy {
     this.trust = trustFunction(config.trustProxy);
   }
 
+  /**
+   * The client's address as Express's `req.ip` gives it with the same TRUST_PROXY (proxy-addr): the
+   * connecting peer when no proxy is trusted, without reading X-Forwarded-For at all.
+   */
+  clientAddress(req: IncomingMessage): string {
+    return this.config.trustProxy === false ? (req.socket.remoteAddress ?? '') : proxyaddr(req, this.trust);
+  }
+
   /** Whether a request came over HTTPS (isSecure, with TRUST_PROXY). */
   secure(req: IncomingMessage): boolean {
     return isSecure(req, this.trust);

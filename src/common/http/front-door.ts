@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { normalizeIp } from '@nestjs/throttler';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import proxyaddr from 'proxy-addr';
 import { contextOf, type RateLimitState } from '../../request/request-context.js';
 import { AvailabilityService } from '../availability/availability.service.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
@@ -77,7 +76,7 @@ export class FrontDoor {
     return (req: IncomingMessage, res: ServerResponse, pass: () => void): void => {
       const context = contextOf(req);
       if (context.malformedTarget !== undefined || isAdmissionExempt(pathOf(req.url!))) return pass();
-      const client = proxyaddr(req, this.policy.trust);
+      const client = this.policy.clientAddress(req);
       context.clientAddress = client;
       const id = observe(req, res);
       // Anything that fails here (the count, or a replay before the dataset is loaded) leaves the
