@@ -11,8 +11,19 @@ interface SoldRow extends PlanFigures {
   storage: string;
 }
 
-/** Every plan still sold, with its figures. */
-const soldRows = (providers: readonly ProviderRecord[], version: string): SoldRow[] =>
+/** The rows of the providers list being validated (validateDataset builds a new list for every dataset): each of its use cases reads the same rows. */
+const rowsOf = new WeakMap<readonly ProviderRecord[], { version: string; rows: SoldRow[] }>();
+
+/** Every plan still sold, with its figures (computed once per providers list and version). */
+function soldRows(providers: readonly ProviderRecord[], version: string): SoldRow[] {
+  const known = rowsOf.get(providers);
+  if (known?.version === version) return known.rows;
+  const rows = allSoldRows(providers, version);
+  rowsOf.set(providers, { version, rows });
+  return rows;
+}
+
+const allSoldRows = (providers: readonly ProviderRecord[], version: string): SoldRow[] =>
   providers.flatMap((p) =>
     pricedPlans(p, version)
       .filter((plan) => !plan.discontinued)
