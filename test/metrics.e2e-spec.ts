@@ -33,12 +33,42 @@ function expectedPriceAges(file: RawProviders, version: string): Record<string, 
   return series;
 }
 
+/** The apps started below, closed when the file ends (then the reload app's copy of the dataset is removed). */
+const started: TestApp[] = [];
+let reloadDir: string | undefined;
+afterAll(async () => {
+  await Promise.all(started.map((app) => app.close()));
+  if (reloadDir) await rm(reloadDir, { recursive: true, force: true });
+});
+
+/**
+ * An app shared by the tests (in different describes) that can share it: started by the first that asks
+ * for it, so a test run alone with -t starts only the apps it uses. `env` is kept for the tests to check.
+ */
+function sharedApp(env: Record<string, string | undefined>, prepare: () => Promise<Record<string, string>> = async () => ({})) {
+  let booting: Promise<TestApp> | undefined;
+  return {
+    env,
+    get: () =>
+      (booting ??= prepare().then(async (more) => {
+        const t = await startTestApp({ ...env, ...more });
+        started.push(t);
+        return t;
+      })),
+  };
+}
+
+/** The counters' app, also where the address test of METRICS_HOST over HOST looks (HOST only sets the metrics server's interface here). */
+const countersApp = sharedApp({ RATE_LIMIT_REQUESTS: '4', HOST: '0.0.0.0', METRICS_HOST: '127.0.0.1' });
+
+/** The live reload's app, on a copy of the dataset it may edit; also where the address test of HOST alone looks. */
+const reloadApp = sharedApp({ DATA_WATCH: 'false', HOST: '127.0.0.1', METRICS_HOST: undefined }, async () => ({ DATA_DIR: (reloadDir = await copyData()) }));
+
 describe('metrics', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_REQUESTS: '4' });
+    t = await countersApp.get();
   });
-  afterAll(() => t.close());
 
   it('serves Prometheus metrics on their own port, not the public one', async () => {
     await t.http.get('/metrics').expect(404);
@@ -66,7 +96,9 @@ describe('metrics', () => {
       .set('Accept', 'application/json, text/event-stream')
       .send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_vps_provider', arguments: { id: 'nope' } } })
       .expect(200);
-    await t.http.get('/api/index.json').expect(200);
+    const last = await t.http.get('/api/index.json').expect(200);
+    // What the other tests of this app asked for also counts: spend the rest of the 4, so the next two are over it.
+    for (let left = Number(last.headers['ratelimit-remaining']); left > 0; left--) await t.http.get('/api/index.json').expect(200);
     await t.http.get('/api/index.json').expect(429);
     await t.http.get('/api/index.json').expect(429);
     const after = await scrape(t);
@@ -78,16 +110,9 @@ describe('metrics', () => {
 });
 
 describe('dataset_price_age_days on a live reload', () => {
-  let dir: string;
-  let t: TestApp;
-  afterEach(async () => {
-    await t?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
-
   it('follows the reloaded dataset, and drops the series of a provider it no longer has', async () => {
-    dir = await copyData();
-    t = await startTestApp({ DATA_DIR: dir, DATA_WATCH: 'false' });
+    const t = await reloadApp.get();
+    const dir = reloadDir!;
     const read = async (name: string) => JSON.parse(await readFile(join(dir, name), 'utf8'));
     const before: RawProviders = await read('providers.json');
     const { version } = await read('meta.json');
@@ -131,25 +156,24 @@ function tryConnect(host: string, port: number): Promise<string> {
  * to every interface accepts it.
  */
 describe('the metrics server address', () => {
-  async function reachable(env: Record<string, string | undefined>): Promise<Record<string, string>> {
-    const t = await startTestApp({ METRICS_HOST: undefined, ...env });
-    try {
-      const port = t.app.get(MetricsService).port!;
-      return { '127.0.0.1': await tryConnect('127.0.0.1', port), '127.0.0.2': await tryConnect('127.0.0.2', port) };
-    } finally {
-      await t.close();
-    }
+  /** Where the metrics server of an app started with `env` (HOST, METRICS_HOST as given, the rest left to the test settings) can be reached. */
+  async function reachable(app: { env: Record<string, string | undefined>; get(): Promise<TestApp> }, env: Record<string, string | undefined>): Promise<Record<string, string>> {
+    // The shared apps were started with exactly these two settings (a key set to undefined: not set).
+    expect({ HOST: app.env.HOST, METRICS_HOST: app.env.METRICS_HOST }).toEqual({ HOST: env.HOST, METRICS_HOST: env.METRICS_HOST });
+    const port = (await app.get()).app.get(MetricsService).port!;
+    return { '127.0.0.1': await tryConnect('127.0.0.1', port), '127.0.0.2': await tryConnect('127.0.0.2', port) };
   }
 
   it('follows HOST when METRICS_HOST is not set: HOST=127.0.0.1 keeps metrics off every other interface', async () => {
-    expect(await reachable({ HOST: '127.0.0.1' })).toEqual({ '127.0.0.1': 'open', '127.0.0.2': 'ECONNREFUSED' });
+    expect(await reachable(reloadApp, { HOST: '127.0.0.1', METRICS_HOST: undefined })).toEqual({ '127.0.0.1': 'open', '127.0.0.2': 'ECONNREFUSED' });
   });
 
   it('listens on every interface with HOST=0.0.0.0 (as in Kubernetes, where Prometheus scrapes the pod address)', async () => {
-    expect(await reachable({ HOST: '0.0.0.0' })).toEqual({ '127.0.0.1': 'open', '127.0.0.2': 'open' });
+    // No other test needs this setting: an app of its own.
+    expect(await reachable(sharedApp({ HOST: '0.0.0.0', METRICS_HOST: undefined }), { HOST: '0.0.0.0', METRICS_HOST: undefined })).toEqual({ '127.0.0.1': 'open', '127.0.0.2': 'open' });
   });
 
   it('takes METRICS_HOST over HOST when both are set', async () => {
-    expect(await reachable({ HOST: '0.0.0.0', METRICS_HOST: '127.0.0.1' })).toEqual({ '127.0.0.1': 'open', '127.0.0.2': 'ECONNREFUSED' });
+    expect(await reachable(countersApp, { HOST: '0.0.0.0', METRICS_HOST: '127.0.0.1' })).toEqual({ '127.0.0.1': 'open', '127.0.0.2': 'ECONNREFUSED' });
   });
 });
