@@ -28,34 +28,28 @@ describe('health', () => {
     expect(Object.keys(doc.paths).filter((p) => /healthz|readyz|metrics/.test(p))).toEqual([]);
   });
 
-  describe('a second app, its rate-limit store an unreachable Redis', () => {
-    // One app for the shutdown test and the Redis one: the shutdown test puts readiness back when it ends.
-    let other: TestApp;
-    beforeAll(async () => {
-      const port = await freePort();
-      other = await startTestApp({ RATE_LIMIT_STORE: 'redis', REDIS_URL: `redis://127.0.0.1:${port}` });
-    });
-    afterAll(() => other.close());
+  it('turns readiness off when shutdown begins, while liveness stays up', async () => {
+    const other = await startTestApp();
+    try {
+      other.app.get(AvailabilityService).beginShutdown();
+      const ready = await other.http.get('/readyz').expect(503);
+      expect(ready.body.error.serving).toMatchObject({ status: 'down', reason: 'shutting down' });
+      await other.http.get('/healthz').expect(200);
+      await other.http.get('/api/index.json').expect(200);
+    } finally {
+      await other.close();
+    }
+  });
 
-    it('turns readiness off when shutdown begins, while liveness stays up', async () => {
-      const availability = other.app.get(AvailabilityService);
-      // beginShutdown cannot be undone through the service: the flag it sets is put back to false after the test.
-      const shuttingDown = jest.replaceProperty(availability as unknown as { shuttingDown: boolean }, 'shuttingDown', false);
-      try {
-        availability.beginShutdown();
-        const ready = await other.http.get('/readyz').expect(503);
-        expect(ready.body.error.serving).toMatchObject({ status: 'down', reason: 'shutting down' });
-        await other.http.get('/healthz').expect(200);
-        await other.http.get('/api/index.json').expect(200);
-      } finally {
-        shuttingDown.restore();
-      }
-    });
-
-    it('stays ready, reporting degraded, when Redis is unreachable', async () => {
+  it('stays ready, reporting degraded, when Redis is unreachable', async () => {
+    const port = await freePort();
+    const other = await startTestApp({ RATE_LIMIT_STORE: 'redis', REDIS_URL: `redis://127.0.0.1:${port}` });
+    try {
       const ready = await other.http.get('/readyz').expect(200);
       expect(ready.body.info.rateLimitStore).toMatchObject({ status: 'up', mode: 'local-fallback', degraded: true });
       await other.http.get('/api/index.json').expect(200);
-    });
+    } finally {
+      await other.close();
+    }
   });
 });
