@@ -71,11 +71,26 @@ const CORPUS: Call[] = [
 describe(McpAnswerCache.name, () => {
   let cached: TestApp;
   let uncached: TestApp;
+  /** The cached app's DATA_DIR: a copy of the embedded dataset, which the reload test edits and restores. */
+  let dir: string;
   beforeAll(async () => {
-    [cached, uncached] = await Promise.all([startTestApp({ RATE_LIMIT_REQUESTS: '100000' }), startTestApp({ RATE_LIMIT_REQUESTS: '100000', MCP_ANSWER_CACHE_BYTES: '0' })]);
+    dir = await copyData();
+    [cached, uncached] = await Promise.all([startTestApp({ DATA_DIR: dir, RATE_LIMIT_REQUESTS: '100000' }), startTestApp({ RATE_LIMIT_REQUESTS: '100000', MCP_ANSWER_CACHE_BYTES: '0' })]);
   }, 60_000);
   afterAll(async () => {
     await Promise.all([cached?.close(), uncached?.close()]);
+    await rm(dir, { recursive: true, force: true });
+  });
+  /**
+   * Puts the reload test's edit back (the file, then a reload) before any later test runs, so every test
+   * compares the same dataset with the uncached app's whatever ran before it. In file order the reload
+   * test runs last and this costs nothing.
+   */
+  let undoEdit: (() => Promise<void>) | undefined;
+  beforeEach(async () => {
+    const undo = undoEdit;
+    undoEdit = undefined;
+    await undo?.();
   });
 
   async function post(app: TestApp, body: unknown, version?: string): Promise<string> {
@@ -168,22 +183,23 @@ describe(McpAnswerCache.name, () => {
   }, 60_000);
 
   it('forgets every answer when another dataset version is published', async () => {
-    const dir = await copyData();
-    const reloading = await startTestApp({ DATA_DIR: dir, RATE_LIMIT_REQUESTS: '100000' });
-    try {
-      const call = message(tool('get_vps_provider', { id: 'hetzner' }), 1);
-      const before = JSON.parse(await post(reloading, call));
-      const providers = JSON.parse(await readFile(join(dir, 'providers.json'), 'utf8'));
-      const hetzner = providers.providers.find((p: { id: string }) => p.id === 'hetzner');
-      hetzner.name = 'Hetzner (renamed)';
-      await writeFile(join(dir, 'providers.json'), JSON.stringify(providers, null, 2));
-      expect(await reloading.app.get(DatasetReloader).reload()).toBe(true);
-      const after = JSON.parse(await post(reloading, call));
-      expect(before.result.structuredContent.provider.name).toBe('Hetzner');
-      expect(after.result.structuredContent.provider.name).toBe('Hetzner (renamed)');
-    } finally {
-      await reloading.close();
-      await rm(dir, { recursive: true, force: true });
-    }
+    // On the cached app's copy of the dataset (undoEdit above puts it back).
+    const file = join(dir, 'providers.json');
+    const original = await readFile(file, 'utf8');
+    const reloader = cached.app.get(DatasetReloader);
+    undoEdit = async () => {
+      await writeFile(file, original);
+      expect(await reloader.reload()).toBe(true);
+    };
+    const call = message(tool('get_vps_provider', { id: 'hetzner' }), 1);
+    const before = JSON.parse(await post(cached, call));
+    const providers = JSON.parse(original);
+    const hetzner = providers.providers.find((p: { id: string }) => p.id === 'hetzner');
+    hetzner.name = 'Hetzner (renamed)';
+    await writeFile(file, JSON.stringify(providers, null, 2));
+    expect(await reloader.reload()).toBe(true);
+    const after = JSON.parse(await post(cached, call));
+    expect(before.result.structuredContent.provider.name).toBe('Hetzner');
+    expect(after.result.structuredContent.provider.name).toBe('Hetzner (renamed)');
   }, 60_000);
 });

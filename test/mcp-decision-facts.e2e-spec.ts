@@ -25,9 +25,10 @@ const sold = rawProviders.providers.flatMap((p: Json) =>
 );
 const byPrice = (a: Json, b: Json) => a.usd - b.usd || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName);
 
-describe('MCP answers carry the facts that change the decision', () => {
-  const { call, data, errorText } = mcpSuite();
+// One app and SDK client for the three describes: every test only calls tools, which read.
+const { call, data, errorText } = mcpSuite();
 
+describe('MCP answers carry the facts that change the decision', () => {
   describe('CPU type in find_vps_plans', () => {
     it('answers the cheapest 8 GB dedicated-CPU plan in one call, and every plan says its CPU type, concise too', async () => {
       const expected = sold.filter((x: Json) => x.ramGb >= 8 && x.cpuType === 'dedicated').sort(byPrice);
@@ -52,7 +53,6 @@ describe('MCP answers carry the facts that change the decision', () => {
 });
 
 describe('find_equivalent_plans never offers a downgrade as an equal, nor a plan not sold where the user is', () => {
-  const { call, data } = mcpSuite();
   const factorAt = (x: Json, city: string) => {
     const line = rawProviders.providers.find((p: Json) => p.id === x.providerId).planLines.find((l: Json) => l.id === x.line);
     const regional = line.regionalPrices?.find((r: Json) => r.datacenters.includes(city));
@@ -102,7 +102,6 @@ describe('find_equivalent_plans never offers a downgrade as an equal, nor a plan
 });
 
 describe('concise answers name where each plan is sold', () => {
-  const { call, data } = mcpSuite();
   // Where a plan's line is sold, as the data README says: the line's own datacenters, or every data centre of its provider.
   const whereSold = (providerId: string, planName: string) => {
     const p = rawProviders.providers.find((x: Json) => x.id === providerId);

@@ -26,12 +26,29 @@ function htmlCellsAfter(html: string, heading: string): string[] {
   return [...body.matchAll(/<td>(.*?)<\/td>/g)].map((m) => m[1].replace(/<[^>]+>/g, ''));
 }
 
-// One app on the embedded dataset serves the provider and use-case pages; the reload below boots its own.
+// One app serves the provider and use-case pages and the reload below, on a copy of the embedded
+// dataset that the reload test edits.
+let dir: string;
 let embedded: TestApp;
 beforeAll(async () => {
-  embedded = await startTestApp({ RATE_LIMIT_REQUESTS: '100000' });
+  dir = await copyData();
+  embedded = await startTestApp({ DATA_DIR: dir, RATE_LIMIT_REQUESTS: '100000' });
 });
-afterAll(() => embedded.close());
+afterAll(async () => {
+  await embedded?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+/**
+ * Puts the reload test's edit back (the file, then a reload) before any later test runs, so every test
+ * reads the embedded data whatever ran before it. In file order the reload test runs last and this
+ * costs nothing.
+ */
+let undoEdit: (() => Promise<void>) | undefined;
+beforeEach(async () => {
+  const undo = undoEdit;
+  undoEdit = undefined;
+  await undo?.();
+});
 
 describe('add-on prices and tax on provider pages', () => {
   let t: TestApp;
@@ -149,22 +166,21 @@ describe('example bills on use-case pages', () => {
 });
 
 describe('example bills after a dataset reload', () => {
-  let dir: string;
   let t: TestApp;
-  beforeAll(async () => {
-    dir = await copyData();
-    t = await startTestApp({ DATA_DIR: dir, RATE_LIMIT_REQUESTS: '100000' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await rm(dir, { recursive: true, force: true });
+  beforeAll(() => {
+    t = embedded;
   });
 
   it('prices the bill against the new version: pages are built before it is served, and must not read the old one', async () => {
     const before = (await t.http.get('/use-cases/wordpress.md').expect(200)).text;
     const [, providerId, planName] = /What \[[^\]]+\]\(\/providers\/([a-z]+)\)'s (.+?), the first pick's/.exec(before)!;
     const file = join(dir, 'providers.json');
-    const data = JSON.parse(await readFile(file, 'utf8'));
+    const original = await readFile(file, 'utf8');
+    undoEdit = async () => {
+      await writeFile(file, original);
+      expect(await t.app.get(DatasetReloader).reload()).toBe(true);
+    };
+    const data = JSON.parse(original);
     const plan = data.providers.find((p: Json) => p.id === providerId).plans.find((p: Json) => p.name === planName);
     const price = Math.round(plan.price * 0.8 * 100) / 100;
     plan.price = price;

@@ -13,14 +13,37 @@ import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
 const rates = JSON.parse(readFileSync('data/exchange-rates.json', 'utf8'));
 const changelog = JSON.parse(readFileSync('data/changelog.json', 'utf8'));
 
+// One app for both describes, on a copy of the embedded dataset that the reload test edits.
+let dir: string;
+let app: TestApp;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'vpsapi-plans-reload-'));
+  await cp(DATA_DIR, dir, { recursive: true });
+  app = await startTestApp({ DATA_DIR: dir, RATE_LIMIT_REQUESTS: '1000' });
+});
+afterAll(async () => {
+  await app?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+/**
+ * Puts the reload test's edit back (the file, then a reload) before any later test runs, so every test
+ * reads the embedded data whatever ran before it. In file order the reload test runs last and this
+ * costs nothing.
+ */
+let undoEdit: (() => Promise<void>) | undefined;
+beforeEach(async () => {
+  const undo = undoEdit;
+  undoEdit = undefined;
+  await undo?.();
+});
+
 describe('the plan table', () => {
   let t: TestApp;
   let schemas: OpenApiSchemas;
   beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_REQUESTS: '1000' });
+    t = app;
     schemas = new OpenApiSchemas((await t.http.get('/openapi.json').expect(200)).body);
   });
-  afterAll(() => t.close());
 
   describe('GET /api/plans.json', () => {
     it('holds every plan of every provider as a flat row computed from the data files', async () => {
@@ -197,16 +220,9 @@ describe('the plan table', () => {
 });
 
 describe('a reload that changes a price', () => {
-  let dir: string;
   let t: TestApp;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'vpsapi-plans-reload-'));
-    await cp(DATA_DIR, dir, { recursive: true });
-    t = await startTestApp({ DATA_DIR: dir, RATE_LIMIT_REQUESTS: '100000' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await rm(dir, { recursive: true, force: true });
+  beforeAll(() => {
+    t = app;
   });
 
   it('shows up in plans.json, plans.csv and the plans page together', async () => {
@@ -214,7 +230,12 @@ describe('a reload that changes a price', () => {
     const before = await Promise.all(['/api/plans.json', '/api/plans.csv', '/plans'].map((path) => t.http.get(path)));
     // Hetzner's cheapest plan made cheaper still, so it also tops the page.
     const file = join(dir, 'providers.json');
-    const data = JSON.parse(await readFile(file, 'utf8'));
+    const original = await readFile(file, 'utf8');
+    undoEdit = async () => {
+      await writeFile(file, original);
+      expect(await t.app.get(DatasetReloader).reload()).toBe(true);
+    };
+    const data = JSON.parse(original);
     const hetzner = data.providers.find((p: any) => p.id === 'hetzner');
     hetzner.plans[0].price = 0.42;
     hetzner.startingPrice = 0.42;

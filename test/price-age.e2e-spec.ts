@@ -2,12 +2,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { Client, Tool } from '@modelcontextprotocol/client';
 import { meetsAllFour, pricedPlanOf, STALE_DAYS, toCurrencyWith } from './support/independent-figures';
-import { connectMcp } from './support/mcp-client';
-import { mcpSuite, toolCaller } from './support/mcp-tool-caller';
+import { mcpSuite } from './support/mcp-tool-caller';
 import { DATA_DIR, rawMeta, rawProviders, rawUseCases } from './support/raw-data';
-import { startTestApp, type TestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -26,20 +24,18 @@ function rawPlans(providers: Json[], version: string) {
   );
 }
 
+/**
+ * One app on the embedded dataset (and its SDK client) for the first and the last describe: they only
+ * read. The describe between them edits a copy of the dataset and boots its own.
+ */
+const embedded = mcpSuite();
+
 describe('the age of every price, on the embedded dataset', () => {
-  let t: TestApp;
-  let client: Client;
-  let tools: Tool[] = [];
-  const { call, data, errorText } = toolCaller(() => client, () => tools);
+  const { call, data, errorText } = embedded;
   const plans = rawPlans(rawProviders.providers, rawMeta.version);
-  beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_REQUESTS: '100000' });
-    client = await connectMcp(t.baseUrl);
-    tools = (await client.listTools()).tools;
-  });
-  afterAll(async () => {
-    await client.close();
-    await t.close();
+  let t: TestApp;
+  beforeAll(() => {
+    t = embedded.app();
   });
 
   it('holds both fresh and stale prices, and a discontinued line, so the checks below can tell them apart', () => {
@@ -257,7 +253,7 @@ describe('entry prices and picks when the cheapest fitting price is stale', () =
 });
 
 describe('every price a plan-finding tool shows carries its date and the dataset version', () => {
-  const { call, data } = mcpSuite();
+  const { call, data } = embedded;
   /** Every object in an answer that shows a plan's price (price or normalizedPrice), with where it sits. */
   const priced = (value: Json, path = '$'): [string, Json][] => {
     if (Array.isArray(value)) return value.flatMap((v, i) => priced(v, `${path}[${i}]`));
