@@ -38,11 +38,18 @@ export class OpenApiService {
     private readonly dataset: DatasetService,
   ) {}
 
-  /** Scans the application once; call before `app.init()`. */
+  /**
+   * Registers the contract as a dataset view; call before `app.init()`. The application is scanned
+   * once, when the first version's contract is built (at start, or on first use with
+   * PRECOMPUTE_VIEWS=false).
+   */
   async initialize(app: INestApplication): Promise<void> {
     await SwaggerModule.loadPluginMetadata(metadata);
-    const generated = SwaggerModule.createDocument(app, new DocumentBuilder().build());
-    this.view = this.dataset.view((snapshot) => new JsonDocument(this.complete(structuredClone(generated), snapshot), snapshot.meta.lastUpdated));
+    let generated: OpenAPIObject | undefined;
+    this.view = this.dataset.view((snapshot) => {
+      generated ??= SwaggerModule.createDocument(app, new DocumentBuilder().build());
+      return new JsonDocument(this.complete(structuredClone(generated), snapshot), snapshot.meta.lastUpdated);
+    });
   }
 
   /** The contract, serialized. */
