@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rename, rm, symlink, writeFile, readdir, mkdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +5,6 @@ import { DatasetReloader } from '../src/dataset/dataset-reloader';
 import { MarkdownRenderer } from '../src/pages/markdown-renderer';
 import { DATA_DIR } from './support/raw-data';
 import { run } from './support/processes';
-import { freePort } from './support/redis-server';
 import { startTestApp, type TestApp } from './support/test-app';
 import { sleep, scrape, metric, copyData, withFirstPlanPrice, setFirstPlanPrice } from './support/operations';
 
@@ -200,36 +198,6 @@ describe('the views of the dataset (PRECOMPUTE_VIEWS)', () => {
       expect(await t.app.get(DatasetReloader).reload()).toBe(true);
       expect(renders.mock.calls.length).toBeGreaterThanOrEqual(2 * built);
     } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-});
-
-describe('SIGHUP', () => {
-  it('reloads the dataset of the built service', async () => {
-    const dir = await copyData();
-    const port = await freePort();
-    const child = spawn('node', ['dist/main.js'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0', DATA_DIR: dir, DATA_WATCH: 'false', LOG_LEVEL: 'warn', SHUTDOWN_DELAY_MS: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        child.stdout.on('data', (d) => String(d).includes('listening on') && resolve());
-        child.once('exit', (code) => reject(new Error(`exited ${code}`)));
-      });
-      await setFirstPlanPrice(dir, 7.77);
-      await sleep(300);
-      const price = async () => ((await (await fetch(`http://127.0.0.1:${port}/api/providers/hetzner.json`)).json()) as any).provider.plans[0].price;
-      expect(await price()).not.toBe(7.77);
-      child.kill('SIGHUP');
-      const deadline = Date.now() + 8000;
-      while (Date.now() < deadline && (await price()) !== 7.77) await sleep(100);
-      expect(await price()).toBe(7.77);
-    } finally {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
       await rm(dir, { recursive: true, force: true });
     }
   });

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DATA_DIR, rawMeta } from './support/raw-data';
 import { run } from './support/processes';
+import { copyData, setFirstPlanPrice, sleep } from './support/operations';
+import { freePort } from './support/redis-server';
 
 /** The built service (`npm test` builds it first), started the way `npm start` does. */
 const MAIN = 'dist/main.js';
@@ -95,4 +97,34 @@ describe('src/metadata.ts (the swagger plugin metadata tests run with)', () => {
     expect(stderr + stdout).toContain('src/metadata.ts is up to date.');
     expect(code).toBe(0);
   }, 120_000);
+});
+
+describe('SIGHUP', () => {
+  it('reloads the dataset of the built service', async () => {
+    const dir = await copyData();
+    const port = await freePort();
+    const child = spawn('node', [MAIN], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0', DATA_DIR: dir, DATA_WATCH: 'false', LOG_LEVEL: 'warn', SHUTDOWN_DELAY_MS: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (d) => String(d).includes('listening on') && resolve());
+        child.once('exit', (code) => reject(new Error(`exited ${code}`)));
+      });
+      await setFirstPlanPrice(dir, 7.77);
+      await sleep(300);
+      const price = async () => ((await (await fetch(`http://127.0.0.1:${port}/api/providers/hetzner.json`)).json()) as any).provider.plans[0].price;
+      expect(await price()).not.toBe(7.77);
+      child.kill('SIGHUP');
+      const deadline = Date.now() + 8000;
+      while (Date.now() < deadline && (await price()) !== 7.77) await sleep(100);
+      expect(await price()).toBe(7.77);
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
