@@ -157,7 +157,13 @@ function negatedBefore(clause: string, index: number): boolean {
 const byId = (providers: any[], id: string) => providers.find((p) => p.id === id);
 
 /** Plan lines still sold (a discontinued line keeps its last prices but is no longer a fact about the provider). */
-const soldLines = (provider: any) => provider.planLines.filter((l: any) => !l.discontinued).map((l: any) => l.id);
+const soldLinesOf = new WeakMap<object, string[]>();
+/** The ids of a provider's lines still sold (read once per provider record). */
+function soldLines(provider: any): string[] {
+  let ids = soldLinesOf.get(provider);
+  if (!ids) soldLinesOf.set(provider, (ids = provider.planLines.filter((l: any) => !l.discontinued).map((l: any) => l.id)));
+  return ids;
+}
 
 /** The words prose uses for a plan line: the parts of its name outside parentheses, the codes inside them ("CX"), and the common name stem of its plans ("CPU Optimized", "Cloud VPS", "KVM"). */
 export function lineAliases(provider: any, line: any): string[] {
@@ -305,14 +311,22 @@ function eachClause(prose: Prose, providers: any[], read: (clause: string, sente
   for (const s of sentencesOf(prose, providers)) {
     // A sentence that lists what a comparison covers ("compared on price, unmetered traffic, support") names topics, not facts.
     if (/\bcompared?\s+(?:on|by)\b/i.test(s.text)) continue;
-    for (const c of clauses(s.text)) {
-      // A condition ("If you need phone support, ...") states a need, not a fact about a provider.
-      if (/^\s*(?:if|when|unless|whether)\b/i.test(c.text)) continue;
-      // A plan named in the clause says whose it is ("... undercut its entry plan: a 2 vCPU / 4 GB CX23 ...").
-      const owner = providers.find((p) => plansNamed(p, c.text).length > 0)?.id;
-      read(c.text, s.text, (i) => owner ?? s.subjectAt(c.start + i, c), c.start);
-    }
+    for (const { c, owner } of claimClauses(s, providers)) read(c.text, s.text, (i) => owner ?? s.subjectAt(c.start + i, c), c.start);
   }
+}
+
+/** Each sentence's clauses that can state a fact, with the provider whose plan a clause names; read once per sentence for every checker. */
+const clausesOf = new WeakMap<Sentence, { providers: any[]; found: { c: { text: string; start: number }; owner: string | undefined }[] }>();
+function claimClauses(s: Sentence, providers: any[]) {
+  const cached = clausesOf.get(s);
+  if (cached?.providers === providers) return cached.found;
+  const found = clauses(s.text)
+    // A condition ("If you need phone support, ...") states a need, not a fact about a provider.
+    .filter((c) => !/^\s*(?:if|when|unless|whether)\b/i.test(c.text))
+    // A plan named in the clause says whose it is ("... undercut its entry plan: a 2 vCPU / 4 GB CX23 ...").
+    .map((c) => ({ c, owner: providers.find((p) => plansNamed(p, c.text).length > 0)?.id as string | undefined }));
+  clausesOf.set(s, { providers, found });
+  return found;
 }
 
 /** True when the sentence is about a product the dataset does not hold and the clause names none of the provider's plan lines. */
