@@ -53,7 +53,7 @@ export default {
     // starts its own app, Redis and child processes on free loopback ports and writes only to its own
     // temporary directories (npm test runs them in two workers).
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], testPathIgnorePatterns: SYSTEM.map((p) => p.replace('<rootDir>', '')) },
-    // Some e2e suites again, with FRONT_DOOR=off in the environment startTestApp reads (npm test runs it).
+    // Some e2e suites again, with FRONT_DOOR=off in the environment startTestApp reads (npm run test:door-off; CI runs it).
     { ...common, displayName: 'e2e-door-off', setupFiles: [...common.setupFiles, '<rootDir>/test/support/door-off.cjs'], testMatch: DOOR_OFF },
     // The system suites (npm run test:system, in band: they start processes and measure).
     { ...common, displayName: 'system', testMatch: SYSTEM },
