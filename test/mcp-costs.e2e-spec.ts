@@ -8,9 +8,10 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const toCurrency = toCurrencyWith(rates);
 const itemOf = (items: Json[], kind: string) => items.find((i) => i.item === kind);
 
-describe('estimate_monthly_cost', () => {
-  const { call, data, errorText, tools: toolList } = mcpSuite();
+// One app and MCP client for every describe of this file (read-only calls).
+const { call, data, errorText, tools: toolList } = mcpSuite();
 
+describe('estimate_monthly_cost', () => {
   it('is listed read-only with an object output schema', () => {
     const tool = toolList().find((x) => x.name === 'estimate_monthly_cost')!;
     expect(tool.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
@@ -127,8 +128,6 @@ describe('estimate_monthly_cost', () => {
 });
 
 describe('estimate_monthly_cost without a country, and what known means', () => {
-  const { call, data } = mcpSuite();
-
   it('bills a CX33 for a business with no country given, before tax, in one call, and says so', async () => {
     const plan = planOf('hetzner', 'CX33');
     const hetzner = provider('hetzner');

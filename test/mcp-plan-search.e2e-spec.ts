@@ -43,9 +43,10 @@ function soldAt(where: { city?: string; country?: string }, currency: string) {
   return { known: known.sort(byPrice), unknown };
 }
 
-describe('find_vps_plans by location', () => {
-  const { call, data, errorText } = mcpSuite();
+// One app and MCP client for every describe of this file (read-only calls).
+const { call, data, errorText } = mcpSuite();
 
+describe('find_vps_plans by location', () => {
   it('finds the plans sold in a city at the price there, whatever the case and accents, and echoes the city as the data spells it', async () => {
     const { known, unknown } = soldAt({ city: 'São Paulo' }, 'USD');
     expect(known.some((x: Json) => x.factor !== 1)).toBe(true); // the case this test is about: regional prices
@@ -203,7 +204,6 @@ describe('find_vps_plans by location', () => {
 });
 
 describe('find_vps_plans by monthly transfer', () => {
-  const { call, data, errorText } = mcpSuite();
   const withTransfer = plans.map((x: Json) => {
     const raw = rawProviders.providers.find((p: Json) => p.id === x.providerId).plans.find((p: Json) => p.name === x.planName);
     return { ...x, tb: transferTbOf(raw.bandwidth) };

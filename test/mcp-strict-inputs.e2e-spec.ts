@@ -13,9 +13,10 @@ const REQUIRED: Record<string, Record<string, unknown>> = {
   find_equivalent_plans: { ramGb: 4 },
 };
 
-describe('MCP tool inputs fail loudly and helpfully', () => {
-  const { call, data, errorText, tools } = mcpSuite();
+// One app and MCP client for every describe of this file (read-only calls).
+const { call, data, errorText, tools } = mcpSuite();
 
+describe('MCP tool inputs fail loudly and helpfully', () => {
   it('publishes every input schema as closed (additionalProperties: false)', () => {
     expect(tools().length).toBeGreaterThan(5);
     for (const tool of tools()) expect([tool.name, tool.inputSchema.additionalProperties]).toEqual([tool.name, false]);
@@ -53,8 +54,6 @@ describe('MCP tool inputs fail loudly and helpfully', () => {
 });
 
 describe('"did you mean" for ids, cities and countries', () => {
-  const { call, data, errorText } = mcpSuite();
-
   it('matches provider ids in any case, as plan names are', async () => {
     const r = data(await call('find_vps_plans', { providers: ['DigitalOcean'], limit: 1 }));
     expect(r.filters.providers).toEqual(['digitalocean']);

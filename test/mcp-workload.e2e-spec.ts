@@ -53,8 +53,10 @@ function expectedPick(id: string, reason: string, specs: Json[], opts: { city?: 
   return null;
 }
 
+// One app and MCP client for every describe of this file (read-only calls).
+const { call, data, errorText } = mcpSuite();
+
 describe('recommend_vps_for_workload: matching free text', () => {
-  const { call, data, errorText } = mcpSuite();
   const recommend = (args: Record<string, unknown>) => call('recommend_vps_for_workload', args);
 
   it.each([
@@ -100,7 +102,6 @@ describe('recommend_vps_for_workload: matching free text', () => {
 });
 
 describe('recommend_vps_for_workload: budget, location and scale', () => {
-  const { call, data, errorText } = mcpSuite();
   const recommend = (args: Record<string, unknown>) => call('recommend_vps_for_workload', args);
   const defaultSpecs = (u: Json) => [
     [u.recommendedSpec, 'recommended'],
