@@ -75,19 +75,23 @@ function redisCapacity(port, smoke) {
 
 /** Starts the built service as production runs it; resolves with its port and pid. */
 async function startService(env) {
-  const port = await freePort();
   const child = spawn('node', [...productionNodeArgs(), 'dist/main.js'], {
     // The image's node flags, and the runtime settings of the Kubernetes Deployment's environment.
-    env: { ...process.env, NODE_ENV: 'production', ...productionRuntimeEnv(), PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0', METRICS_HOST: '127.0.0.1', LOG_PRETTY: 'false', DATA_WATCH: 'false', SHUTDOWN_DELAY_MS: '0', ...env },
+    env: { ...process.env, NODE_ENV: 'production', ...productionRuntimeEnv(), PORT: '0', HOST: '127.0.0.1', METRICS_PORT: '0', METRICS_HOST: '127.0.0.1', LOG_PRETTY: 'false', DATA_WATCH: 'false', SHUTDOWN_DELAY_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // Production logs a JSON line per request (gathered into writes of LOG_BUFFER_BYTES); once the service
   // listens, the benchmark reads and discards them, as a log collector would take them.
-  await new Promise((resolve, reject) => {
+  // PORT=0: the service binds a free port itself and says which (a port picked here first could be
+  // taken by another process before the service binds it).
+  const port = await new Promise((resolve, reject) => {
+    let out = '';
     const listening = (d) => {
-      if (!String(d).includes('listening on')) return;
+      out += d;
+      const bound = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (!bound) return;
       child.stdout.off('data', listening).resume();
-      resolve();
+      resolve(Number(bound[1]));
     };
     child.stdout.on('data', listening);
     child.once('exit', (code) => reject(new Error(`service exited ${code}`)));
