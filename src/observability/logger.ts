@@ -1,5 +1,6 @@
 import pino, { type Logger } from 'pino';
 import type { AppConfig } from '../config/app-config.js';
+import { accessLine, accessMessage, accessObject, type AccessEntry } from './access-line.js';
 
 /** The application's pino logger, for code that writes structured lines of its own (the error filter). */
 export const APP_LOGGER = Symbol('APP_LOGGER');
@@ -34,7 +35,7 @@ export function createLogger(config: AppConfig): Logger {
     }
   }
   const out = standardOutput(config.log.bufferBytes, config.log.maxPendingBytes);
-  return pino(
+  const logger = pino(
     {
       ...optionsOf(config),
       hooks: {
@@ -47,10 +48,33 @@ export function createLogger(config: AppConfig): Logger {
     },
     out.destination,
   );
+  jsonLoggers.set(logger, out);
+  return logger;
 }
 
 /** Every line carries the service's name. */
-const optionsOf = (config: AppConfig) => ({ level: config.log.level, base: { service: 'vpsapi' } });
+const BASE = { service: 'vpsapi' };
+const optionsOf = (config: AppConfig) => ({ level: config.log.level, base: BASE });
+
+/** The loggers createLogger made for JSON lines on standard output, and their destination. */
+const jsonLoggers = new WeakMap<Logger, NonNullable<typeof stdout>>();
+
+/**
+ * Writes info-level access lines for `logger`. For the process's JSON logger, each line is built in one
+ * template (accessLine: the bytes pino writes for the same entry) and handed to the same destination,
+ * counted as dropped when the reader has gone, as createLogger's hook counts pino's lines. Any other
+ * logger (pretty output, a test's stream) gets `logger.info`.
+ */
+export function accessLogWriter(logger: Logger): (entry: AccessEntry) => void {
+  const out = jsonLoggers.get(logger);
+  if (!out || !logger.isLevelEnabled('info')) return (e) => logger.info(accessObject(e), accessMessage(e));
+  const bindings = JSON.stringify(BASE).slice(1, -1);
+  return (e) => {
+    const line = accessLine(e, Date.now(), bindings);
+    if (out.closed) out.dropped += Buffer.byteLength(line);
+    else out.destination.write(line);
+  };
+}
 
 function standardOutput(bufferBytes: number, maxPendingBytes: number): NonNullable<typeof stdout> {
   if (stdout) return stdout;

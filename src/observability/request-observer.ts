@@ -4,7 +4,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { contextOf } from '../request/request-context.js';
+import { accessMessage, accessObject } from './access-line.js';
 import { truncatedAddress } from './client-address.js';
+import { accessLogWriter } from './logger.js';
 import type { MetricsService } from './metrics.service.js';
 import { routeTemplate } from './route-template.js';
 
@@ -75,19 +77,23 @@ export function requestObserver(logger: Logger, metrics: MetricsService) {
 /** Records one answered request: its metrics sample, and its access line (an error line from 500 on). */
 function recorder(logger: Logger, metrics: MetricsService) {
   const logs = logger.isLevelEnabled('info');
+  const access = accessLogWriter(logger);
   return (id: string, method: string, url: string, route: string, status: number, seconds: number, address: string | undefined, bytes: number): void => {
     metrics.observeRequest(method, route, status, seconds);
     if (!logs && status < 500) return;
     const q = url.indexOf('?');
-    const line = {
+    const entry = {
       reqId: id,
-      req: { method, path: (q === -1 ? url : url.slice(0, q)).slice(0, 200), client: truncatedAddress(address) },
-      res: { status, bytes },
+      method,
+      path: (q === -1 ? url : url.slice(0, q)).slice(0, 200),
+      client: truncatedAddress(address),
+      status,
+      bytes,
       durationMs: Math.round(seconds * 10000) / 10,
       route,
     };
-    if (status < 500) logger.info(line, `${method} ${route} ${status}`);
-    else logger.error(line, `${method} ${route} ${status}`);
+    if (status < 500) access(entry);
+    else logger.error(accessObject(entry), accessMessage(entry));
   };
 }
 
