@@ -1,11 +1,10 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCRequest } from '@modelcontextprotocol/server';
-import { DatasetReloader } from '../src/dataset/dataset-reloader';
 import { McpAnswerCache } from '../src/mcp/mcp-answer-cache';
 import { canonicalKey } from '../src/mcp/mcp-request-keys';
 import { McpDispatcher } from '../src/mcp/mcp-dispatcher';
-import { copyData } from './support/operations';
+import { copyData, datasetEdits } from './support/operations';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const ACCEPT = 'application/json, text/event-stream';
@@ -81,17 +80,8 @@ describe(McpAnswerCache.name, () => {
     await Promise.all([cached?.close(), uncached?.close()]);
     await rm(dir, { recursive: true, force: true });
   });
-  /**
-   * Puts the reload test's edit back (the file, then a reload) before any later test runs, so every test
-   * compares the same dataset with the uncached app's whatever ran before it. In file order the reload
-   * test runs last and this costs nothing.
-   */
-  let undoEdit: (() => Promise<void>) | undefined;
-  beforeEach(async () => {
-    const undo = undoEdit;
-    undoEdit = undefined;
-    await undo?.();
-  });
+  // The reload test's edit is put back before any later test, which compares with the uncached app's data.
+  const edits = datasetEdits();
 
   async function post(app: TestApp, body: unknown, version?: string): Promise<string> {
     let req = app.http.post('/mcp').set('Accept', ACCEPT).set('Content-Type', 'application/json');
@@ -183,21 +173,12 @@ describe(McpAnswerCache.name, () => {
   }, 60_000);
 
   it('forgets every answer when another dataset version is published', async () => {
-    // On the cached app's copy of the dataset (undoEdit above puts it back).
-    const file = join(dir, 'providers.json');
-    const original = await readFile(file, 'utf8');
-    const reloader = cached.app.get(DatasetReloader);
-    undoEdit = async () => {
-      await writeFile(file, original);
-      expect(await reloader.reload()).toBe(true);
-    };
+    // On the cached app's copy of the dataset (put back before any later test).
     const call = message(tool('get_vps_provider', { id: 'hetzner' }), 1);
     const before = JSON.parse(await post(cached, call));
-    const providers = JSON.parse(original);
-    const hetzner = providers.providers.find((p: { id: string }) => p.id === 'hetzner');
-    hetzner.name = 'Hetzner (renamed)';
-    await writeFile(file, JSON.stringify(providers, null, 2));
-    expect(await reloader.reload()).toBe(true);
+    await edits.edit(cached, join(dir, 'providers.json'), (data) => {
+      data.providers.find((p: { id: string }) => p.id === 'hetzner').name = 'Hetzner (renamed)';
+    });
     const after = JSON.parse(await post(cached, call));
     expect(before.result.structuredContent.provider.name).toBe('Hetzner');
     expect(after.result.structuredContent.provider.name).toBe('Hetzner (renamed)');

@@ -1,8 +1,7 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DatasetReloader } from '../src/dataset/dataset-reloader';
 import { expectedBill, type ExpectedBill } from './support/independent-bill';
-import { copyData } from './support/operations';
+import { copyData, datasetEdits } from './support/operations';
 import { figures } from './support/independent-figures';
 import { rawProviders, rawUseCases } from './support/raw-data';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -38,17 +37,7 @@ afterAll(async () => {
   await embedded?.close();
   await rm(dir, { recursive: true, force: true });
 });
-/**
- * Puts the reload test's edit back (the file, then a reload) before any later test runs, so every test
- * reads the embedded data whatever ran before it. In file order the reload test runs last and this
- * costs nothing.
- */
-let undoEdit: (() => Promise<void>) | undefined;
-beforeEach(async () => {
-  const undo = undoEdit;
-  undoEdit = undefined;
-  await undo?.();
-});
+const edits = datasetEdits();
 
 describe('add-on prices and tax on provider pages', () => {
   let t: TestApp;
@@ -174,21 +163,15 @@ describe('example bills after a dataset reload', () => {
   it('prices the bill against the new version: pages are built before it is served, and must not read the old one', async () => {
     const before = (await t.http.get('/use-cases/wordpress.md').expect(200)).text;
     const [, providerId, planName] = /What \[[^\]]+\]\(\/providers\/([a-z]+)\)'s (.+?), the first pick's/.exec(before)!;
-    const file = join(dir, 'providers.json');
-    const original = await readFile(file, 'utf8');
-    undoEdit = async () => {
-      await writeFile(file, original);
-      expect(await t.app.get(DatasetReloader).reload()).toBe(true);
-    };
-    const data = JSON.parse(original);
-    const plan = data.providers.find((p: Json) => p.id === providerId).plans.find((p: Json) => p.name === planName);
-    const price = Math.round(plan.price * 0.8 * 100) / 100;
-    plan.price = price;
-    await writeFile(file, JSON.stringify(data, null, 2));
-    expect(await t.app.get(DatasetReloader).reload()).toBe(true);
+    let price = 0;
+    await edits.edit(t, join(dir, 'providers.json'), (data) => {
+      const plan = data.providers.find((p: Json) => p.id === providerId).plans.find((p: Json) => p.name === planName);
+      price = Math.round(plan.price * 0.8 * 100) / 100;
+      plan.price = price;
+    });
     const after = (await t.http.get('/use-cases/wordpress.md').expect(200)).text;
     const firstPlanRow = tableAfter(after, '## Example bill')[0];
-    const currency = data.providers.find((p: Json) => p.id === providerId).currency;
+    const currency = rawProviders.providers.find((p: Json) => p.id === providerId).currency;
     expect(firstPlanRow[1 + ['USD', 'EUR'].indexOf(currency)]).toBe(money(price, currency));
   });
 });

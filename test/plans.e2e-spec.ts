@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DatasetReloader } from '../src/dataset/dataset-reloader';
 import { parse } from 'csv-parse/sync';
 import request from 'supertest';
 import { expectedPlanRows, priceAgeSummaryOf, STALE_DAYS } from './support/independent-figures';
 import { OpenApiSchemas } from './support/openapi-schemas';
-import { DATA_DIR, rawMeta, rawProviders } from './support/raw-data';
+import { copyData, datasetEdits } from './support/operations';
+import { rawMeta, rawProviders } from './support/raw-data';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
 
 const rates = JSON.parse(readFileSync('data/exchange-rates.json', 'utf8'));
@@ -17,25 +16,14 @@ const changelog = JSON.parse(readFileSync('data/changelog.json', 'utf8'));
 let dir: string;
 let app: TestApp;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'vpsapi-plans-reload-'));
-  await cp(DATA_DIR, dir, { recursive: true });
+  dir = await copyData();
   app = await startTestApp({ DATA_DIR: dir, RATE_LIMIT_REQUESTS: '1000' });
 });
 afterAll(async () => {
   await app?.close();
   await rm(dir, { recursive: true, force: true });
 });
-/**
- * Puts the reload test's edit back (the file, then a reload) before any later test runs, so every test
- * reads the embedded data whatever ran before it. In file order the reload test runs last and this
- * costs nothing.
- */
-let undoEdit: (() => Promise<void>) | undefined;
-beforeEach(async () => {
-  const undo = undoEdit;
-  undoEdit = undefined;
-  await undo?.();
-});
+const edits = datasetEdits();
 
 describe('the plan table', () => {
   let t: TestApp;
@@ -229,18 +217,11 @@ describe('a reload that changes a price', () => {
     const planName = rawProviders.providers.find((p: any) => p.id === 'hetzner').plans[0].name;
     const before = await Promise.all(['/api/plans.json', '/api/plans.csv', '/plans'].map((path) => t.http.get(path)));
     // Hetzner's cheapest plan made cheaper still, so it also tops the page.
-    const file = join(dir, 'providers.json');
-    const original = await readFile(file, 'utf8');
-    undoEdit = async () => {
-      await writeFile(file, original);
-      expect(await t.app.get(DatasetReloader).reload()).toBe(true);
-    };
-    const data = JSON.parse(original);
-    const hetzner = data.providers.find((p: any) => p.id === 'hetzner');
-    hetzner.plans[0].price = 0.42;
-    hetzner.startingPrice = 0.42;
-    await writeFile(file, JSON.stringify(data, null, 2));
-    expect(await t.app.get(DatasetReloader).reload()).toBe(true);
+    await edits.edit(t, join(dir, 'providers.json'), (data) => {
+      const hetzner = data.providers.find((p: any) => p.id === 'hetzner');
+      hetzner.plans[0].price = 0.42;
+      hetzner.startingPrice = 0.42;
+    });
 
     const [json, csv, page] = await Promise.all(['/api/plans.json', '/api/plans.csv', '/plans'].map((path) => t.http.get(path).expect(200)));
     const usd = Math.round((0.42 / rates.rates.EUR) * rates.rates.USD * 100) / 100;

@@ -2,6 +2,7 @@
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatasetReloader } from '../../src/dataset/dataset-reloader';
 import { MetricsService } from '../../src/observability/metrics.service';
 import { DATA_DIR } from './raw-data';
 import type { TestApp } from './test-app';
@@ -33,4 +34,33 @@ export async function withFirstPlanPrice(dir: string, price: number): Promise<st
 }
 export async function setFirstPlanPrice(dir: string, price: number): Promise<void> {
   await writeFile(join(dir, 'providers.json'), await withFirstPlanPrice(dir, price));
+}
+
+/**
+ * For a suite whose app serves a copy of the dataset that a test edits: `edit` rewrites one JSON file of
+ * it and reloads, and the file is put back (and reloaded) before the next test runs, so every test reads
+ * the embedded data whatever ran before it. Call at the level whose tests share the app.
+ */
+export function datasetEdits() {
+  let undo: (() => Promise<void>) | undefined;
+  beforeEach(async () => {
+    const pending = undo;
+    undo = undefined;
+    await pending?.();
+  });
+  return {
+    /** Writes `change`'s edit of `file` (parsed JSON) and reloads `app`; the original is back before the next test. */
+    async edit(app: TestApp, file: string, change: (data: any) => void): Promise<void> { // eslint-disable-line @typescript-eslint/no-explicit-any
+      const original = await readFile(file, 'utf8');
+      const reload = async () => expect(await app.app.get(DatasetReloader).reload()).toBe(true);
+      undo = async () => {
+        await writeFile(file, original);
+        await reload();
+      };
+      const data = JSON.parse(original);
+      change(data);
+      await writeFile(file, JSON.stringify(data, null, 2));
+      await reload();
+    },
+  };
 }
