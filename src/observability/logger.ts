@@ -39,11 +39,7 @@ export function createLogger(config: AppConfig): Logger {
     {
       ...optionsOf(config),
       hooks: {
-        streamWrite: (line: string) => {
-          // After EPIPE pino's destination discards every line (its write becomes a no-op): count them.
-          if (out.closed) out.dropped += Buffer.byteLength(line);
-          return line;
-        },
+        streamWrite: (line: string) => countIfDiscarded(out, line),
       },
     },
     out.destination,
@@ -62,7 +58,7 @@ const jsonLoggers = new WeakMap<Logger, NonNullable<typeof stdout>>();
 /**
  * Writes info-level access lines for `logger`. For the process's JSON logger, each line is built in one
  * template (accessLine: the bytes pino writes for the same entry) and handed to the same destination,
- * counted as dropped when the reader has gone, as createLogger's hook counts pino's lines. Any other
+ * counted as dropped when the reader has gone, as pino's own lines are (countIfDiscarded). Any other
  * logger (pretty output, a test's stream) gets `logger.info`.
  */
 export function accessLogWriter(logger: Logger): (entry: AccessEntry) => void {
@@ -70,10 +66,14 @@ export function accessLogWriter(logger: Logger): (entry: AccessEntry) => void {
   if (!out || !logger.isLevelEnabled('info')) return (e) => logger.info(accessObject(e), accessMessage(e));
   const bindings = JSON.stringify(BASE).slice(1, -1);
   return (e) => {
-    const line = accessLine(e, Date.now(), bindings);
-    if (out.closed) out.dropped += Buffer.byteLength(line);
-    else out.destination.write(line);
+    out.destination.write(countIfDiscarded(out, accessLine(e, Date.now(), bindings)));
   };
+}
+
+/** After EPIPE pino's destination discards every line (its write becomes a no-op): counts the line as dropped. */
+function countIfDiscarded(out: NonNullable<typeof stdout>, line: string): string {
+  if (out.closed) out.dropped += Buffer.byteLength(line);
+  return line;
 }
 
 function standardOutput(bufferBytes: number, maxPendingBytes: number): NonNullable<typeof stdout> {
