@@ -5,9 +5,7 @@ import type { Request, Response } from 'express';
 import { mcpMethodNotAllowed } from '../common/errors/problems.js';
 import { JSON_RPC } from '../common/http/json-rpc-error.js';
 import { MCP_PATH } from '../common/http/mcp-path.js';
-import { clientKey } from '../common/rate-limit/rate-limit.guard.js';
 import { RateLimiter } from '../common/rate-limit/rate-limiter.js';
-import { contextOf } from '../request/request-context.js';
 import { McpAccessGuard } from './mcp-access.guard.js';
 import { McpAnswerCache } from './mcp-answer-cache.js';
 import { readMcpBody } from './mcp-body.js';
@@ -67,7 +65,7 @@ export class McpHttpController {
       return;
     }
     const { batch, requests } = reading;
-    if (requests.length > 1) await this.countBatch(req, res, requests.length - 1);
+    if (requests.length > 1) await this.limiter.countMore(req, res, requests.length - 1);
 
     // Fires only if the client goes away before the answer is written (abort() is not free).
     const closed = new AbortController();
@@ -96,18 +94,6 @@ export class McpHttpController {
     res.setHeader('Content-Length', Buffer.byteLength(body));
     res.end(body);
     if (!batch && toServer.length === 1) this.answers.recordVerdict(req.headers, req.body);
-  }
-
-  /**
-   * A batch costs what its calls cost: the guard counted the POST as one request, and each further call
-   * counts one more, so a batch beyond the client's remaining quota gets the 429 (the calls are counted
-   * either way, as every refused request is). The RateLimit-* headers show the count after the batch.
-   */
-  private async countBatch(req: Request, res: Response, more: number): Promise<void> {
-    const state = await this.limiter.hit(clientKey(req), more);
-    contextOf(req).counted = state;
-    this.limiter.writeHeaders(res, state);
-    if (state.limited) throw this.limiter.refusal(state);
   }
 
   /** A POST of the 2026-07-28 era, answered by the SDK's entry for it (its status, headers and body). */

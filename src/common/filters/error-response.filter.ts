@@ -12,7 +12,7 @@ import { CommonHeaders } from '../http/common-headers.js';
 import { AdmissionPolicy, HSTS, isAdmissionExempt, pathOf } from '../http/admission.js';
 import { Refusals } from '../http/refusals.js';
 import { ProblemRenderer } from '../errors/problem-renderer.js';
-import { clientKey } from '../rate-limit/rate-limit.guard.js';
+import { clientKey } from '../rate-limit/client-key.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { routeTemplate } from '../../observability/route-template.js';
 import type { RateLimitState } from '../../request/request-context.js';

@@ -15,6 +15,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { contextOf } from '../../request/request-context.js';
 import { rateLimited } from '../errors/problems.js';
 import { RateLimiter } from './rate-limiter.js';
+import { clientKey } from './client-key.js';
 
 /**
  * The rate limit, where the design card and the NestJS documentation put it: @nestjs/throttler's
@@ -82,10 +83,4 @@ export class RateLimitGuard extends ThrottlerGuard {
   protected override async throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
     throw rateLimited(detail.limit, this.config.rateLimit.windowSeconds, detail.timeToExpire);
   }
-}
-
-/** The rate-limit key of a request's client, as every counting site computes it. */
-export function clientKey(req: Request): string {
-  const address = contextOf(req).clientAddress ?? req.ip ?? req.socket.remoteAddress ?? 'unknown';
-  return normalizeIp(address);
 }

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectThrottlerOptions, InjectThrottlerStorage, type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
+import type { Request } from 'express';
 import type { ServerResponse } from 'node:http';
+import { contextOf } from '../../request/request-context.js';
 import type { RateLimitState } from '../../request/request-context.js';
 import type { HttpProblem } from '../errors/http-problem.js';
 import { rateLimited } from '../errors/problems.js';
 import { RATE_LIMIT_HEADERS, rateLimitPolicy } from './rate-limit-headers.js';
 import { RateLimitStorage } from './rate-limit-storage.js';
+import { clientKey } from './client-key.js';
 
 
 /**
@@ -48,6 +51,18 @@ export class RateLimiter {
     // Another ThrottlerStorage counts one hit per call.
     if (hits !== 1) throw new Error('Counting several requests at once needs RateLimitStorage.');
     return this.storage.increment(client, this.ttlMs, this.limit, this.ttlMs, this.name).then((record) => this.state(record));
+  }
+
+  /**
+   * Counts `more` further requests of the client that sent `req` (the further calls of an MCP batch under
+   * a protocol revision that still has batches), updates the request's RateLimit-* headers to the count
+   * after them, and throws the 429 when that count is over the limit.
+   */
+  async countMore(req: Request, res: ServerResponse, more: number): Promise<void> {
+    const state = await this.hit(clientKey(req), more);
+    contextOf(req).counted = state;
+    this.writeHeaders(res, state);
+    if (state.limited) throw this.refusal(state);
   }
 
   /** The 429 of a request over its limit. */
