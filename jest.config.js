@@ -29,15 +29,6 @@ const common = {
  */
 const SYSTEM = ['cluster', 'soak', 'browser', 'phone-layout', 'rate-limit-redis', 'shutdown', 'bench-smoke', 'mcp-inspector', 'log-buffer', 'startup', 'tutorial-configs', 'deploy', 'typed-client', 'openapi-lint'].map((name) => `<rootDir>/test/${name}.e2e-spec.ts`);
 
-/**
- * Suites run a second time with the front door (the replay cache in front of Express) switched off:
- * the contract, the rate limit, the pages and the MCP endpoint must hold without it. (The suites of the
- * door itself, fast-paths, refusals and mcp-door, test what it replays; door-modes compares the modes.
- * hostile-mcp runs once: the door replays only answers the controller recorded and passes everything
- * else, so its generated messages reach the controller in either mode.)
- */
-const DOOR_OFF = ['contract', 'rate-limit', 'pages', 'http-behaviour', 'mcp-protocol', 'mcp-tools', 'mcp-answer-cache'].map((name) => `<rootDir>/test/${name}.e2e-spec.ts`);
-
 /** The unit specs beside the code: no app, seconds (npm run test:unit); also what mutation testing runs (stryker.config.mjs). */
 export const unitProject = { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] };
 
@@ -54,8 +45,6 @@ export default {
     // starts its own app, Redis and child processes on free loopback ports and writes only to its own
     // temporary directories (npm test runs them in two workers).
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], testPathIgnorePatterns: SYSTEM.map((p) => p.replace('<rootDir>', '')) },
-    // Some e2e suites again, with FRONT_DOOR=off in the environment startTestApp reads (npm run test:door-off; CI runs it).
-    { ...common, displayName: 'e2e-door-off', setupFiles: [...common.setupFiles, '<rootDir>/test/support/door-off.cjs'], testMatch: DOOR_OFF },
     // The system suites (npm run test:system, in band: they start processes and measure).
     { ...common, displayName: 'system', testMatch: SYSTEM },
   ],

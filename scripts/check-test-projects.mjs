@@ -1,11 +1,10 @@
-// `npm run test:projects`: proves that `npm test`, `npm run test:system` and `npm run test:door-off` together run every spec file.
+// `npm run test:projects`: proves that `npm test` and `npm run test:system` together run every spec file.
 // Jest itself says which files each project of jest.config.js holds (`jest --listTests`), so the check
 // reads the same matching rules the runs use. It fails when
 //   - a file under test/ named *.e2e-spec.ts belongs to neither the e2e nor the system project, or to both;
 //   - a spec beside the code (src/**/*.spec.ts) is not in the unit project;
 //   - a project lists a file that is not one of those (a pattern that reaches too far);
-//   - a rerun project (e2e-door-off) lists a file the e2e project does not run once already;
-//   - a project of jest.config.js is selected by none of the three scripts, or .ci/run no longer runs all three.
+//   - a project of jest.config.js is selected by neither script, or .ci/run no longer runs both.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,9 +13,6 @@ import config from '../jest.config.js';
 
 const root = resolve(import.meta.dirname, '..');
 const jest = createRequire(import.meta.url).resolve('jest/bin/jest');
-/** Projects whose files are run once by another project already (they rerun them in another setting). */
-const RERUNS = { 'e2e-door-off': 'e2e' };
-
 const problems = [];
 
 /** Spec files on disk under `dir` whose names end with `suffix`, relative to the root. */
@@ -48,11 +44,7 @@ for (const project of projects) {
   for (const file of files[project]) if (!expected.includes(file)) problems.push(`the ${project} project runs ${file}, which is not a ${project === 'unit' ? 'src/**/*.spec.ts' : 'test/**/*.e2e-spec.ts'} file`);
   if (files[project].length === 0) problems.push(`the ${project} project runs no file`);
 }
-for (const [rerun, base] of Object.entries(RERUNS)) {
-  for (const file of files[rerun] ?? []) if (!files[base].includes(file)) problems.push(`the ${rerun} project reruns ${file}, which the ${base} project does not run`);
-}
-
-// Which script selects which project: every project is run by `npm test`, `npm run test:system` or `npm run test:door-off`.
+// Which script selects which project: every project is run by `npm test` or `npm run test:system`.
 const scripts = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;
 const selected = (script) => {
   const words = (scripts[script] ?? '').split(/\s+/);
@@ -65,11 +57,11 @@ const selected = (script) => {
   }
   return names;
 };
-const COMMANDS = ['test', 'test:system', 'test:door-off'];
+const COMMANDS = ['test', 'test:system'];
 const run = new Set(COMMANDS.flatMap(selected));
-for (const project of projects) if (!run.has(project)) problems.push(`the ${project} project is run by none of npm test, npm run test:system and npm run test:door-off`);
+for (const project of projects) if (!run.has(project)) problems.push(`the ${project} project is run by neither npm test nor npm run test:system`);
 const ci = readFileSync(join(root, '.ci', 'run'), 'utf8');
-for (const command of ['npm test', 'npm run test:system', 'npm run test:door-off']) {
+for (const command of ['npm test', 'npm run test:system']) {
   if (!ci.split('\n').some((line) => !line.trim().startsWith('#') && line.includes(command))) problems.push(`.ci/run does not run ${command}`);
 }
 
@@ -78,5 +70,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `Test projects: ${projects.map((p) => `${p} ${files[p].length}`).join(', ')}; every one of ${e2eSpecs.length} e2e and ${unitSpecs.length} unit spec files is run (npm test: ${selected('test').join(', ')}; npm run test:system: ${selected('test:system').join(', ')}; npm run test:door-off: ${selected('test:door-off').join(', ')}).`,
+  `Test projects: ${projects.map((p) => `${p} ${files[p].length}`).join(', ')}; every one of ${e2eSpecs.length} e2e and ${unitSpecs.length} unit spec files is run (npm test: ${selected('test').join(', ')}; npm run test:system: ${selected('test:system').join(', ')}).`,
 );

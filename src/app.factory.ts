@@ -3,18 +3,13 @@ import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-ex
 import express from 'express';
 import { Logger as NestPinoLogger } from 'nestjs-pino';
 import { readFileSync } from 'node:fs';
-import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
+import { createServer, type Server, type ServerOptions } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { AppModule } from './app.module.js';
-import { FrontDoor } from './common/http/front-door.js';
 import { MalformedRequestAnswer } from './common/http/malformed-request.js';
 import type { AppConfig } from './config/app-config.js';
-import { McpAnswerCache } from './mcp/mcp-answer-cache.js';
-import { readMcpBody } from './mcp/mcp-body.js';
-import { createLogger } from './observability/logger.js';
-import { MetricsService } from './observability/metrics.service.js';
-import { requestObserver } from './observability/request-observer.js';
+import { BASE, createLogger, type LogOutput } from './observability/logger.js';
 import { OpenApiService } from './openapi/openapi.service.js';
 import { routableTarget } from './request-pipeline.js';
 
@@ -33,35 +28,23 @@ export interface ServedApp {
  * Builds and initializes the application for a configuration, and the server in front of it. Nest's
  * documented pattern for owning the server: Express is created here and handed to Nest through
  * `new ExpressAdapter(instance)`; after `app.init()`, our own `http.createServer` (or https) serves
- * it, with the server options that can only be given at creation and the steps that come before
- * Express (request-pipeline.ts). Production (main.ts) and every e2e test go through this function.
+ * it, with the server options that can only be given at creation and the one step before Express
+ * (request-pipeline.ts). AppModule lists every step of the request path. Production (main.ts) and every e2e test go through this function.
  */
 export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<ServedApp> {
-  const logger = loggerFor(config, options);
+  const { logger, output } = loggerFor(config, options);
   const instance = expressInstance(config);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), new ExpressAdapter(instance), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger, output), new ExpressAdapter(instance), {
     // Only /mcp reads a body, with its own parser; nothing else parses one.
     bodyParser: false,
     abortOnError: false,
     bufferLogs: true,
   });
   app.useLogger(app.get(NestPinoLogger));
-  const observer = requestObserver(logger, app.get(MetricsService));
-  app.use(observer.middleware);
   await app.get(OpenApiService).initialize(app);
   await app.init();
 
-  let listener: RequestListener = instance;
-  if (config.frontDoor) {
-    const answers = app.get(McpAnswerCache);
-    const door = app.get(FrontDoor).listener(observer.observe, {
-      enabled: config.mcp.answerCacheBytes > 0,
-      replay: (headers, body) => answers.replay(headers, body),
-      readBody: readMcpBody,
-    });
-    listener = (req, res) => door(req, res, () => instance(req, res));
-  }
-  const served = routableTarget(listener);
+  const served = routableTarget(instance);
   const server = config.tls
     ? createHttpsServer({ cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile), ...serverOptions(config) }, served)
     : createServer(serverOptions(config), served);
@@ -69,9 +52,9 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   return { app, server };
 }
 
-function loggerFor(config: AppConfig, options: AppOptions): Logger {
-  if (options.log === 'silent') return pino({ level: 'silent' });
-  if (options.log) return pino({ level: config.log.level, base: { service: 'vpsapi' } }, options.log);
+function loggerFor(config: AppConfig, options: AppOptions): { logger: Logger; output?: LogOutput } {
+  if (options.log === 'silent') return { logger: pino({ level: 'silent' }) };
+  if (options.log) return { logger: pino({ level: config.log.level, base: BASE }, options.log) };
   return createLogger(config);
 }
 

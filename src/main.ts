@@ -4,12 +4,9 @@ import { createApp } from './app.factory.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { InvalidDatasetError } from './dataset/dataset-loader.js';
 import { GracefulShutdown } from './lifecycle/graceful-shutdown.js';
-import { holdTickRecord } from './lifecycle/tick-record.js';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
-  // Keeps V8's hidden class of Node's tick records alive (src/lifecycle/tick-record.ts).
-  await holdTickRecord();
   const { app, server } = await createApp(config);
   const shutdown = app.get(GracefulShutdown);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -26,12 +26,8 @@ export class AppConfig {
     readonly allowedHosts: readonly string[];
     /** `*`, or the exact origins allowed. */
     readonly allowedOrigins: '*' | readonly string[];
-    /** Byte budget of the remembered MCP answers (McpAnswerCache); 0 turns it off. */
-    readonly answerCacheBytes: number;
   };
   readonly maintenanceMode: boolean;
-  /** FRONT_DOOR: whether the replay cache in front of Express (FrontDoor) runs. */
-  readonly frontDoor: boolean;
   readonly metrics: { readonly port: number; readonly host: string };
   /** `bufferBytes`: JSON lines gathered before one write to standard output (0: each line at once); `maxPendingBytes`: log bytes that may wait for a stalled reader. */
   readonly log: { readonly level: string; readonly pretty: boolean; readonly bufferBytes: number; readonly maxPendingBytes: number };

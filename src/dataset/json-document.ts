@@ -18,6 +18,8 @@ export class JsonDocument<T = unknown> {
     readonly lastModified: string,
     /** Deprecated fields this document still carries. */
     readonly deprecations: readonly Deprecation[] = [],
+    /** Further headers this document is always sent with (a cache policy of its own). */
+    readonly headers?: readonly (readonly [string, string])[],
   ) {
     this.body = Buffer.from(JSON.stringify(value), 'utf8');
     this.etag = strongEtag(this.body);

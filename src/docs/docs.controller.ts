@@ -1,7 +1,6 @@
-import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { DocumentResponder } from '../common/http/document-responder.js';
+import type { Sendable } from '../common/http/sendable.js';
 import { routeNotFoundError } from '../common/errors/route-not-found.js';
 import { SwaggerUiService } from './swagger-ui.service.js';
 
@@ -9,20 +8,17 @@ import { SwaggerUiService } from './swagger-ui.service.js';
 @ApiExcludeController()
 @Controller('docs')
 export class DocsController {
-  constructor(
-    private readonly swaggerUi: SwaggerUiService,
-    private readonly responder: DocumentResponder,
-  ) {}
+  constructor(private readonly swaggerUi: SwaggerUiService) {}
 
   @Get()
-  page(@Req() req: Request, @Res() res: Response): void {
-    this.responder.sendRemembered(req, res, this.swaggerUi.page);
+  page(): Sendable {
+    return this.swaggerUi.page;
   }
 
   @Get(':file')
-  asset(@Param('file') file: string, @Req() req: Request, @Res() res: Response): void {
+  asset(@Param('file') file: string): Sendable {
     const asset = this.swaggerUi.asset(file);
     if (!asset) throw routeNotFoundError();
-    this.responder.sendRemembered(req, res, asset);
+    return asset;
   }
 }

@@ -1,4 +1,5 @@
 import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/common';
+import { Probe } from '../common/http/probe.decorator.js';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheckService } from '@nestjs/terminus';
 import { SkipThrottle } from '@nestjs/throttler';
@@ -15,6 +16,7 @@ loopDelay.enable();
  */
 @ApiExcludeController()
 @SkipThrottle()
+@Probe()
 @Controller()
 export class HealthController {
   constructor(
@@ -23,24 +25,24 @@ export class HealthController {
   ) {}
 
   @Get('healthz')
-  async liveness(@Res() res: Response): Promise<void> {
+  liveness(@Res({ passthrough: true }) res: Response): Promise<unknown> {
     const eventLoopDelayMs = Math.round(loopDelay.percentile(99) / 1e6);
-    await this.answer(res, () => this.health.check([() => ({ process: { status: 'up', eventLoopDelayMs } })]));
+    return this.answer(res, () => this.health.check([() => ({ process: { status: 'up', eventLoopDelayMs } })]));
   }
 
   @Get('readyz')
-  async readinessCheck(@Res() res: Response): Promise<void> {
-    await this.answer(res, () => this.health.check([() => this.readiness.serving(), () => this.readiness.rateLimitStore()]));
+  readinessCheck(@Res({ passthrough: true }) res: Response): Promise<unknown> {
+    return this.answer(res, () => this.health.check([() => this.readiness.serving(), () => this.readiness.rateLimitStore()]));
   }
 
-  /** Terminus signals "down" by throwing; the report is the body either way. */
-  private async answer(res: Response, run: () => Promise<unknown>): Promise<void> {
-    res.setHeader('Cache-Control', 'no-store');
+  /** Terminus signals "down" by throwing; the report is the body either way (Nest writes it). */
+  private async answer(res: Response, run: () => Promise<unknown>): Promise<unknown> {
     try {
-      res.status(200).json(await run());
+      return await run();
     } catch (error) {
       if (!(error instanceof ServiceUnavailableException)) throw error;
-      res.status(503).json(error.getResponse());
+      res.status(503);
+      return error.getResponse();
     }
   }
 }

@@ -69,7 +69,7 @@ export class McpAnswerCache {
     config: AppConfig,
     private readonly dataset: DatasetService,
   ) {
-    this.budget = config.mcp.answerCacheBytes;
+    this.budget = 8_388_608;
   }
 
   /** What the remembered keys (characters, mostly ASCII) and answers (UTF-8 bytes) hold. */

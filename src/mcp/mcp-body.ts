@@ -1,6 +1,5 @@
 import express from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { contextOf } from '../request/request-context.js';
 
 /** Largest JSON-RPC body accepted on /mcp; larger ones get 413 before they are read in full. */
 export const MCP_BODY_LIMIT = '1mb';
@@ -17,10 +16,5 @@ const parser = express.json({ limit: MCP_BODY_LIMIT });
  * request, so the controller takes what the replay cache already read instead of reading again.
  */
 export function readMcpBody(req: IncomingMessage, res: ServerResponse, done: (error?: unknown) => void): void {
-  const context = contextOf(req);
-  if (context.bodyRead) return done(context.bodyRead.error);
-  parser(req as express.Request, res as express.Response, (error?: unknown) => {
-    context.bodyRead = { error };
-    done(error);
-  });
+  parser(req as express.Request, res as express.Response, (error?: unknown) => done(error));
 }

@@ -114,7 +114,7 @@ export class McpHttpController {
 
   /** GET (no SSE stream to open), DELETE (no session to end) and anything else. */
   @All()
-  refuse(@Req() req: Request, @Res() _res: Response): never {
+  refuse(@Req() req: Request): never {
     throw mcpMethodNotAllowed(req.method);
   }
 }

@@ -52,6 +52,9 @@ export class ServerCardService {
             ],
           },
           snapshot.meta.lastUpdated,
+          [],
+          // Clients read the card when they configure a connection, not per call: an hour of caching.
+          [['Cache-Control', 'public, max-age=3600']],
         ),
     );
   }

@@ -8,21 +8,6 @@ import ipaddr from 'ipaddr.js';
  */
 export function truncatedAddress(address: string | undefined): string | undefined {
   if (!address) return undefined;
-  // Every access line asks, mostly for the same few addresses (a keep-alive connection, a proxy's
-  // clients): parsing was a third of writing the line. Cleared when full, so memory stays bounded.
-  const known = networks.get(address);
-  if (known !== undefined || networks.has(address)) return known;
-  if (networks.size >= REMEMBERED_ADDRESSES) networks.clear();
-  const network = networkOf(address);
-  networks.set(address, network);
-  return network;
-}
-
-/** How many addresses truncatedAddress remembers the network of. */
-export const REMEMBERED_ADDRESSES = 4096;
-const networks = new Map<string, string | undefined>();
-
-function networkOf(address: string): string | undefined {
   let parsed: ipaddr.IPv4 | ipaddr.IPv6;
   try {
     parsed = ipaddr.parse(address.replace(/%.*$/, ''));

@@ -1,105 +1,74 @@
 import pino, { type Logger } from 'pino';
 import type { AppConfig } from '../config/app-config.js';
-import { accessLine, accessMessage, accessObject, type AccessEntry } from './access-line.js';
 
 /** The application's pino logger, for code that writes structured lines of its own (the error filter). */
 export const APP_LOGGER = Symbol('APP_LOGGER');
+/** The LogOutput of the application's logger, when it writes JSON lines to standard output. */
+export const LOG_OUTPUT = Symbol('LOG_OUTPUT');
 
 /** Longest a gathered JSON line waits before it is written (LOG_BUFFER_BYTES). */
 const LOG_FLUSH_MS = 1000;
 
-/** pino's destination for standard output and what it dropped: one per process, whatever the number of loggers. */
-let stdout: { destination: ReturnType<typeof pino.destination>; dropped: number; closed: boolean } | undefined;
+/** pino's destination for standard output, and how many bytes it dropped (log_dropped_bytes_total). */
+export class LogOutput {
+  dropped = 0;
+  /** The reader went away (EPIPE): pino's destination discards every line from then on. */
+  closed = false;
 
-/** Log bytes dropped since start: a reader of standard output that stalled, or a closed one. */
-export function droppedLogBytes(): number {
-  return stdout?.dropped ?? 0;
+  constructor(readonly destination: ReturnType<typeof pino.destination>) {
+    destination.on('drop', (data: string | Buffer) => (this.dropped += Buffer.byteLength(data)));
+    // pino handles EPIPE itself (it stops writing); any other write error must not end the process.
+    destination.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') this.closed = true;
+    });
+  }
+
+  /** pino's streamWrite hook: a line written after the reader went away is counted as dropped. */
+  readonly count = (line: string): string => {
+    if (this.closed) this.dropped += Buffer.byteLength(line);
+    return line;
+  };
 }
 
 /**
- * The process's pino logger: JSON lines, or pretty lines in a terminal when pino-pretty is installed.
- * JSON lines go to standard output through pino's asynchronous destination (sonic-boom): gathered
- * until more than `log.bufferBytes` wait (`minLength`), and at least every LOG_FLUSH_MS
+ * The process's pino logger (main.ts): JSON lines, or pretty lines in a terminal when pino-pretty is
+ * installed. JSON lines go to standard output through pino's asynchronous destination (sonic-boom):
+ * gathered until more than `log.bufferBytes` wait (`minLength`), and at least every LOG_FLUSH_MS
  * (`periodicFlush`), then written off the event loop, so a busy instance makes one write per few dozen
  * requests and a slow reader never blocks it. Up to `log.maxPendingBytes` wait for a reader that
- * stalls (`maxLength`); lines beyond are dropped, and so is everything after the reader went away
- * (pino stops writing on EPIPE): both are counted in `log_dropped_bytes_total`. The process's `exit`
- * writes what is still gathered (`flushSync`).
+ * stalls (`maxLength`); lines beyond are dropped, and so is everything after the reader went away: both
+ * are counted (LogOutput). The process's `exit` writes what is still gathered (`flushSync`).
  */
-export function createLogger(config: AppConfig): Logger {
+export function createLogger(config: AppConfig): { logger: Logger; output?: LogOutput } {
+  const options = { level: config.log.level, base: BASE };
   if (config.log.pretty) {
     try {
-      return pino(optionsOf(config), pino.transport({ target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' } }));
+      return { logger: pino(options, pino.transport({ target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' } })) };
     } catch {
       // pino-pretty is a development dependency; production images log JSON.
     }
   }
-  const out = standardOutput(config.log.bufferBytes, config.log.maxPendingBytes);
-  const logger = pino(
-    {
-      ...optionsOf(config),
-      hooks: {
-        streamWrite: (line: string) => countIfDiscarded(out, line),
-      },
-    },
-    out.destination,
+  const bufferBytes = config.log.bufferBytes;
+  const output = new LogOutput(
+    pino.destination({
+      dest: 1,
+      sync: false,
+      minLength: bufferBytes,
+      // sonic-boom requires a single write to allow more than minLength.
+      maxWrite: Math.max(16_384, 2 * bufferBytes),
+      maxLength: config.log.maxPendingBytes,
+      periodicFlush: bufferBytes > 0 ? LOG_FLUSH_MS : 0,
+    }),
   );
-  jsonLoggers.set(logger, out);
-  return logger;
-}
-
-/** Every line carries the service's name. */
-const BASE = { service: 'vpsapi' };
-const optionsOf = (config: AppConfig) => ({ level: config.log.level, base: BASE });
-
-/** The loggers createLogger made for JSON lines on standard output, and their destination. */
-const jsonLoggers = new WeakMap<Logger, NonNullable<typeof stdout>>();
-
-/**
- * Writes info-level access lines for `logger`. For the process's JSON logger, each line is built in one
- * template (accessLine: the bytes pino writes for the same entry) and handed to the same destination,
- * counted as dropped when the reader has gone, as pino's own lines are (countIfDiscarded). Any other
- * logger (pretty output, a test's stream) gets `logger.info`.
- */
-export function accessLogWriter(logger: Logger): (entry: AccessEntry) => void {
-  const out = jsonLoggers.get(logger);
-  if (!out || !logger.isLevelEnabled('info')) return (e) => logger.info(accessObject(e), accessMessage(e));
-  const bindings = JSON.stringify(BASE).slice(1, -1);
-  return (e) => {
-    out.destination.write(countIfDiscarded(out, accessLine(e, Date.now(), bindings)));
-  };
-}
-
-/** After EPIPE pino's destination discards every line (its write becomes a no-op): counts the line as dropped. */
-function countIfDiscarded(out: NonNullable<typeof stdout>, line: string): string {
-  if (out.closed) out.dropped += Buffer.byteLength(line);
-  return line;
-}
-
-function standardOutput(bufferBytes: number, maxPendingBytes: number): NonNullable<typeof stdout> {
-  if (stdout) return stdout;
-  const destination = pino.destination({
-    dest: 1,
-    sync: false,
-    minLength: bufferBytes,
-    // sonic-boom requires a single write to allow more than minLength.
-    maxWrite: Math.max(16_384, 2 * bufferBytes),
-    maxLength: maxPendingBytes,
-    periodicFlush: bufferBytes > 0 ? LOG_FLUSH_MS : 0,
-  });
-  const out = { destination, dropped: 0, closed: false };
-  destination.on('drop', (data: string | Buffer) => (out.dropped += Buffer.byteLength(data)));
-  // pino handles EPIPE itself (it stops writing); any other write error must not end the process.
-  destination.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') out.closed = true;
-  });
   process.once('exit', () => {
     try {
-      if (!out.closed) destination.flushSync();
+      if (!output.closed) output.destination.flushSync();
     } catch {
       // Standard output failed as the process ends: those lines are lost.
     }
   });
-  stdout = out;
-  return out;
+  return { logger: pino({ ...options, hooks: { streamWrite: output.count } }, output.destination), output };
 }
+
+/** Every line carries the service's name. */
+export const BASE = { service: 'vpsapi' };

@@ -1,9 +1,9 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { AppConfig } from '../config/app-config.js';
-import { droppedLogBytes } from './logger.js';
+import { LOG_OUTPUT, type LogOutput } from './logger.js';
 import { RequestSeries } from './request-series.js';
 
 /**
@@ -37,18 +37,20 @@ export class MetricsService implements OnApplicationBootstrap, OnModuleDestroy {
     registers: [this.registry],
   });
 
-  private readonly logDropped = new Counter({
-    name: 'log_dropped_bytes_total',
-    help: 'Log bytes dropped because standard output was not read (more than LOG_MAX_PENDING_BYTES waiting) or was closed.',
-    registers: [this.registry],
-    collect() {
-      this.reset();
-      this.inc(droppedLogBytes());
-    },
-  });
-
-  constructor(private readonly config: AppConfig) {
+  constructor(
+    private readonly config: AppConfig,
+    @Optional() @Inject(LOG_OUTPUT) output?: LogOutput,
+  ) {
     collectDefaultMetrics({ register: this.registry });
+    new Counter({
+      name: 'log_dropped_bytes_total',
+      help: 'Log bytes dropped because standard output was not read (more than LOG_MAX_PENDING_BYTES waiting) or was closed.',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(output?.dropped ?? 0);
+      },
+    });
   }
 
   // Pushed by their owners (the dataset service and the rate-limit store): metrics depend on nothing.

@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import { contextOf } from '../request/request-context.js';
 
 /**
  * The route a request matched, as a template (`/api/providers/:providerId.json`), for logs and metric
@@ -7,8 +6,6 @@ import { contextOf } from '../request/request-context.js';
  * by no route are `unmatched`.
  */
 export function routeTemplate(req: IncomingMessage & { route?: { path?: unknown } }): string {
-  const remembered = contextOf(req).rememberedRoute;
-  if (remembered) return remembered;
   const route = req.route?.path;
   const path = Array.isArray(route) ? String(route[0]) : route;
   // Catch-all middleware routes ({/*splat}) are not where a request was answered.

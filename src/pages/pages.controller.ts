@@ -1,8 +1,9 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
+import { Controller, Get, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { routeNotFoundError } from '../common/errors/route-not-found.js';
-import { DocumentResponder } from '../common/http/document-responder.js';
+import { prefersMarkdown } from '../common/http/negotiation.js';
+import type { Sendable } from '../common/http/sendable.js';
 import { PagesService } from './pages.service.js';
 
 /** Pages (HTML or markdown by negotiation) and their `.md` forms, which the same patterns match. */
@@ -15,17 +16,14 @@ const ROUTES = ['/', 'index.md', 'guides', 'guides.md', 'guides/:slug', 'plans',
 @ApiExcludeController()
 @Controller()
 export class PagesController {
-  constructor(
-    private readonly pages: PagesService,
-    private readonly responder: DocumentResponder,
-  ) {}
+  constructor(private readonly pages: PagesService) {}
 
   @Get(ROUTES)
-  serve(@Req() req: Request, @Res() res: Response): void {
+  serve(@Req() req: Request): Sendable {
     const page = this.pages.page(req.path);
-    if (page) return this.responder.sendRememberedPage(req, res, page);
+    if (page) return prefersMarkdown(req) ? page.markdown : page.html;
     const file = this.pages.file(req.path);
     if (!file) throw routeNotFoundError();
-    this.responder.sendRemembered(req, res, file);
+    return file;
   }
 }

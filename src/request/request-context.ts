@@ -1,4 +1,5 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 /** The outcome of counting one request against the rate limit. */
 export interface RateLimitState {
@@ -11,28 +12,17 @@ export interface RateLimitState {
 
 /**
  * Everything the service records about one request while answering it, in one typed place rather
- * than in ad-hoc fields and symbols: set by the entry points (replay cache, guard, observer), read by the
- * access log, metrics, the document writer and the error filter. It lives on the request object
- * under one private symbol, so it goes away with the request.
+ * than in ad-hoc fields and symbols: set by the access log (the id), the guard (the count) and the
+ * request-target check, read by CommonHeaders, the interceptor and the error filter. It lives on the
+ * request object under one private symbol, so it goes away with the request.
  */
 export interface RequestContext {
   /** The request id: a well-formed client-sent X-Request-Id, or a new one. Echoed as X-Request-Id, logged. */
   id?: string;
-  /** The client address the rate limit counted (before Express sets `req.ip`). */
-  clientAddress?: string;
-  /** The route template of an answer the replay cache gave (the router did not run). */
-  rememberedRoute?: string;
-  /**
-   * The request's count against the rate limit, once it was counted (by the replay cache, the guard,
-   * the error filter, or with a batch's further calls): never counted twice, read for the headers.
-   */
+  /** The request's count against the rate limit, once it was counted: read for the RateLimit-* headers. */
   counted?: RateLimitState;
   /** The original target of a request Express could not route (answered 400). */
   malformedTarget?: string;
-  /** A POST body read by the replay cache (or the MCP controller), and the parser's error if it failed: read once. */
-  bodyRead?: { error?: unknown };
-  /** Body bytes of a response whose headers went out in one writeHead. */
-  sentBytes?: number;
 }
 
 const CONTEXT = Symbol('vpsapi.requestContext');
@@ -42,4 +32,20 @@ type WithContext = IncomingMessage & { [CONTEXT]?: RequestContext };
 export function contextOf(req: IncomingMessage): RequestContext {
   const holder = req as WithContext;
   return (holder[CONTEXT] ??= {});
+}
+
+/** The last request seen on each connection, with its response. */
+const lastOnConnection = new WeakMap<Socket, { req: IncomingMessage; res: ServerResponse }>();
+
+/** Remembers `req` as the last request on its connection (every request, as it arrives). */
+export function rememberOnConnection(req: IncomingMessage, res: ServerResponse): void {
+  lastOnConnection.set(req.socket, { req, res });
+}
+
+/**
+ * The last request seen on a connection and its response: what a parser error on that connection
+ * follows (MalformedRequestAnswer tells an error in that request's body from a new request).
+ */
+export function lastRequestOn(socket: Socket): { req: IncomingMessage; res: ServerResponse } | undefined {
+  return lastOnConnection.get(socket);
 }

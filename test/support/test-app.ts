@@ -30,7 +30,6 @@ export async function startTestApp(env: Record<string, string | undefined> = {},
     METRICS_HOST: '127.0.0.1',
     DATA_WATCH: 'false',
     PRECOMPUTE_VIEWS: 'false',
-    ...(process.env.FRONT_DOOR ? { FRONT_DOOR: process.env.FRONT_DOOR } : {}),
     ...env,
   });
   const { app, server } = await createApp(config, { log: options.log ?? 'silent' });

@@ -1,6 +1,6 @@
-import { All, Controller, Req, Res } from '@nestjs/common';
+import { All, Controller, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { AppConfig } from '../../config/app-config.js';
 import { methodNotAllowed, routeNotFound } from '../errors/problems.js';
 import { ALLOW_READ, isApiPath, READ_METHODS } from '../http/api-paths.js';
@@ -21,9 +21,8 @@ const READ = new Set<string>(READ_METHODS);
 export class FallbackController {
   constructor(private readonly config: AppConfig) {}
 
-  /** Takes the response (@Res) like every handler here, so Nest never writes after the interceptor answered. */
   @All('{*path}')
-  refuse(@Req() req: Request, @Res() _res: Response): never {
+  refuse(@Req() req: Request): never {
     if (!READ.has(req.method) && isApiPath(req.originalUrl)) throw methodNotAllowed(req.method, ALLOW_READ);
     throw routeNotFound(this.config);
   }

@@ -9,23 +9,22 @@ import { NotFoundError } from '../errors/domain-errors.js';
 import { HttpProblem } from '../errors/http-problem.js';
 import { problemFromHttpStatus, problemFromNotFound, routeNotFound } from '../errors/problems.js';
 import { CommonHeaders } from '../http/common-headers.js';
-import { AdmissionPolicy, HSTS, isAdmissionExempt, pathOf } from '../http/admission.js';
-import { Refusals } from '../http/refusals.js';
 import { ProblemRenderer } from '../errors/problem-renderer.js';
 import { clientKey } from '../rate-limit/client-key.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
-import { routeTemplate } from '../../observability/route-template.js';
-import type { RateLimitState } from '../../request/request-context.js';
+
+/** The orchestrator's probes: never counted (`@SkipThrottle()`), even when they fail before routing. */
+const PROBE_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
 
 /**
  * The one place errors become answers (APP_FILTER). Domain errors, HTTP problems and the exceptions
- * Nest, Express and body parsers raise map to an HttpProblem; anything else is logged with a request
+ * Nest, Express and body parsers raise map to an HttpProblem; anything else is logged with the request
  * id and answered as a generic 500 without internals. The problem is written as ProblemRenderer renders
- * it (the JSON envelope, a JSON-RPC error on the MCP endpoint, or an error page), with the common and
- * `RateLimit-*` headers. A request that failed before RateLimitGuard counted it (bad percent-encoding
- * in a path, Express's own errors) is counted here, once; over the limit, it gets the 429 instead.
- * A 404 or 405 is recorded for the replay cache (Refusals). Nothing is written when the response has
- * already started.
+ * it (the JSON envelope, a JSON-RPC error on the MCP endpoint, or an error page), with the common
+ * headers (CommonHeaders, with the `RateLimit-*` headers of the request's count and Retry-After on a
+ * 429). A request that failed before RateLimitGuard counted it (bad percent-encoding in a path) is
+ * counted here, once: one of the named exceptions of docs/architecture.md; over the limit, it gets the
+ * 429 instead. Nothing is written when the response has already started.
  */
 @Catch()
 @Injectable()
@@ -37,48 +36,38 @@ export class ErrorResponseFilter implements ExceptionFilter {
     private readonly config: AppConfig,
     private readonly commonHeaders: CommonHeaders,
     private readonly renderer: ProblemRenderer,
-    private readonly refusals: Refusals,
     private readonly limiter: RateLimiter,
-    private readonly policy: AdmissionPolicy,
   ) {}
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
     const ctx = host.switchToHttp();
     const req = ctx.getRequest<Request>();
     const res = ctx.getResponse<Response>();
-    const problem = this.toProblem(exception, req);
+    let problem = this.toProblem(exception, req);
 
     if (res.headersSent) {
       if (!res.writableEnded) res.destroy();
       return;
     }
     const context = contextOf(req);
-    if (context.counted !== undefined || isAdmissionExempt(pathOf(req.originalUrl))) return this.write(req, res, problem, context.counted);
-    // Failed before the guard ran: counted here, once.
-    const answer = (state: RateLimitState) => {
-      context.counted = state;
-      this.write(req, res, state.limited ? this.limiter.refusal(state) : problem, state);
-    };
-    try {
-      const state = this.limiter.hit(clientKey(req));
-      if (state instanceof Promise) state.then(answer, () => this.write(req, res, problem, undefined));
-      else answer(state);
-    } catch {
-      this.write(req, res, problem, undefined);
+    if (context.counted === undefined && !PROBE_PATHS.has(req.path)) {
+      // Failed before the guard ran: counted here, once.
+      try {
+        context.counted = await this.limiter.hit(clientKey(req));
+        if (context.counted.limited) problem = this.limiter.refusal(context.counted);
+      } catch {
+        // The count failed (the store fails open): the error is still answered.
+      }
     }
-  }
-
-  private write(req: Request, res: Response, problem: HttpProblem, limit: RateLimitState | undefined): void {
     if (res.headersSent) return;
-    const rendered = this.renderer.render(problem, this.renderer.formOf(pathOf(req.originalUrl), req));
+    const rendered = this.renderer.render(problem, this.renderer.formOf(req.path, req));
+    // Headers a handler or the interceptor set for the answer it meant to give (a document's ETag, a
+    // redirect's Location) are not the error's.
+    for (const name of res.getHeaderNames()) if (name !== 'connection') res.removeHeader(name);
     res.statusCode = rendered.status;
-    this.commonHeaders.apply(res);
-    if (limit) this.limiter.writeHeaders(res, limit);
-    if (this.config.requireHttps && !limit?.limited && this.policy.secure(req)) res.setHeader('Strict-Transport-Security', HSTS);
+    this.commonHeaders.apply(req, res);
     for (const [name, value] of rendered.headers) res.setHeader(name, value);
     res.end(req.method === 'HEAD' ? undefined : rendered.body);
-    // A 404 or 405 is the same for every request of its target until the dataset changes.
-    if (limit && !limit.limited) this.refusals.record(req, rendered, routeTemplate(req));
   }
 
   private toProblem(exception: unknown, req: Request): HttpProblem {
@@ -92,8 +81,8 @@ export class ErrorResponseFilter implements ExceptionFilter {
       return problemFromHttpStatus(status, this.config, type ?? cause?.type);
     }
 
-    // The id the observer gave the request (a client-sent one or a new one): the same in the answer's
-    // X-Request-Id, the access log and this error log line.
+    // The id the access log gave the request (a client-sent one or a new one): the same in the answer's
+    // X-Request-Id, the access line and this error line.
     const requestId = contextOf(req).id ?? randomUUID();
     this.logger.error(
       { reqId: requestId, context: 'Errors', err: exception instanceof Error ? { type: exception.name, message: exception.message, stack: exception.stack } : String(exception) },

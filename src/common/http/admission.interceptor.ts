@@ -1,76 +1,59 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { type Observable, of } from 'rxjs';
+import { AppConfig } from '../../config/app-config.js';
 import { contextOf } from '../../request/request-context.js';
 import { AvailabilityService } from '../availability/availability.service.js';
-import { RateLimiter } from '../rate-limit/rate-limiter.js';
-import { type Admission, AdmissionPolicy, HSTS } from './admission.js';
-import { CommonHeaders } from './common-headers.js';
+import { problemFromHttpStatus, serviceUnavailable } from '../errors/problems.js';
+import { CommonHeaders, MCP_PREFLIGHT_HEADERS, PREFLIGHT_HEADERS } from './common-headers.js';
+import { HttpsPolicy } from './https-policy.js';
+import { isMcpPath } from './mcp-path.js';
+import { PROBE } from './probe.decorator.js';
 
 /**
  * The header interceptor of the design card (APP_INTERCEPTOR), for every request a route matched (the
- * catch-all included), after RateLimitGuard counted it: writes the common headers and the
- * `RateLimit-*` headers of that count, then carries out the one admission decision
- * (AdmissionPolicy.decide, the same function the replay cache in front of Express calls): a 301 to
- * HTTPS or a 204 preflight is written here and the handler does not run; a 503 (starting, draining,
- * maintenance) or a 400 (a target Express could not route) is thrown to the error filter; anything else
- * goes on to the handler, with Strict-Transport-Security where HTTPS is required.
- * The health probes (@SkipThrottle) have no count: they get the common headers and nothing else.
+ * catch-all included), after RateLimitGuard counted it. It sets the common headers (CommonHeaders, with
+ * the `RateLimit-*` headers of that count), then admits the request, in this order: a target Express
+ * could not route → 400; plain HTTP when HTTPS is required → 301 to the public host; starting, draining
+ * or maintenance → 503; OPTIONS → the CORS preflight (204); anything else goes on to the handler. The
+ * 400 and 503 are thrown to the error filter; the 301 and 204 have no body: their status and headers
+ * are set here and Nest writes them (the handler does not run). The orchestrator's probes (`@Probe()`) are only given the
+ * headers.
  */
 @Injectable()
 export class AdmissionInterceptor implements NestInterceptor {
   constructor(
-    private readonly policy: AdmissionPolicy,
     private readonly headers: CommonHeaders,
-    private readonly limiter: RateLimiter,
+    private readonly https: HttpsPolicy,
     private readonly availability: AvailabilityService,
+    private readonly config: AppConfig,
+    private readonly reflector: Reflector,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
-    const request = contextOf(req);
-    this.headers.apply(res);
-    const limit = request.counted;
-    // Exempt from the limit (@SkipThrottle: the health probes): no count, no decision.
-    if (limit === undefined) return next.handle();
-    this.limiter.writeHeaders(res, limit);
-    const decision = this.policy.decide({
-      method: req.method,
-      url: req.originalUrl,
-      secure: this.policy.secure(req),
-      malformed: request.malformedTarget !== undefined,
-      limit,
-      unavailable: this.availability.unavailableReason(),
-    });
-    // Written here: the handler does not run (every handler takes @Res(), so Nest writes nothing more).
-    return this.carryOut(decision, res) ? next.handle() : of(undefined);
-  }
-
-  /** Writes or throws what the decision says; true when the handler should run. */
-  private carryOut(decision: Admission, res: Response): boolean {
-    switch (decision.kind) {
-      case 'serve':
-        if (decision.hsts) res.setHeader('Strict-Transport-Security', HSTS);
-        return true;
-      case 'refuse':
-        if (decision.hsts) res.setHeader('Strict-Transport-Security', HSTS);
-        if (decision.closeConnection) res.setHeader('Connection', 'close');
-        throw decision.problem;
-      case 'redirect':
-        res.statusCode = 301;
-        res.setHeader('Location', decision.location);
-        res.setHeader('Content-Length', '0');
-        res.end();
-        return false;
-      case 'preflight':
-        if (decision.hsts) res.setHeader('Strict-Transport-Security', HSTS);
-        for (const [name, value] of decision.headers) res.setHeader(name, value);
-        res.statusCode = 204;
-        res.setHeader('Content-Length', '0');
-        res.end();
-        return false;
+    this.headers.apply(req, res);
+    if (this.reflector.getAllAndOverride<boolean>(PROBE, [context.getHandler(), context.getClass()])) return next.handle();
+    if (contextOf(req).malformedTarget !== undefined) throw problemFromHttpStatus(400, this.config);
+    const location = this.https.redirectOf(req);
+    if (location !== undefined) {
+      res.status(301).setHeader('Location', location);
+      return of(undefined);
     }
+    const unavailable = this.availability.unavailableReason();
+    if (unavailable !== undefined) {
+      // A draining instance asks keep-alive clients to reconnect elsewhere.
+      if (unavailable === 'draining') res.setHeader('Connection', 'close');
+      throw serviceUnavailable(unavailable, this.config.retryAfterSeconds);
+    }
+    if (req.method === 'OPTIONS') {
+      for (const [name, value] of isMcpPath(req.path) ? MCP_PREFLIGHT_HEADERS : PREFLIGHT_HEADERS) res.setHeader(name, value);
+      res.status(204);
+      return of(undefined);
+    }
+    return next.handle();
   }
 }

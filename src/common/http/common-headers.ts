@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import type { Request } from 'express';
 import type { ServerResponse } from 'node:http';
+import { AppConfig } from '../../config/app-config.js';
 import { DatasetService } from '../../dataset/dataset.service.js';
+import { contextOf, type RateLimitState } from '../../request/request-context.js';
+import { rateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
 import { ALLOW_READ } from './api-paths.js';
+import { HSTS, HttpsPolicy } from './https-policy.js';
 import { securityHeaders } from './security-headers.js';
 
 /** Response headers a browser script may read. */
@@ -38,39 +43,58 @@ export const MCP_PREFLIGHT_HEADERS: readonly [string, string][] = [
 ];
 
 /**
- * The headers every response carries, whoever writes it: CORS for any origin (the data is public),
- * helmet's security headers and the dataset version. Set by the header interceptor, by the error
- * filter (some errors, such as a malformed percent-encoding, are raised before any route runs) and by
- * the parser-level refusals; written in one list by the replay cache and DocumentResponder (`flat`).
+ * The headers every response carries, in one function: CORS for any origin (the data is public),
+ * helmet's security headers, the dataset version, a default cache policy (`no-store`: a document sets
+ * its own), the request id, the `RateLimit-*` headers of the request's count, and
+ * Strict-Transport-Security where HTTPS is required. The header interceptor applies them to every
+ * answer a route gives, the error filter to every error, and the parser-level refusals take the same
+ * list (`list`) for the answer they write to the socket.
  */
 @Injectable()
 export class CommonHeaders {
   private readonly security = securityHeaders();
+  private readonly windowSeconds: number;
+  /** The headers that change only with the dataset version, built once per version. */
+  private fixedOf?: { version: string | undefined; headers: readonly (readonly [string, string])[] };
 
-  constructor(private readonly dataset: DatasetService) {}
+  constructor(
+    private readonly dataset: DatasetService,
+    private readonly https: HttpsPolicy,
+    config: AppConfig,
+  ) {
+    this.windowSeconds = config.rateLimit.windowSeconds;
+  }
 
-  private flatOf?: { version: string; headers: readonly string[] };
-
-  /** Sets the common headers on a response that has not started. */
-  apply(res: ServerResponse): void {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-    for (const [name, value] of this.security) res.setHeader(name, value);
-    if (this.dataset.isLoaded) res.setHeader('X-API-Version', this.dataset.current.version);
+  /** Sets the common headers on the response to `req`, which has not started. */
+  apply(req: Request, res: ServerResponse): void {
+    const { id, counted } = contextOf(req);
+    for (const [name, value] of this.list({ id, counted, hsts: this.https.hsts(req) })) res.setHeader(name, value);
   }
 
   /**
-   * The same headers as a flat name, value, ... list for one writeHead, once the dataset is loaded
-   * (the replay cache serves nothing before). Built once per dataset version.
+   * The common headers of an answer as a list: `id` is the request id, `counted` the request's count
+   * against the rate limit (none for a request exempt from it), `hsts` whether it came over HTTPS.
    */
-  flat(): readonly string[] {
-    const version = this.dataset.current.version;
-    if (this.flatOf?.version !== version) {
-      const headers = ['Access-Control-Allow-Origin', '*', 'Access-Control-Expose-Headers', EXPOSED_HEADERS];
-      for (const [name, value] of this.security) headers.push(name, value);
-      headers.push('X-API-Version', version);
-      this.flatOf = { version, headers };
+  list(request: { id?: string; counted?: RateLimitState; hsts: boolean }): (readonly [string, string])[] {
+    const headers = [...this.fixed()];
+    if (request.id !== undefined) headers.push(['X-Request-Id', request.id]);
+    if (request.counted) headers.push(...rateLimitHeaders(request.counted, this.windowSeconds));
+    if (request.hsts) headers.push(['Strict-Transport-Security', HSTS]);
+    return headers;
+  }
+
+  private fixed(): readonly (readonly [string, string])[] {
+    const version = this.dataset.isLoaded ? this.dataset.current.version : undefined;
+    if (this.fixedOf?.version !== version || !this.fixedOf) {
+      const headers: [string, string][] = [
+        ['Access-Control-Allow-Origin', '*'],
+        ['Access-Control-Expose-Headers', EXPOSED_HEADERS],
+        ...this.security,
+        ['Cache-Control', 'no-store'],
+      ];
+      if (version !== undefined) headers.push(['X-API-Version', version]);
+      this.fixedOf = { version, headers };
     }
-    return this.flatOf.headers;
+    return this.fixedOf.headers;
   }
 }

@@ -1,16 +1,15 @@
 import { Module } from '@nestjs/common';
 import { AvailabilityModule } from '../availability/availability.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
-import { AdmissionPolicy } from './admission.js';
 import { CommonHeaders } from './common-headers.js';
-import { DocumentResponder } from './document-responder.js';
 import { ContentEncodings } from './content-encoding.js';
-import { FastPaths } from './fast-paths.js';
+import { DocumentInterceptor } from './document.interceptor.js';
+import { HttpsPolicy } from './https-policy.js';
 
-/** HTTP helpers every controller uses; feature modules import it. */
+/** HTTP plumbing the global interceptors, the filter and the parser-level refusals share. */
 @Module({
   imports: [AvailabilityModule, RateLimitModule],
-  providers: [AdmissionPolicy, DocumentResponder, CommonHeaders, FastPaths, ContentEncodings],
-  exports: [AvailabilityModule, RateLimitModule, AdmissionPolicy, DocumentResponder, CommonHeaders, FastPaths, ContentEncodings],
+  providers: [CommonHeaders, HttpsPolicy, ContentEncodings, DocumentInterceptor],
+  exports: [AvailabilityModule, RateLimitModule, CommonHeaders, HttpsPolicy, ContentEncodings, DocumentInterceptor],
 })
 export class HttpCommonModule {}

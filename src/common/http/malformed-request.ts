@@ -1,17 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { normalizeIp } from '@nestjs/throttler';
 import { METHODS, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { AppConfig } from '../../config/app-config.js';
 import { APP_LOGGER } from '../../observability/logger.js';
 import { MetricsService } from '../../observability/metrics.service.js';
-import { lastObservedOn, observeRefusedRequest } from '../../observability/request-observer.js';
-import { contextOf, type RateLimitState } from '../../request/request-context.js';
+import { observeRefusedRequest } from '../../observability/refused-request.js';
+import { contextOf, lastRequestOn, type RateLimitState } from '../../request/request-context.js';
+import { randomUUID } from 'node:crypto';
+import { normalizeIp } from '@nestjs/throttler';
 import { HttpProblem } from '../errors/http-problem.js';
 import { ProblemRenderer } from '../errors/problem-renderer.js';
 import { problemFromHttpStatus } from '../errors/problems.js';
-import { RATE_LIMIT_HEADERS } from '../rate-limit/rate-limit-headers.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { CommonHeaders } from './common-headers.js';
 
@@ -31,9 +31,10 @@ const KNOWN_METHODS = new Set(METHODS);
  * A parser error can also come after the application already has the request: a chunked body that
  * turns out malformed once the headers were read and answered. That request was counted and is being
  * answered; it gets no second answer and no second count, and its connection is closed once its answer
- * is written. To tell the cases apart, the request observer keeps the last request it saw on each
- * connection (every request is observed as it arrives); a refused request pipelined behind an answer
- * still being written is answered after that answer.
+ * is written. To tell the cases apart, the last request on each connection is remembered as it arrives
+ * (RequestMetricsMiddleware); a refused request pipelined behind an answer still being written is
+ * answered after that answer. This and the error filter are the only writers of errors; this one only
+ * because Node gives no request to Nest for these.
  */
 @Injectable()
 export class MalformedRequestAnswer {
@@ -50,7 +51,7 @@ export class MalformedRequestAnswer {
   /** The server's `clientError` listener. */
   readonly listener = (error: ParserError, socket: Socket): void => {
     if (!socket.writable) return void socket.destroy();
-    const last = lastObservedOn(socket);
+    const last = lastRequestOn(socket);
     if (last && !last.req.complete) {
       // The error is in the body of a request the application already has, and has counted.
       if (last.res.headersSent) return void afterAnswer(last.res, () => socket.destroy());
@@ -63,13 +64,11 @@ export class MalformedRequestAnswer {
 
   private countAndAnswer(error: ParserError, socket: Socket): void {
     if (!socket.writable) return void socket.destroy();
-    try {
-      const state = this.limiter.hit(normalizeIp(socket.remoteAddress ?? 'unknown'));
-      if (state instanceof Promise) state.then((s) => this.answer(error, socket, undefined, s), () => socket.destroy());
-      else this.answer(error, socket, undefined, state);
-    } catch {
-      socket.destroy();
-    }
+    // The client is the connecting peer: the request's own headers (X-Forwarded-For) were never parsed.
+    this.limiter.hit(normalizeIp(socket.remoteAddress ?? 'unknown')).then(
+      (state) => this.answer(error, socket, undefined, state),
+      () => socket.destroy(),
+    );
   }
 
   /** Writes the answer, observed, with the rate-limit headers of `counted` (the request's count, when known). */
@@ -78,18 +77,25 @@ export class MalformedRequestAnswer {
     const problem = this.problemOf(error);
     const rendered = this.renderer.render(problem, 'json');
     const line = req ? { method: req.method, url: req.url } : requestLine(error.rawPacket);
-    const id = observeRefusedRequest(this.logger, this.metrics, {
+    const id = (req && contextOf(req).id) ?? randomUUID();
+    // A request the application already has is logged by the access log when its connection closes,
+    // with the status and length set here; a new one has no response object, so it is logged here.
+    if (req) {
+      const res = lastRequestOn(socket)?.res;
+      res?.setHeader('Content-Length', rendered.body.length);
+      if (res) res.statusCode = problem.status;
+    }
+    observeRefusedRequest(req ? undefined : this.logger, this.metrics, {
+      id,
       method: line.method,
       url: line.url,
       remoteAddress: socket.remoteAddress,
       status: problem.status,
       bytes: rendered.body.length,
     });
-    const fields: (readonly [string, string])[] = [];
-    const common = this.headers.flat();
-    for (let i = 0; i < common.length; i += 2) fields.push([common[i], common[i + 1]]);
-    if (counted) fields.push(...rateLimitFields(this.limiter, counted));
-    fields.push(['X-Request-Id', id], ...rendered.headers, ['Connection', 'close']);
+    const named = new Map<string, readonly [string, string]>();
+    for (const field of [...this.headers.list({ id, counted, hsts: false }), ...rendered.headers, ['Connection', 'close'] as const]) named.set(field[0].toLowerCase(), field);
+    const fields = [...named.values()];
     const head = `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\n${fields.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`;
     socket.end(Buffer.concat([Buffer.from(head, 'latin1'), rendered.body]));
   }
@@ -115,16 +121,6 @@ function afterAnswer(res: ServerResponse, then: () => void): void {
     then();
   };
   res.once('finish', once).once('close', once);
-}
-
-/** The rate-limit headers of a count, as RateLimiter writes them (Retry-After when over the limit). */
-function rateLimitFields(limiter: RateLimiter, state: RateLimitState): (readonly [string, string])[] {
-  const flat: string[] = [];
-  limiter.pushHeaders(flat, state);
-  const fields: (readonly [string, string])[] = [];
-  for (let i = 0; i < flat.length; i += 2) fields.push([flat[i], flat[i + 1]]);
-  if (state.limited) fields.push([RATE_LIMIT_HEADERS.retryAfter, String(state.resetSeconds)]);
-  return fields;
 }
 
 /**

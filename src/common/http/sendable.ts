@@ -12,3 +12,10 @@ export interface Sendable {
   /** Further headers this body is always sent with (Link, Vary, Content-Security-Policy...). */
   readonly headers?: readonly (readonly [string, string])[];
 }
+
+/** Whether a handler's result is a precomputed document (DocumentInterceptor writes it). */
+export function isSendable(value: unknown): value is Sendable {
+  if (typeof value !== 'object' || value === null) return false;
+  const doc = value as Partial<Sendable>;
+  return Buffer.isBuffer(doc.body) && typeof doc.etag === 'string' && typeof doc.contentType === 'string';
+}

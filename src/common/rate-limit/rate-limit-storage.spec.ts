@@ -58,7 +58,7 @@ describe(RateLimitStorage.name, () => {
   it('counts in this process when no shared store is configured, and never calls that a fallback', async () => {
     const storage = new RateLimitStorage({ rateLimit: { store: 'memory' } } as unknown as AppConfig, metrics);
     expect(storage.mode).toBe('local');
-    expect(storage.incrementLocally('c', 60_000, 600, 'default')).toMatchObject({ totalHits: 1 });
+    expect(await hit(storage)).toMatchObject({ totalHits: 1 });
     expect(await hit(storage)).toMatchObject({ totalHits: 2 });
     expect([pushed.fellBack, pushed.storeErrors]).toEqual([0, 0]);
     await storage.onModuleDestroy();
@@ -73,7 +73,6 @@ describe(RateLimitStorage.name, () => {
     const storage = new RateLimitStorage(redisConfig, metrics);
     expect(FakeShared.last.url).toBe('redis://127.0.0.1:6379');
     expect(storage.mode).toBe('shared');
-    expect(storage.incrementLocally('c', 60_000, 600, 'default')).toBeUndefined();
     expect(await hit(storage)).toMatchObject({ totalHits: 1 });
     expect(await hit(storage)).toMatchObject({ totalHits: 2 });
     expect([FakeShared.last.hits, pushed.fellBack]).toEqual([2, 0]);
@@ -83,7 +82,7 @@ describe(RateLimitStorage.name, () => {
     const storage = new RateLimitStorage(redisConfig, metrics);
     FakeShared.last.ready = false;
     expect(storage.mode).toBe('local-fallback');
-    expect(storage.incrementLocally('c', 60_000, 600, 'default')).toMatchObject({ totalHits: 1 });
+    expect(await hit(storage)).toMatchObject({ totalHits: 1 });
     expect(await hit(storage)).toMatchObject({ totalHits: 2 });
     expect([FakeShared.last.hits, pushed.fellBack, pushed.storeErrors]).toEqual([0, 2, 0]);
   });
@@ -101,12 +100,11 @@ describe(RateLimitStorage.name, () => {
 
     shared.failing = false;
     jest.advanceTimersByTime(999);
-    expect(storage.incrementLocally('c', 60_000, 600, 'default')).toMatchObject({ totalHits: 2 });
+    expect(await hit(storage)).toMatchObject({ totalHits: 2 });
     expect(await hit(storage)).toMatchObject({ totalHits: 3 });
     expect(shared.hits).toBe(0);
 
     jest.advanceTimersByTime(1);
-    expect(storage.incrementLocally('c', 60_000, 600, 'default')).toBeUndefined();
     expect(await hit(storage)).toMatchObject({ totalHits: 1 });
     expect([shared.hits, pushed.fellBack, storage.mode]).toEqual([1, 3, 'shared']);
     expect(log).toHaveBeenCalledTimes(1);
@@ -140,7 +138,7 @@ describe(RateLimitStorage.name, () => {
   it('closes both stores on shutdown', async () => {
     const storage = new RateLimitStorage(redisConfig, metrics);
     FakeShared.last.ready = false;
-    storage.incrementLocally('c', 60_000, 600, 'default');
+    await hit(storage);
     expect(jest.getTimerCount()).toBe(1);
     await storage.onModuleDestroy();
     expect(FakeShared.last.closed).toBe(true);

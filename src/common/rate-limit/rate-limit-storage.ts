@@ -41,16 +41,6 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
     return this.shared.ready && !this.inOutage ? 'shared' : 'local-fallback';
   }
 
-  /**
-   * The count without a promise when it is kept in this process (memory store, or Redis failing);
-   * undefined when it must go to Redis.
-   */
-  incrementLocally(key: string, ttl: number, limit: number, throttlerName: string, hits = 1): ThrottlerStorageRecord | undefined {
-    if (this.shared?.ready && Date.now() >= this.skipSharedUntil) return undefined;
-    if (this.shared) this.metrics.rateLimitFellBack();
-    return this.local.incrementSync(`${throttlerName}:${key}`, ttl, limit, hits);
-  }
-
   /** ThrottlerStorage's increment; `hits` (beyond the interface: one by default) counts several requests at once. */
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string, hits = 1): Promise<ThrottlerStorageRecord> {
     if (this.shared?.ready && Date.now() >= this.skipSharedUntil) {

@@ -10,9 +10,9 @@ class RateLimitStorageModule {}
 /**
  * @nestjs/throttler holds the limit (from RATE_LIMIT_REQUESTS / RATE_LIMIT_WINDOW_SECONDS) and the
  * storage (memory, or Redis shared by the replicas, failing open). RateLimitGuard (registered as
- * APP_GUARD by AppModule) enforces it; RateLimiter is the one counting step the guard, the replay
- * cache in front of Express and the error filter share. The library's X-RateLimit-* headers are off:
- * the RateLimit-* headers are written by the interceptor and the filter.
+ * APP_GUARD by AppModule) enforces it; RateLimiter counts, through the same storage, the requests the
+ * guard cannot see (docs/architecture.md names them). The RateLimit-* headers are written by
+ * CommonHeaders, for the interceptor and the filter.
  */
 @Module({
   imports: [
@@ -23,7 +23,8 @@ class RateLimitStorageModule {}
       useFactory: (config: AppConfig, storage: RateLimitStorage) => ({
         throttlers: [{ name: 'default', limit: config.rateLimit.requests, ttl: seconds(config.rateLimit.windowSeconds) }],
         storage,
-        setHeaders: false,
+        // The guard records the count the library reports through its header hook (RateLimitGuard).
+        setHeaders: true,
       }),
     }),
   ],

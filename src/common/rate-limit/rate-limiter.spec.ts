@@ -1,5 +1,4 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import type { ServerResponse } from 'node:http';
 import type { AppConfig } from '../../config/app-config';
 import { RateLimiter } from './rate-limiter';
 import type { MetricsService } from '../../observability/metrics.service';
@@ -9,11 +8,12 @@ const options = { throttlers: [{ limit: 3, ttl: 60_000 }] };
 const localStorage = () => new RateLimitStorage({ rateLimit: { store: 'memory' } } as unknown as AppConfig, {} as MetricsService);
 
 describe(RateLimiter.name, () => {
-  it('counts synchronously in this process: remaining falls to 0, then the client is limited', () => {
+  it('counts in this process: remaining falls to 0, then the client is limited', async () => {
     const storage = localStorage();
     const limiter = new RateLimiter(options, storage);
     try {
-      const states = Array.from({ length: 5 }, () => limiter.hit('198.51.100.0/24'));
+      const states = [];
+      for (let i = 0; i < 5; i++) states.push(await limiter.hit('198.51.100.0/24'));
       expect(states).toEqual([
         { limit: 3, remaining: 2, resetSeconds: 60, limited: false },
         { limit: 3, remaining: 1, resetSeconds: 60, limited: false },
@@ -21,7 +21,7 @@ describe(RateLimiter.name, () => {
         { limit: 3, remaining: 0, resetSeconds: 60, limited: true },
         { limit: 3, remaining: 0, resetSeconds: 60, limited: true },
       ]);
-      expect(limiter.hit('203.0.113.0/24')).toMatchObject({ remaining: 2, limited: false });
+      expect(await limiter.hit('203.0.113.0/24')).toMatchObject({ remaining: 2, limited: false });
     } finally {
       void storage.onModuleDestroy();
     }
@@ -40,20 +40,20 @@ describe(RateLimiter.name, () => {
     expect(increment).toHaveBeenCalledWith('client', 60_000, 3, 60_000, 'default');
   });
 
-  it('appends the four RateLimit headers in order', () => {
-    const limiter = new RateLimiter(options, localStorage());
-    const headers: string[] = ['Content-Type', 'application/json'];
-    limiter.pushHeaders(headers, { limit: 3, remaining: 1, resetSeconds: 42, limited: false });
-    expect(headers).toEqual(['Content-Type', 'application/json', 'RateLimit-Limit', '3', 'RateLimit-Remaining', '1', 'RateLimit-Reset', '42', 'RateLimit-Policy', '3;w=60']);
+  it('counts the further calls of a batch at once, and says when they pass the limit', async () => {
+    const storage = localStorage();
+    const limiter = new RateLimiter(options, storage);
+    try {
+      expect(await limiter.hit('client', 2)).toMatchObject({ remaining: 1, limited: false });
+      expect(await limiter.hit('client', 2)).toMatchObject({ remaining: 0, limited: true });
+    } finally {
+      void storage.onModuleDestroy();
+    }
   });
 
-  it.each([
-    [false, { 'RateLimit-Limit': '3', 'RateLimit-Remaining': '1', 'RateLimit-Reset': '42', 'RateLimit-Policy': '3;w=60' }],
-    [true, { 'RateLimit-Limit': '3', 'RateLimit-Remaining': '1', 'RateLimit-Reset': '42', 'RateLimit-Policy': '3;w=60', 'Retry-After': '42' }],
-  ])('writes the headers (limited: %s), Retry-After only when limited', (limited, expected) => {
-    const written: Record<string, string> = {};
-    const res = { setHeader: (name: string, value: string) => (written[name] = value) } as unknown as ServerResponse;
-    new RateLimiter(options, localStorage()).writeHeaders(res, { limit: 3, remaining: 1, resetSeconds: 42, limited });
-    expect(written).toEqual(expected);
+  it('refuses to count several requests at once with a storage that counts one per call', async () => {
+    const increment = jest.fn(async () => ({ totalHits: 1, timeToExpire: 5, isBlocked: false, timeToBlockExpire: 0 }));
+    await expect(new RateLimiter(options, { increment } as ThrottlerStorage).hit('client', 3)).rejects.toThrow(/RateLimitStorage/);
+    expect(increment).not.toHaveBeenCalled();
   });
 });
