@@ -161,20 +161,20 @@ async function main() {
   if (!etag) throw new Error('no ETag on /api/providers.json');
 
   const scenarios = [
-    { name: 'providers.json identity', path: '/api/providers.json', target: 0.7 },
-    { name: 'providers.json br', path: '/api/providers.json', headers: { 'accept-encoding': 'br' }, target: 0.7 },
-    { name: 'hetzner.json (single provider)', path: '/api/providers/hetzner.json', target: 0.7 },
+    { name: 'providers.json identity', path: '/api/providers.json', target: 0.3 },
+    { name: 'providers.json br', path: '/api/providers.json', headers: { 'accept-encoding': 'br' }, target: 0.3 },
+    { name: 'hetzner.json (single provider)', path: '/api/providers/hetzner.json', target: 0.2 },
     { name: 'guides.json', path: '/api/guides.json' },
-    { name: '304 revalidation', path: '/api/providers.json', headers: { 'if-none-match': etag }, target: 0.5 },
+    { name: '304 revalidation', path: '/api/providers.json', headers: { 'if-none-match': etag }, target: 0.2 },
     { name: 'hetzner.json, Redis rate limit', path: '/api/providers/hetzner.json', service: 'redis' },
     { name: 'plans.json (flat plan table)', path: '/api/plans.json' },
-    { name: 'HTML page (provider)', path: '/providers/hetzner', headers: { accept: 'text/html' } },
+    { name: 'HTML page (provider)', path: '/providers/hetzner', headers: { accept: 'text/html' }, target: 0.3 },
     { name: 'markdown page (guide)', path: '/guides/swap-file', headers: { accept: 'text/markdown' } },
-    { name: '404 (API envelope)', path: '/api/nothing.json', refusal: true, target: 0.5 },
-    { name: '404 page (HTML)', path: '/wp-login.php', headers: { accept: 'text/html' }, refusal: true, target: 0.5 },
-    { name: 'MCP get_vps_provider', path: '/mcp', method: 'POST', headers: MCP_HEADERS, body: mcpCall('get_vps_provider', { id: 'hetzner' }), mcp: true, target: 0.5 },
-    { name: 'MCP find_vps_plans', path: '/mcp', method: 'POST', headers: MCP_HEADERS, body: mcpCall('find_vps_plans', { minRamGb: 4, currency: 'EUR' }), mcp: true, target: 0.5 },
-    { name: 'MCP search_guides', path: '/mcp', method: 'POST', headers: MCP_HEADERS, body: mcpCall('search_guides', { query: 'wireguard vpn' }), mcp: true, target: 0.5 },
+    { name: '404 (API envelope)', path: '/api/nothing.json', refusal: true, target: 0.15 },
+    { name: '404 page (HTML)', path: '/wp-login.php', headers: { accept: 'text/html' }, refusal: true, target: 0.15 },
+    { name: 'MCP get_vps_provider', path: '/mcp', method: 'POST', headers: MCP_HEADERS, body: mcpCall('get_vps_provider', { id: 'hetzner' }), mcp: true, target: 0.25 },
+    { name: 'MCP find_vps_plans', path: '/mcp', method: 'POST', headers: MCP_HEADERS, body: mcpCall('find_vps_plans', { minRamGb: 4, currency: 'EUR' }), mcp: true, target: 0.25 },
+    { name: 'MCP search_guides', path: '/mcp', method: 'POST', headers: MCP_HEADERS, body: mcpCall('search_guides', { query: 'wireguard vpn' }), mcp: true, target: 0.25 },
   ].filter((s) => only === undefined || s.name.includes(only) || (s.name.startsWith('hetzner.json (') && only.startsWith('MCP')));
 
   // The baseline replays exactly what the service answered, headers included. Compressed variants are

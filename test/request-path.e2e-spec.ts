@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import pino from 'pino';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
+import { RateLimitGuard } from '../src/common/rate-limit/rate-limit.guard';
 import { loadConfig } from '../src/config/load-config';
+import { logSink } from './support/log-sink';
 import { rawRequest } from './support/raw-request';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
 
@@ -144,6 +146,54 @@ describe('the request path (one path: guard, interceptors, filter)', () => {
     it('has no @Res() in a document handler, no replay cache in front of Express and no tick record', () => {
       expect(where(/@Res\(\)/).filter((f) => !f.startsWith('mcp/'))).toEqual([]);
       expect(where(/FrontDoor|FRONT_DOOR|holdTickRecord|FastPaths/)).toEqual([]);
+    });
+  });
+
+  describe('the catch-all route', () => {
+    const sink = logSink();
+    let t: TestApp;
+    let guard: jest.SpyInstance;
+    beforeAll(async () => {
+      guard = jest.spyOn(RateLimitGuard.prototype, 'canActivate');
+      t = await startTestApp({ RATE_LIMIT_REQUESTS: '100000' }, 0, { log: sink.stream });
+    });
+    afterAll(async () => {
+      guard.mockRestore();
+      await t.close();
+    });
+
+    /** The route the access log names for a request: the catch-all's answers are `unmatched`. */
+    async function routeOf(path: string, method = 'GET'): Promise<{ status: number; route: unknown }> {
+      const id = `route-${Math.random().toString(36).slice(2)}`;
+      const res = await t.http[method === 'GET' ? 'get' : 'post'](path).set('X-Request-Id', id);
+      const line = await sink.waitForLine((l) => l.reqId === id);
+      return { status: res.status, route: line.route };
+    }
+
+    it('shadows no route: every documented operation and page is answered by its own controller', async () => {
+      const spec = (await t.http.get('/openapi.json').expect(200)).body as { paths: Record<string, unknown> };
+      const samples: Record<string, string> = { providerId: 'hetzner', id: 'hetzner', slug: 'swap-file', sort: 'price' };
+      const paths = Object.keys(spec.paths).map((p) => p.replace(/\{(\w+)\}/g, (_m, name: string) => samples[name] ?? 'hetzner'));
+      expect(paths.length).toBeGreaterThanOrEqual(5);
+      const pages = ['/', '/index.md', '/guides', '/guides/swap-file', '/plans', '/providers/hetzner', '/use-cases/game-server', '/llms.txt', '/docs.md', '/docs', '/openapi.json', '/changes.atom', '/.well-known/mcp/server-card.json', '/assets/site.css'];
+      for (const path of [...paths, ...pages]) {
+      const { status, route } = await routeOf(path);
+        expect({ path, status, unmatched: route === 'unmatched' }).toEqual({ path, status: 200, unmatched: false });
+      }
+    });
+
+    it('makes every other path a route: the guard counts it, the answer is the documented 404 or 405', async () => {
+      const before = guard.mock.calls.length;
+      const res = await t.http.get('/no/such/page.html').set('Accept', 'application/json').expect(404);
+      expect(guard.mock.calls.length).toBe(before + 1);
+      expect(res.headers['ratelimit-limit']).toBe('100000');
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.body.error.code).toBe('not_found');
+      expect(await routeOf('/no/such/page.html')).toEqual({ status: 404, route: 'unmatched' });
+      const write = await t.http.post('/api/providers.json').expect(405);
+      expect(guard.mock.calls.length).toBe(before + 3);
+      expect(write.headers.allow).toBe('GET, HEAD, OPTIONS');
+      expect(write.body.error.code).toBe('method_not_allowed');
     });
   });
 });

@@ -50,6 +50,9 @@ export function httpLoggingOptions(logger: Logger): Options {
     customLogLevel: (_req, res: ServerResponse) => (res.statusCode >= 500 ? 'error' : 'info'),
     customSuccessMessage: (req, res) => `${req.method} ${routeTemplate(req)} ${res.statusCode}`,
     customErrorMessage: (req, res) => `${req.method} ${routeTemplate(req)} ${res.statusCode}`,
-    customProps: (req) => ({ route: routeTemplate(req) }),
+    // The route is known once the router ran, so it goes on the finished line (customProps would also
+    // bind it when the request arrives, before routing, and the line would carry it twice).
+    customSuccessObject: (req, _res, line) => ({ ...line, route: routeTemplate(req) }),
+    customErrorObject: (req, _res, _error, line) => ({ ...line, route: routeTemplate(req) }),
   };
 }
