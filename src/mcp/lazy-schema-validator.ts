@@ -2,9 +2,9 @@ import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@
 
 /**
  * A JSON Schema validator provider (the SDK's `jsonSchemaValidator` extension point) that compiles a
- * schema on its first validation instead of when the tool is registered. Compiling the published output
- * schemas with Ajv took about a sixth of a start (0.2-0.4 s); a schema no call has used yet is never
- * compiled. Validation itself is the wrapped provider's.
+ * schema on its first validation instead of when the tool is registered, so a start does not compile
+ * every published output schema: a schema no call has used yet is never compiled. Validation itself is
+ * the wrapped provider's.
  */
 export class LazyJsonSchemaValidator implements jsonSchemaValidator {
   constructor(private readonly inner: jsonSchemaValidator) {}
