@@ -10,8 +10,6 @@ import { AppModule } from './app.module.js';
 import { FrontDoor } from './common/http/front-door.js';
 import { MalformedRequestAnswer } from './common/http/malformed-request.js';
 import type { AppConfig } from './config/app-config.js';
-import { McpAnswerCache } from './mcp/mcp-answer-cache.js';
-import { readMcpBody } from './mcp/mcp-body.js';
 import { createLogger } from './observability/logger.js';
 import { MetricsService } from './observability/metrics.service.js';
 import { requestObserver } from './observability/request-observer.js';
@@ -53,12 +51,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
 
   let listener: RequestListener = instance;
   if (config.frontDoor) {
-    const answers = app.get(McpAnswerCache);
-    const door = app.get(FrontDoor).listener(observer.observe, {
-      enabled: config.mcp.answerCacheBytes > 0,
-      replay: (headers, body) => answers.replay(headers, body),
-      readBody: readMcpBody,
-    });
+    // MCP answers are no longer replayed here: the SDK's transport answers every POST to /mcp.
+    const door = app.get(FrontDoor).listener(observer.observe, { enabled: false, replay: () => undefined, readBody: (_req, _res, done) => done() });
     listener = (req, res) => door(req, res, () => instance(req, res));
   }
   const served = routableTarget(listener);
