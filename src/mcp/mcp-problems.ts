@@ -12,8 +12,6 @@ export const mcpProblems = {
       'Unsupported Media Type: Content-Type must be application/json.',
       'Send the JSON-RPC message as a JSON body with Content-Type: application/json.',
     ),
-  emptyBatch: () =>
-    new HttpProblem(400, 'bad_request', 'Invalid Request: an empty batch.', 'Send a JSON-RPC message, or an array of at least one (under revision 2025-03-26).'),
   batchTooLarge: (max: number) =>
     new HttpProblem(400, 'bad_request', `Invalid Request: a batch may hold at most ${max} messages.`, `Split the batch into batches of at most ${max}.`),
   batchRemoved: (version: string) =>

@@ -64,8 +64,6 @@ export class McpTransportRules {
   /**
    * Checks a 2025-era POST before the transport reads it; throws the problem that answers it.
    *
-   * - An empty array: JSON-RPC 2.0 ("Batch") makes it an invalid request; the SDK would accept it
-   *   with 202 as if it held only notifications.
    * - A batch over MAX_BATCH_SIZE: refused before it is counted (see MAX_BATCH_SIZE).
    * - A batch under a revision that removed batches (2025-06-18 and later, named by the
    *   MCP-Protocol-Version header): the SDK transport still answers it. A version the SDK does not
@@ -77,7 +75,6 @@ export class McpTransportRules {
    */
   async admit(req: ExpressRequest, res: ExpressResponse, body: unknown): Promise<void> {
     if (!Array.isArray(body)) return;
-    if (body.length === 0) throw mcpProblems.emptyBatch();
     if (body.length > MAX_BATCH_SIZE) throw mcpProblems.batchTooLarge(MAX_BATCH_SIZE);
     const version = req.headers['mcp-protocol-version'];
     if (typeof version === 'string' && version >= FIRST_BATCHLESS_VERSION && SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
