@@ -26,8 +26,6 @@ export class AppConfig {
     readonly allowedHosts: readonly string[];
     /** `*`, or the exact origins allowed. */
     readonly allowedOrigins: '*' | readonly string[];
-    /** Byte budget of the remembered MCP answers (McpAnswerCache); 0 turns it off. */
-    readonly answerCacheBytes: number;
   };
   readonly maintenanceMode: boolean;
   /** FRONT_DOOR: whether the replay cache in front of Express (FrontDoor) runs. */

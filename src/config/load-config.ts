@@ -49,7 +49,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
         ? splitList(vars.MCP_ALLOWED_HOSTS).map((h) => h.toLowerCase())
         : [...new Set([new URL(vars.PUBLIC_BASE_URL).hostname.toLowerCase(), 'localhost', '127.0.0.1', '[::1]'])],
       allowedOrigins: vars.MCP_ALLOWED_ORIGINS.trim() === '*' ? '*' : splitList(vars.MCP_ALLOWED_ORIGINS).map((o) => o.replace(/\/+$/, '')),
-      answerCacheBytes: vars.MCP_ANSWER_CACHE_BYTES,
     },
     maintenanceMode: vars.MAINTENANCE_MODE,
     frontDoor: vars.FRONT_DOOR === 'on',
