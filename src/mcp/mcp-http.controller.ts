@@ -1,11 +1,12 @@
 import { All, Controller, Logger, type OnApplicationShutdown, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
-import { toNodeHandler, toWebRequest, type NodeMcpRequestHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import { toNodeHandler, type NodeMcpRequestHandler } from '@modelcontextprotocol/node';
 import express, { type Request, type Response } from 'express';
 import { mcpMethodNotAllowed } from '../common/errors/problems.js';
 import { MCP_PATH } from '../common/http/mcp-path.js';
 import { McpAccessGuard } from './mcp-access.guard.js';
+import { isLegacyPost } from './mcp-era.js';
 import { McpServerFactory } from './mcp-server.factory.js';
 import { McpTransportRules } from './mcp-transport-rules.js';
 import { isDiscover, withEveryProtocolVersion } from './server-discover.js';
@@ -29,7 +30,7 @@ const readJson = express.json({ limit: MCP_BODY_LIMIT });
  * - the 2026-07-28 era (server/discover, a `_meta` envelope on every request): the SDK's own entry,
  *   `createMcpHandler`, strict about that era.
  *
- * The SDK's `isLegacyRequest` decides which, as the entry itself would, and the SDK's Node adapter
+ * The SDK's own classification decides which, as the entry itself would, and the SDK's Node adapter
  * (`toNodeHandler`) writes either answer; the headers the interceptor set stay on it. The web-standard
  * transport is used rather than the Node one so that an answer can be mended before it is written
  * (McpTransportRules.batchAnswer).
@@ -82,7 +83,7 @@ export class McpHttpController implements OnApplicationShutdown {
     await new Promise<void>((resolve, reject) => readJson(req, res, (error?: unknown) => (error === undefined ? resolve() : reject(error))));
     const body: unknown = req.body;
     this.rules.checkBody(req.headers['content-type'], body);
-    if (!(await isLegacyRequest(await toWebRequest(req, body), body))) return this.answerModern(req, res, body);
+    if (!isLegacyPost(req.headers, body)) return this.answerModern(req, res, body);
     await this.rules.admit(req, res, body);
     return this.answerLegacy(req, res, body);
   }
