@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { isJsonContentType, ProtocolErrorCode, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { RateLimiter } from '../common/rate-limit/rate-limiter.js';
-import { mcpProblems } from './mcp-problems.js';
+import { HttpProblem } from '../common/errors/http-problem.js';
 
 /**
  * The most messages one batch may hold: the SDK transport's own bound (its `MAX_BATCH_SIZE`, not
@@ -35,6 +35,30 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
   for (const item of Array.isArray(value) ? value : Object.values(value)) if (nestsDeeperThan(item, max - 1)) return true;
   return false;
 }
+
+/** The refusals of these rules, answered as JSON-RPC errors by the error filter like every other /mcp problem. */
+const mcpProblems = {
+  unsupportedMediaType: () =>
+    new HttpProblem(
+      415,
+      'bad_request',
+      'Unsupported Media Type: Content-Type must be application/json.',
+      'Send the JSON-RPC message as a JSON body with Content-Type: application/json.',
+    ),
+  batchTooLarge: (max: number) =>
+    new HttpProblem(400, 'bad_request', `Invalid Request: a batch may hold at most ${max} messages.`, `Split the batch into batches of at most ${max}.`),
+  batchRemoved: (version: string) =>
+    new HttpProblem(
+      400,
+      'bad_request',
+      `Invalid Request: protocol revision ${version} has no JSON-RPC batches.`,
+      'Send one JSON-RPC message per POST (batches exist only in revision 2025-03-26, the default when no MCP-Protocol-Version header is sent).',
+    ),
+  nestedTooDeeply: (max: number) =>
+    new HttpProblem(400, 'bad_request', `Invalid Request: the body nests more than ${max} levels deep.`, 'Send arguments as flat values, lists and small objects.'),
+  duplicateIds: () =>
+    new HttpProblem(400, 'bad_request', 'Invalid Request: two requests of the batch have the same id.', 'Give every request of a batch its own id.'),
+};
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isRequest = (value: unknown): value is { id: string | number; method: string; params?: unknown } =>
