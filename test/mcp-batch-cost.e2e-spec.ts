@@ -1,5 +1,5 @@
 import { connect, type Socket } from 'node:net';
-import { MAX_PARAMS_BYTES } from '../src/mcp/request-params';
+import { MAX_PARAMS_BYTES } from '../src/mcp/mcp-transport-rules';
 import { rawRequest } from './support/raw-request';
 import { startTestApp, type TestApp } from './support/test-app';
 

@@ -95,6 +95,7 @@ describe('the request path (one path: guard, interceptors, filter)', () => {
         page: await get('/'),
         mcpGet: await get('/mcp'),
         redirect: await rawRequest(`${https.baseUrl}/api/index.json`, {}),
+        mcpRedirect: await rawRequest(`${https.baseUrl}/mcp`, { host: 'localhost', 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, 'POST', { data: '{"jsonrpc":"2.0","id":1,"method":"ping"}' }),
       };
       expect(Object.fromEntries(Object.entries(answers).map(([kind, res]) => [kind, res.status]))).toEqual({
         document: 200,
@@ -108,6 +109,7 @@ describe('the request path (one path: guard, interceptors, filter)', () => {
         page: 200,
         mcpGet: 405,
         redirect: 301,
+        mcpRedirect: 301,
       });
       for (const [kind, res] of Object.entries(answers)) expect([kind, duplicated(res.rawHeaders)]).toEqual([kind, []]);
       // Let the limit of 40 run out: the 429 too.
@@ -129,7 +131,7 @@ describe('the request path (one path: guard, interceptors, filter)', () => {
       // The guard counts through the library's handleRequest; nothing else calls a storage's increment
       // but RateLimiter (and the storage that delegates to its Redis or memory store).
       expect(where(/\.increment\(/)).toEqual(['common/rate-limit/rate-limit-storage.ts', 'common/rate-limit/rate-limiter.ts']);
-      expect(where(/limiter\.(hit|countMore)\(/)).toEqual(['common/filters/error-response.filter.ts', 'common/http/malformed-request.ts', 'mcp/mcp-http.controller.ts']);
+      expect(where(/limiter\.(hit|countMore)\(/)).toEqual(['common/filters/error-response.filter.ts', 'common/http/malformed-request.ts', 'mcp/mcp-transport-rules.ts']);
     });
 
     it('writes the RateLimit-* and common headers from one function, and errors from one filter', () => {

@@ -28,10 +28,10 @@ import { strictInput } from './tools/strict-input.js';
 const CACHEABLE = ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover'] as const;
 
 /**
- * Builds the MCP server (one per process, see McpDispatcher). The tool definitions and schemas are
- * module constants and the data comes from services that precompute per dataset version. A repeated
- * call is answered before it reaches the server, from the serialized answers McpAnswerCache keeps
- * (bounded by bytes), so tool results are not memoized here.
+ * Builds the MCP server for one POST (the SDK's stateless pattern: a fresh server per request, in
+ * both eras). What does not change between requests is built once here: the tools' input and output
+ * schemas, the JSON Schema validator, the resource list per dataset version; the data comes from
+ * services that precompute per dataset version. A server holds no state of its own between requests.
  */
 @Injectable()
 export class McpServerFactory {
@@ -45,6 +45,8 @@ export class McpServerFactory {
   private readonly outputSchemas = new Map(
     TOOLS.map((tool) => [tool.name, fromJsonSchema(portableOutputSchema(tool.outputSchema) as JsonSchemaType, this.validator)]),
   );
+  /** Each tool's input schema, refusing unknown arguments (see strict-input.ts), built once. */
+  private readonly inputSchemas = new Map(TOOLS.map((tool) => [tool.name, strictInput(tool.inputSchema)]));
   /** Every resource resources/list pages through (guides, then providers), for `resourcesOf`. */
   private resources: Resource[] = [];
   private resourcesOf?: DatasetSnapshot;
@@ -78,7 +80,7 @@ export class McpServerFactory {
         {
           title: tool.title,
           description: tool.description,
-          inputSchema: strictInput(tool.inputSchema),
+          inputSchema: this.inputSchemas.get(tool.name),
           outputSchema: this.outputSchemas.get(tool.name),
           annotations: tool.annotations,
         },

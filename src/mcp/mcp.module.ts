@@ -8,9 +8,8 @@ import { ProvidersModule } from '../providers/providers.module.js';
 import { UseCasesModule } from '../use-cases/use-cases.module.js';
 import { McpAccessGuard } from './mcp-access.guard.js';
 import { McpHttpController } from './mcp-http.controller.js';
-import { McpAnswerCache } from './mcp-answer-cache.js';
-import { McpDispatcher } from './mcp-dispatcher.js';
 import { McpServerFactory } from './mcp-server.factory.js';
+import { McpTransportRules } from './mcp-transport-rules.js';
 import { ServerCardController } from './server-card.controller.js';
 import { ServerCardService } from './server-card.service.js';
 import { HttpCommonModule } from '../common/http/http-common.module.js';
@@ -20,6 +19,6 @@ import { RateLimitModule } from '../common/rate-limit/rate-limit.module.js';
 @Module({
   imports: [HttpCommonModule, RateLimitModule, ProvidersModule, PlansModule, UseCasesModule, GuidesModule, ChangesModule, CostsModule, FiltersModule],
   controllers: [ServerCardController, McpHttpController],
-  providers: [McpServerFactory, McpDispatcher, McpAnswerCache, McpAccessGuard, ServerCardService],
+  providers: [McpServerFactory, McpTransportRules, McpAccessGuard, ServerCardService],
 })
 export class McpModule {}
