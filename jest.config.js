@@ -26,8 +26,10 @@ const common = {
  * Suites that start other processes or services (several replicas, Redis, nginx, Chromium, the built
  * service, the tutorials' sshd/nginx/ansible, kubectl and a stand-in Kubernetes API, the MCP Inspector
  * and the OpenAPI tools' CLIs: openapi-typescript with tsc, Spectral, Redocly) or run for a minute.
+ * Only these need programs beyond Node and `npm ci`; their project's global setup provides them
+ * (test/system-setup.cjs), so `npm test` (unit and e2e) runs as any user on Linux or macOS.
  */
-const SYSTEM = ['cluster', 'soak', 'browser', 'phone-layout', 'rate-limit-redis', 'shutdown', 'bench-smoke', 'mcp-inspector', 'log-buffer', 'startup', 'tutorial-configs', 'deploy', 'typed-client', 'openapi-lint'].map((name) => `<rootDir>/test/${name}.e2e-spec.ts`);
+const SYSTEM = ['redis-counter-storage', 'cluster', 'soak', 'browser', 'phone-layout', 'rate-limit-redis', 'shutdown', 'bench-smoke', 'mcp-inspector', 'log-buffer', 'startup', 'tutorial-configs', 'deploy', 'typed-client', 'openapi-lint'].map((name) => `<rootDir>/test/${name}.e2e-spec.ts`);
 
 /**
  * Suites run a second time with the front door (the replay cache in front of Express) switched off:
@@ -42,7 +44,6 @@ const DOOR_OFF = ['contract', 'rate-limit', 'pages', 'http-behaviour', 'mcp-prot
 export const unitProject = { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] };
 
 export default {
-  globalSetup: '<rootDir>/test/global-setup.cjs',
   // Most suites boot the real app (or the built service) on the full dataset, which takes several seconds
   // on this 2-core machine, twice that with two suites in parallel and more under a loaded CI run: far
   // beyond jest's 5 s default for a test or hook. Speed is measured by the benchmark, never by a test's
@@ -57,6 +58,7 @@ export default {
     // Some e2e suites again, with FRONT_DOOR=off in the environment startTestApp reads (npm run test:door-off; CI runs it).
     { ...common, displayName: 'e2e-door-off', setupFiles: [...common.setupFiles, '<rootDir>/test/support/door-off.cjs'], testMatch: DOOR_OFF },
     // The system suites (npm run test:system, in band: they start processes and measure).
-    { ...common, displayName: 'system', testMatch: SYSTEM },
+    // Its global setup installs the Debian packages these suites need, or says what is missing and how to get it.
+    { ...common, displayName: 'system', testMatch: SYSTEM, globalSetup: '<rootDir>/test/system-setup.cjs' },
   ],
 };

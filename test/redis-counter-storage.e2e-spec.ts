@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { once } from 'node:events';
-import { RedisServer } from '../../../test/support/redis-server';
-import { RedisCounterStorage } from './redis-counter.storage';
+import { RedisServer } from './support/redis-server';
+import { RedisCounterStorage } from '../src/common/rate-limit/redis-counter.storage';
 
 /** Against a real redis-server: the hit script's counting and expiry are Redis's behaviour, not a mock's. */
 describe(RedisCounterStorage.name, () => {
