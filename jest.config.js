@@ -29,7 +29,7 @@ const common = {
  * Only these need programs beyond Node and `npm ci`; their project's global setup provides them
  * (test/system-setup.cjs), so `npm test` (unit and e2e) runs as any user on Linux or macOS.
  */
-const SYSTEM = ['redis-counter-storage', 'cluster', 'soak', 'browser', 'phone-layout', 'rate-limit-redis', 'shutdown', 'bench-smoke', 'mcp-inspector', 'log-buffer', 'startup', 'tutorial-configs', 'deploy', 'typed-client', 'openapi-lint'].map((name) => `<rootDir>/test/${name}.e2e-spec.ts`);
+const SYSTEM = ['redis-counter-storage', 'reload-full-disk', 'cluster', 'soak', 'browser', 'phone-layout', 'rate-limit-redis', 'shutdown', 'bench-smoke', 'mcp-inspector', 'log-buffer', 'startup', 'tutorial-configs', 'deploy', 'typed-client', 'openapi-lint'].map((name) => `<rootDir>/test/${name}.e2e-spec.ts`);
 
 /**
  * Suites run a second time with the front door (the replay cache in front of Express) switched off:
@@ -48,7 +48,8 @@ export default {
   // on this 2-core machine, twice that with two suites in parallel and more under a loaded CI run: far
   // beyond jest's 5 s default for a test or hook. Speed is measured by the benchmark, never by a test's
   // timeout. (A global option: projects ignore it.)
-  testTimeout: 60_000,
+  // TEST_TIME_SCALE (test/support/time.ts) multiplies it for a slower machine.
+  testTimeout: 60_000 * Math.max(1, Number(process.env.TEST_TIME_SCALE) || 1),
   projects: [
     unitProject,
     // The real app over real HTTP in this process (npm run test:e2e). Suites are parallel-safe: each

@@ -6,6 +6,7 @@ import { canonicalKey } from '../src/mcp/mcp-request-keys';
 import { McpDispatcher } from '../src/mcp/mcp-dispatcher';
 import { copyData, datasetEdits } from './support/operations';
 import { startTestApp, type TestApp } from './support/test-app';
+import { scaled } from './support/time';
 
 const ACCEPT = 'application/json, text/event-stream';
 type Call = { method: string; params?: Record<string, unknown>; version?: string };
@@ -75,7 +76,7 @@ describe(McpAnswerCache.name, () => {
   beforeAll(async () => {
     dir = await copyData();
     [cached, uncached] = await Promise.all([startTestApp({ DATA_DIR: dir, RATE_LIMIT_REQUESTS: '100000' }), startTestApp({ RATE_LIMIT_REQUESTS: '100000', MCP_ANSWER_CACHE_BYTES: '0' })]);
-  }, 60_000);
+  }, scaled(60_000));
   afterAll(async () => {
     await Promise.all([cached?.close(), uncached?.close()]);
     await rm(dir, { recursive: true, force: true });
@@ -113,7 +114,7 @@ describe(McpAnswerCache.name, () => {
     }
     // Results went to the server once each; a repeated call was answered from memory.
     expect(cached.app.get(McpAnswerCache).size.entries).toBeGreaterThan(30);
-  }, 120_000);
+  }, scaled(120_000));
 
   it('keeps a number the parser reads as non-finite (1e400) apart from null: one client\'s call never changes another\'s answer', async () => {
     const raw = async (app: TestApp, text: string) =>
@@ -170,7 +171,7 @@ describe(McpAnswerCache.name, () => {
       dispatch.mockRestore();
       await small.close();
     }
-  }, 60_000);
+  }, scaled(60_000));
 
   it('forgets every answer when another dataset version is published', async () => {
     // On the cached app's copy of the dataset (put back before any later test).
@@ -182,5 +183,5 @@ describe(McpAnswerCache.name, () => {
     const after = JSON.parse(await post(cached, call));
     expect(before.result.structuredContent.provider.name).toBe('Hetzner');
     expect(after.result.structuredContent.provider.name).toBe('Hetzner (renamed)');
-  }, 60_000);
+  }, scaled(60_000));
 });

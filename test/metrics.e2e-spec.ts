@@ -135,7 +135,7 @@ describe('dataset_price_age_days on a live reload', () => {
     expect(Object.keys(after).filter((key) => key.startsWith(`${gone} `))).toEqual([]);
     expect(after[`${gone}-next oldest`]).toBeDefined();
     expect(after[`${first.id} oldest`]).toBeGreaterThanOrEqual(30);
-  }, 30_000);
+  });
 });
 
 /** Opens a TCP connection to host:port: 'open', or the error code (ECONNREFUSED when nothing listens there). */

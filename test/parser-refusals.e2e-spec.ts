@@ -3,6 +3,7 @@ import { logSink } from './support/log-sink';
 import { metric, scrape } from './support/operations';
 import { rawRequest } from './support/raw-request';
 import { startTestApp, type TestApp } from './support/test-app';
+import { scaled } from './support/time';
 
 /** Everything the server sends on one connection for `payload`, until it closes the connection. */
 function exchange(t: TestApp, payload: string, keepOpen = false): Promise<string> {
@@ -99,5 +100,5 @@ describe('requests refused by Node’s HTTP parser', () => {
     expect(line).toMatchObject({ level: 30, route: 'unmatched', req: { method, path, client: '127.0.0.0/24' }, res: { status, bytes: Buffer.byteLength(reply.slice(reply.indexOf('\r\n\r\n') + 4)) } });
     expect(sink.lines().filter((l) => l.res?.status === status)).toHaveLength(linesBefore + 1);
     expect(metric(await scrape(t), series) - samplesBefore).toBe(1);
-  }, 15_000);
+  }, scaled(15_000));
 });
