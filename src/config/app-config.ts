@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { TrustProxy } from './is-trust-proxy.js';
 
-export type AppConfigValues = Omit<AppConfig, 'url'>;
+export type AppConfigValues = Omit<AppConfig, 'url' | 'sitePath' | 'sameOrigin'>;
 
 /** The validated, typed configuration. Built once by `loadConfig`; injected as a class token. */
 export class AppConfig {
@@ -50,6 +50,23 @@ export class AppConfig {
   /** The absolute URL of a path on this deployment. */
   url(path: string): string {
     return this.publicBaseUrl + path;
+  }
+
+  /**
+   * A path on this deployment as a same-origin link: PUBLIC_BASE_URL's path prefix and `path`, without
+   * scheme, host or port. Pages link to their own assets and pages this way, so they work whatever host
+   * and port the browser reached them on.
+   */
+  sitePath(path: string): string {
+    return new URL(this.publicBaseUrl).pathname.replace(/\/+$/, '') + path;
+  }
+
+  /** One of this deployment's absolute URLs as a same-origin link (see sitePath); any other URL unchanged. */
+  sameOrigin(url: string): string {
+    const base = this.publicBaseUrl;
+    if (url !== base && !url.startsWith(`${base}/`) && !url.startsWith(`${base}?`) && !url.startsWith(`${base}#`)) return url;
+    const { pathname, search, hash } = new URL(url);
+    return pathname + search + hash;
   }
 }
 

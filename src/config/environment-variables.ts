@@ -57,12 +57,13 @@ export class EnvironmentVariables {
   @IsNotEmpty({ message: 'must not be empty' })
   HOST = '0.0.0.0';
 
-  /** Origin that absolute URLs in responses are built from (scheme, host, optional port and path prefix). */
+  /** Origin that absolute URLs in responses are built from (scheme, host, optional port and path prefix); default http://localhost:PORT. */
+  @IsOptional()
   @IsUrl(
     { require_tld: false, require_protocol: true, protocols: ['http', 'https'] },
     { message: 'must be an absolute http(s) URL such as https://api.example.com' },
   )
-  PUBLIC_BASE_URL = 'http://localhost:3000';
+  PUBLIC_BASE_URL: string | undefined = undefined;
 
   /** Directory of the dataset to serve; defaults to the embedded `data/`. */
   @IsOptional()

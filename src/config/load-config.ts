@@ -29,10 +29,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const errors = validateSync(vars, { forbidUnknownValues: true });
   if (errors.length > 0) throw new ConfigError(errors.map((e) => describe(e, present)));
 
+  // Unset, it follows PORT: a local start on any port links to itself.
+  const publicBaseUrl = (vars.PUBLIC_BASE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   return new AppConfig({
     port: vars.PORT,
     host: vars.HOST,
-    publicBaseUrl: vars.PUBLIC_BASE_URL.replace(/\/+$/, ''),
+    publicBaseUrl,
     dataDir: vars.DATA_DIR ? resolve(vars.DATA_DIR) : EMBEDDED_DATA_DIR,
     rateLimit: {
       requests: vars.RATE_LIMIT_REQUESTS,
@@ -47,7 +49,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mcp: {
       allowedHosts: vars.MCP_ALLOWED_HOSTS
         ? splitList(vars.MCP_ALLOWED_HOSTS).map((h) => h.toLowerCase())
-        : [...new Set([new URL(vars.PUBLIC_BASE_URL).hostname.toLowerCase(), 'localhost', '127.0.0.1', '[::1]'])],
+        : [...new Set([new URL(publicBaseUrl).hostname.toLowerCase(), 'localhost', '127.0.0.1', '[::1]'])],
       allowedOrigins: vars.MCP_ALLOWED_ORIGINS.trim() === '*' ? '*' : splitList(vars.MCP_ALLOWED_ORIGINS).map((o) => o.replace(/\/+$/, '')),
       answerCacheBytes: vars.MCP_ANSWER_CACHE_BYTES,
     },
