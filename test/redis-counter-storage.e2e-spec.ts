@@ -72,4 +72,34 @@ describe(RedisCounterStorage.name, () => {
     await ended;
     expect(storage.ready).toBe(false);
   });
+
+  describe('against a Redis that asks for a password (requirepass, as in the Kubernetes base)', () => {
+    const password = 'a-password-from-a-secret';
+    let guarded: RedisServer;
+    beforeAll(async () => {
+      guarded = await RedisServer.start(password);
+    });
+    afterAll(() => guarded.stop());
+
+    it('counts with the password given apart from the URL (REDIS_PASSWORD)', async () => {
+      const authed = new RedisCounterStorage(guarded.url, { password });
+      try {
+        if (!authed.ready) await once(authed.client, 'ready');
+        expect((await authed.increment('k', 60_000, 5, 60_000, 'default')).totalHits).toBe(1);
+      } finally {
+        await authed.close();
+      }
+    });
+
+    it('is refused without it', async () => {
+      const errors: Error[] = [];
+      const anonymous = new RedisCounterStorage(guarded.url, { onError: (e) => errors.push(e) });
+      try {
+        while (errors.length === 0) await new Promise((r) => setTimeout(r, 20));
+        expect(errors[0].message).toMatch(/NOAUTH/);
+      } finally {
+        await anonymous.close();
+      }
+    });
+  });
 });

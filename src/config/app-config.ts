@@ -15,6 +15,8 @@ export class AppConfig {
     readonly windowSeconds: number;
     readonly store: 'memory' | 'redis';
     readonly redisUrl?: string;
+    /** REDIS_PASSWORD: sent with AUTH; undefined leaves it to REDIS_URL. */
+    readonly redisPassword?: string;
   };
   /** Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed. */
   readonly trustProxy: TrustProxy;

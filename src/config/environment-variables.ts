@@ -91,6 +91,12 @@ export class EnvironmentVariables {
   )
   REDIS_URL: string | undefined = undefined;
 
+  /** Password for Redis's AUTH, kept apart from REDIS_URL so that it can come from a Secret; a password in REDIS_URL works too. */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty({ message: 'must not be empty' })
+  REDIS_PASSWORD: string | undefined = undefined;
+
   /** Which proxies to believe about the client address and scheme: off, a hop count, or addresses/CIDRs. */
   @IsTrustProxy()
   TRUST_PROXY = 'false';

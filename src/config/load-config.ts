@@ -41,6 +41,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       windowSeconds: vars.RATE_LIMIT_WINDOW_SECONDS,
       store: vars.RATE_LIMIT_STORE,
       redisUrl: vars.REDIS_URL,
+      redisPassword: vars.REDIS_PASSWORD,
     },
     trustProxy: parseTrustProxy(vars.TRUST_PROXY) as TrustProxy,
     requireHttps: vars.REQUIRE_HTTPS,
