@@ -541,7 +541,7 @@ describe('Dockerfile', () => {
     // One stage per FROM: a build stage with the compiler, then the runtime image copied from it.
     const stages = dockerfile.split(/^(?=FROM )/m).filter((stage) => stage.startsWith('FROM '));
     // Both on the official Node image of the major the engines field names, pinned by digest.
-    const major = /^>=(\d+)\./.exec(JSON.parse(readFileSync('package.json', 'utf8')).engines.node)![1];
+    const major = /^\^(\d+)\./.exec(JSON.parse(readFileSync('package.json', 'utf8')).engines.node)![1];
     const image = new RegExp(`^FROM (node:${major}-bookworm-slim@sha256:[0-9a-f]{64})( AS build)?$`);
     const froms = stages.map((stage) => stage.split('\n')[0]);
     expect(froms.map((line) => image.test(line))).toEqual([true, true]);
