@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DatasetReloader } from '../src/dataset/dataset-reloader';
 import { run } from './support/processes';
 import { startTestApp, type TestApp } from './support/test-app';
-import { copyData, metric, scrape, servedPrice, steadyTraffic, watchReloads, withFirstPlanPrice } from './support/operations';
+import { copyData, metric, PATIENT_SERVER, scrape, servedPrice, steadyTraffic, watchReloads, withFirstPlanPrice } from './support/operations';
 
 /*
  * A live reload against a real full disk: the data directory on a tmpfs with a few pages to spare. Mounting
@@ -34,7 +34,7 @@ describe('live dataset reload on a full disk', () => {
   });
 
   it('refuses a dataset left truncated by a full disk, serves the old version meanwhile, and takes the fixed one', async () => {
-    t = await startTestApp({ DATA_DIR: mount, DATA_WATCH: 'true', RATE_LIMIT_REQUESTS: '1000000' });
+    t = await startTestApp({ DATA_DIR: mount, DATA_WATCH: 'true', RATE_LIMIT_REQUESTS: '1000000', ...PATIENT_SERVER });
     const served = await servedPrice(t);
     const traffic = steadyTraffic(t, loads);
     const reloads = watchReloads(t);

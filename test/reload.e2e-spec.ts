@@ -5,7 +5,7 @@ import { DatasetReloader } from '../src/dataset/dataset-reloader';
 import { MarkdownRenderer } from '../src/pages/markdown-renderer';
 import { DATA_DIR } from './support/raw-data';
 import { startTestApp, type TestApp } from './support/test-app';
-import { scrape, metric, copyData, servedPrice, setFirstPlanPrice, steadyTraffic, watchReloads } from './support/operations';
+import { scrape, metric, copyData, PATIENT_SERVER, servedPrice, setFirstPlanPrice, steadyTraffic, watchReloads } from './support/operations';
 
 describe('live dataset reload', () => {
   let dir: string;
@@ -22,7 +22,7 @@ describe('live dataset reload', () => {
   });
 
   it('serves a changed file without a restart, refuses a broken one, and fails no request meanwhile', async () => {
-    t = await startTestApp({ DATA_DIR: dir, DATA_WATCH: 'true', RATE_LIMIT_REQUESTS: '1000000' });
+    t = await startTestApp({ DATA_DIR: dir, DATA_WATCH: 'true', RATE_LIMIT_REQUESTS: '1000000', ...PATIENT_SERVER });
     const before = await t.http.get('/api/providers/hetzner.json');
     const traffic = steadyTraffic(t, loads);
     const reloads = watchReloads(t);

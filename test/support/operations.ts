@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { DatasetReloader } from '../../src/dataset/dataset-reloader';
 import { MetricsService } from '../../src/observability/metrics.service';
 import { DATA_DIR } from './raw-data';
+import { scaled } from './time';
 import type { TestApp } from './test-app';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -61,6 +62,14 @@ export function watchReloads(t: TestApp) {
     },
   };
 }
+
+/**
+ * Settings for an app that clients keep requesting through a reload: the server's own wall-clock limits,
+ * which a starved machine can pass while a reload precomputes (a 408 that says nothing about the swap),
+ * made long and scaled by TEST_TIME_SCALE. The limits themselves are tested in http-behaviour and slow-clients.
+ */
+const patient = String(Math.min(scaled(120_000), 600_000)); // 600 s: the most the settings accept
+export const PATIENT_SERVER = { HEADERS_TIMEOUT_MS: patient, REQUEST_TIMEOUT_MS: patient };
 
 /** Hetzner's first plan price as served now. */
 export async function servedPrice(t: TestApp): Promise<number | undefined> {
