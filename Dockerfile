@@ -1,6 +1,10 @@
 # syntax=docker/dockerfile:1
+# Both stages run the official Node 24 (LTS) image, pinned by digest: a tag moves when the image is
+# rebuilt, a digest does not. This one is node:24-bookworm-slim as docker-library/repo-info recorded it
+# (repos/node/remote/24-bookworm-slim.md: Node 24.19.0, built 2026-08-25, the multi-platform index).
+# To move to a newer build: docker buildx imagetools inspect node:24-bookworm-slim, and replace both.
 # Build stage: install everything, compile, then drop the development dependencies.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim@sha256:a9f5f7c91a432850b2a8a7797adf5eadb6c733ceed61167806cee7ea7fbc29df AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
@@ -9,8 +13,8 @@ COPY scripts ./scripts
 COPY src ./src
 RUN npm run build && npm prune --omit=dev
 
-# Runtime stage: Node 20, production dependencies, the compiled service and the embedded dataset.
-FROM node:20-bookworm-slim
+# Runtime stage: Node 24, production dependencies, the compiled service and the embedded dataset.
+FROM node:24-bookworm-slim@sha256:a9f5f7c91a432850b2a8a7797adf5eadb6c733ceed61167806cee7ea7fbc29df
 ENV NODE_ENV=production \
     PORT=3000 \
     METRICS_PORT=9464 \

@@ -16,7 +16,8 @@ export default {
   jest: {
     projectType: 'custom',
     configFile: 'jest.config.js',
-    config: { ...unitProject, ...(specs && { testMatch: specs }), projects: undefined, globalSetup: undefined, displayName: undefined },
+    // Plus the Redis counter's spec: a system suite (it starts redis-server), so mutation testing needs Redis too.
+    config: { ...unitProject, testMatch: specs ?? [...unitProject.testMatch, '<rootDir>/test/redis-counter-storage.e2e-spec.ts'], projects: undefined, globalSetup: undefined, displayName: undefined },
     enableFindRelatedTests: true,
   },
   mutate: [

@@ -1,5 +1,8 @@
 // Renders a kustomization with `kubectl kustomize` (offline) and validates every object against the
-// Kubernetes OpenAPI schemas with kubernetes-models. Prints a JSON report; exits 1 on any invalid object.
+// Kubernetes OpenAPI schemas with kubernetes-models, and the custom resources against their CRDs'
+// schemas: the Prometheus Operator's (@kubernetes-models/prometheus-operator) and the Gateway API's
+// (@kubernetes-models/gateway-api). Prints a JSON report; exits 1 on any invalid object, or on an
+// object whose kind has no schema here.
 // Usage: node scripts/validate-k8s.mjs <kustomization dir> [extra kubectl kustomize flags...]
 //        node scripts/validate-k8s.mjs --stdin   (objects as YAML on standard input)
 import { execFileSync } from 'node:child_process';
@@ -10,8 +13,10 @@ import { Deployment } from 'kubernetes-models/apps/v1';
 import { CronJob } from 'kubernetes-models/batch/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
-import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
+import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { Role, RoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/v1';
+import { PrometheusRule, ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
+import { HTTPRoute } from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1';
 
 const MODELS = {
   'v1/Namespace': Namespace,
@@ -23,6 +28,10 @@ const MODELS = {
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
   'networking.k8s.io/v1/Ingress': Ingress,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
+  'monitoring.coreos.com/v1/ServiceMonitor': ServiceMonitor,
+  'monitoring.coreos.com/v1/PrometheusRule': PrometheusRule,
+  'gateway.networking.k8s.io/v1/HTTPRoute': HTTPRoute,
   'rbac.authorization.k8s.io/v1/Role': Role,
   'rbac.authorization.k8s.io/v1/RoleBinding': RoleBinding,
 };

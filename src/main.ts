@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.factory.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
+import { warnIfPublicUrlElsewhere } from './config/public-url-check.js';
 import { InvalidDatasetError } from './dataset/dataset-loader.js';
 import { GracefulShutdown } from './lifecycle/graceful-shutdown.js';
 
@@ -23,6 +24,7 @@ async function bootstrap(): Promise<void> {
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, config.host, () => resolve()));
   const { port } = server.address() as AddressInfo;
   console.log(`vpsapi listening on http://${config.host}:${port} (public URL ${config.publicBaseUrl})`);
+  warnIfPublicUrlElsewhere(config, port);
 }
 
 bootstrap().catch((error: unknown) => {

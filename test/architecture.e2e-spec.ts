@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { scaled } from './support/time';
 
 const run = promisify(execFile);
 const CLI = resolve('node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
@@ -24,7 +25,7 @@ describe('the layers of src/ (dependency-cruiser, .dependency-cruiser.cjs)', () 
     const { code, report } = await cruise(resolve('.'));
     expect(report).toContain('no dependency violations found');
     expect(code).toBe(0);
-  }, 60_000);
+  }, scaled(60_000));
 
   it('fail the check on an upward import from common/ into a feature', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vpsapi-layers-'));
@@ -40,5 +41,5 @@ describe('the layers of src/ (dependency-cruiser, .dependency-cruiser.cjs)', () 
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, scaled(60_000));
 });

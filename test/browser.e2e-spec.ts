@@ -1,4 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/browser';
 import { rawGuides, rawMeta, rawProviders, rawUseCases } from './support/raw-data';
@@ -41,9 +43,9 @@ describe('in a real browser', () => {
   it('shows the home page with every provider, and its links work when clicked', async () => {
     const page = await open('/');
     expect(await page.textContent('h1')).toBe('Compare VPS hosting providers');
-    for (const p of rawProviders.providers) expect(await page.locator(`a[href="${base}/providers/${p.id}"]`).count()).toBeGreaterThan(0);
+    for (const p of rawProviders.providers) expect(await page.locator(`a[href="/providers/${p.id}"]`).count()).toBeGreaterThan(0);
     await shot(page, 'home');
-    await page.click(`a[href="${base}/providers/vultr"]`);
+    await page.click('a[href="/providers/vultr"]');
     await page.waitForURL(`${base}/providers/vultr`);
     expect(await page.textContent('h1')).toBe('Vultr');
     await page.click('header.site a:has-text("Guides")');
@@ -77,10 +79,10 @@ describe('in a real browser', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await shot(page, 'guide-phone');
-    const link = page.locator(`main a[href^="${base}/guides/"]`).first();
+    const link = page.locator('main a[href^="/guides/"]').first();
     const href = await link.getAttribute('href');
     await link.click();
-    await page.waitForURL(href!);
+    await page.waitForURL(base + href!);
     expect(await page.locator('h1').count()).toBe(1);
     expect(problems).toEqual([]);
     await page.close();
@@ -113,7 +115,7 @@ describe('in a real browser', () => {
     const useCase = rawUseCases.useCases.find((u: any) => u.slug === 'game-server');
     const page = await open('/use-cases/game-server');
     expect(await page.textContent('h1')).toBe(useCase.title);
-    for (const r of useCase.recommendedProviders) expect(await page.locator(`h3 a[href="${base}/providers/${r.id}"]`).count()).toBe(1);
+    for (const r of useCase.recommendedProviders) expect(await page.locator(`h3 a[href="/providers/${r.id}"]`).count()).toBe(1);
     await shot(page, 'use-case-game-server');
     expect(problems).toEqual([]);
     await page.close();
@@ -140,4 +142,92 @@ describe('in a real browser', () => {
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);
+});
+
+/**
+ * `PORT=<not 3000> npm start` with no PUBLIC_BASE_URL, as a newcomer runs it: the built service, in a
+ * browser that reaches it on 127.0.0.1 (another origin than the default public URL's localhost). Every
+ * asset, link and the Swagger UI contract must come from the origin the browser reached.
+ */
+describe('the built service on another port, with no PUBLIC_BASE_URL', () => {
+  let child: ChildProcess;
+  let browser: Browser;
+  let port: number;
+  let base: string;
+  let stderr = '';
+
+  beforeAll(async () => {
+    port = await freePort();
+    expect(port).not.toBe(3000);
+    base = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0', SHUTDOWN_DELAY_MS: '0', LOG_LEVEL: 'warn' };
+    delete env.PUBLIC_BASE_URL;
+    child = spawn(process.execPath, [resolve('dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stderr!.on('data', (d) => (stderr += d));
+    await new Promise<void>((ready, fail) => {
+      let out = '';
+      child.stdout!.on('data', (d) => {
+        out += d;
+        if (out.includes('vpsapi listening on')) ready();
+      });
+      child.once('exit', (code) => fail(new Error(`the service exited (${code}): ${out}${stderr}`)));
+    });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  });
+
+  /** A page of the service, with every request it made and every problem seen on it. */
+  async function visit(path: string): Promise<{ page: Page; requests: string[]; problems: string[] }> {
+    const page = await browser.newPage();
+    const requests: string[] = [];
+    const problems: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+    page.on('requestfailed', (r) => problems.push(`failed: ${r.url()}`));
+    page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()}: ${r.url()}`));
+    expect((await page.goto(base + path))?.status()).toBe(200);
+    return { page, requests, problems };
+  }
+
+  it('starts without a warning, and its absolute URLs follow PORT', async () => {
+    expect(stderr).not.toMatch(/Warning/);
+    const res = await fetch(`${base}/api/providers/hetzner.json`);
+    expect(((await res.json()) as { provider: { url: string } }).provider.url).toBe(`http://localhost:${port}/providers/hetzner`);
+  });
+
+  it('loads the stylesheet from the port it was reached on, and every link of the page stays there', async () => {
+    const { page, requests, problems } = await visit('/');
+    const sheets = await page.evaluate(() => [...document.styleSheets].map((sheet) => ({ href: sheet.href, rules: sheet.cssRules.length })));
+    expect(sheets).toEqual([{ href: `${base}/assets/site.css`, rules: expect.any(Number) }]);
+    expect(sheets[0].rules).toBeGreaterThan(10);
+    expect(requests.filter((url) => !url.startsWith(`${base}/`) && !url.startsWith('data:'))).toEqual([]);
+    // Links to this site, resolved by the browser: none leads to another port or host.
+    const own = await page.$$eval('a[href]', (links) => links.map((a) => (a as HTMLAnchorElement).href).filter((href) => /^https?:\/\/(localhost|127\.0\.0\.1)[:/]/.test(href)));
+    expect(own.length).toBeGreaterThan(20);
+    expect(own.filter((href) => !href.startsWith(`${base}/`))).toEqual([]);
+    await page.click('header.site a:has-text("Plans")');
+    await page.waitForURL(`${base}/plans`);
+    await page.click('header.site a:has-text("Guides")');
+    await page.waitForURL(`${base}/guides`);
+    expect(await page.textContent('h1')).toBe('Guides');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows Swagger UI with the contract fetched from the same port', async () => {
+    const { page, requests, problems } = await visit('/docs');
+    await page.waitForSelector('.opblock-summary-path');
+    expect(requests).toContain(`${base}/openapi.json`);
+    expect(requests.filter((url) => !url.startsWith(`${base}/`) && !url.startsWith('data:'))).toEqual([]);
+    expect(await page.locator('.opblock-summary').count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

@@ -9,6 +9,7 @@ import { startReplayServer } from '../src/catalogues/replay-server';
 import { loadDataset } from '../src/dataset/dataset-loader';
 import { run } from './support/processes';
 import { DATA_DIR } from './support/raw-data';
+import { scaled } from './support/time';
 
 /*
  * `npm run data:refresh` over recorded catalogue answers, through the compiled CLI (what operators and
@@ -34,7 +35,7 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
   return Object.fromEntries(await Promise.all(files.map(async (f) => [f.slice(dir.length), createHash('sha256').update(await readFile(f)).digest('hex')])));
 }
 
-jest.setTimeout(60_000);
+jest.setTimeout(scaled(60_000));
 
 describe('data:refresh', () => {
   const temps: string[] = [];
@@ -46,7 +47,7 @@ describe('data:refresh', () => {
     return made;
   };
   const refresh = (data: string, from: string, ...extra: string[]) =>
-    run('node', [CLI, '--data', data, '--from', from, '--date', next, '--review', join(data, '..', `${data.split('/').pop()}-review.md`), ...extra], {}, 60_000);
+    run('node', [CLI, '--data', data, '--from', from, '--date', next, '--review', join(data, '..', `${data.split('/').pop()}-review.md`), ...extra], {}, scaled(60_000));
 
   beforeAll(async () => {
     version = (await readJson(join(DATA_DIR, 'meta.json'))).version;

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { rawRequest, waitForEncoding, type RawResponse } from './support/raw-request';
 import { startTestApp, type TestApp } from './support/test-app';
+import { scaled } from './support/time';
 
 /** How long the variants may take to appear: brotli at quality 11, on two cores other suites share. */
 const COMPRESSION_WAIT_MS = 20_000;
@@ -15,7 +16,7 @@ describe('precompressed responses', () => {
     plain = await raw('/api/providers.json', { 'accept-encoding': 'identity' });
     // Variants are compressed once, in the background, the first time they are asked for.
     await waitForEncoding(`${t.baseUrl}/api/providers.json`, 'br', COMPRESSION_WAIT_MS);
-  }, COMPRESSION_WAIT_MS + 10_000);
+  }, scaled(COMPRESSION_WAIT_MS + 10_000));
   afterAll(() => t.close());
 
   it.each([

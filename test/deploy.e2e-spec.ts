@@ -10,7 +10,11 @@ import { run } from './support/processes';
 import { productionNodeArgs } from '../scripts/production-node-options.mjs';
 import { EnvironmentVariables } from '../src/config/environment-variables';
 import { loadConfig } from '../src/config/load-config';
+import { MetricsService } from '../src/observability/metrics.service';
 import { startTestApp } from './support/test-app';
+
+/** The price-refresh Job's one step, beside its overlay's kustomization (mounted from a ConfigMap generated there). */
+const JOB_SCRIPT = 'deploy/k8s/overlays/price-refresh/price-refresh-job.mjs';
 
 type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string }; [k: string]: any };
 
@@ -37,19 +41,24 @@ function render(path: string, ...flags: string[]): Obj[] {
 
 describe('Kubernetes manifests', () => {
   const base = render('deploy/k8s/base');
-  const overlay = render('deploy/k8s/overlays/custom-dataset', '--load-restrictor', 'LoadRestrictionsNone');
-  const refresh = render('deploy/k8s/overlays/price-refresh', '--load-restrictor', 'LoadRestrictionsNone');
+  const overlay = render('deploy/k8s/overlays/custom-dataset');
+  const refresh = render('deploy/k8s/overlays/price-refresh');
   const find = (objs: Obj[], kind: string, name: string) => objs.find((o) => o.kind === kind && o.metadata.name === name)!;
   const deployment = find(base, 'Deployment', 'vpsapi');
   const container = deployment.spec.template.spec.containers[0];
   const settings = find(base, 'ConfigMap', 'vpsapi-settings').data as Record<string, string>;
   const env: Record<string, string> = { ...settings, ...Object.fromEntries(container.env.map((e: { name: string; value: string }) => [e.name, e.value])) };
 
+  // Rendered as GitOps tools render them: with kustomize's default load restrictor (files only from
+  // inside each kustomization's directory).
   it.each([
-    ['base', ['deploy/k8s/base'], 9],
-    ['custom-dataset overlay', ['deploy/k8s/overlays/custom-dataset', '--load-restrictor', 'LoadRestrictionsNone'], 10],
-    // custom-dataset's ten, the CronJob, its ServiceAccount, Role and RoleBinding, and the ConfigMap carrying its script.
-    ['price-refresh overlay', ['deploy/k8s/overlays/price-refresh', '--load-restrictor', 'LoadRestrictionsNone'], 15],
+    // Namespace, settings, Deployment, the public and the metrics Service, HPA, PDB, Ingress, Redis (two), two NetworkPolicies.
+    ['base', ['deploy/k8s/base'], 12],
+    ['custom-dataset overlay', ['deploy/k8s/overlays/custom-dataset'], 13],
+    // custom-dataset's, the CronJob, its ServiceAccount, Role and RoleBinding, and the ConfigMap carrying its script.
+    ['price-refresh overlay', ['deploy/k8s/overlays/price-refresh'], 18],
+    // price-refresh's, less the Ingress, plus two HTTPRoutes, the ServiceMonitor and the PrometheusRule (their CRDs' schemas).
+    ['production overlay', ['deploy/k8s/overlays/production'], 21],
   ])('%s: every object is valid against the Kubernetes schemas', async (_name, args, count) => {
     const { code, objects } = await validate(args as string[]);
     expect(objects.filter((o) => !o.valid)).toEqual([]);
@@ -137,8 +146,103 @@ describe('Kubernetes manifests', () => {
   });
 });
 
+describe('the deploy kit as a platform team reads it', () => {
+  const base = render('deploy/k8s/base');
+  const production = render('deploy/k8s/overlays/production');
+  const kustomizations = ['deploy/k8s/base', 'deploy/k8s/overlays/custom-dataset', 'deploy/k8s/overlays/price-refresh', 'deploy/k8s/overlays/production'];
+  const find = (objs: Obj[], kind: string, name: string) => objs.find((o) => o.kind === kind && o.metadata.name === name)!;
+  const podSpecs = (objs: Obj[]) =>
+    objs.flatMap((o) => (o.kind === 'Deployment' ? [o.spec.template.spec] : o.kind === 'CronJob' ? [o.spec.jobTemplate.spec.template.spec] : []));
+  const secretRef = (env: { name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[], name: string) => env.find((e) => e.name === name)?.valueFrom?.secretKeyRef;
+
+  it('runs the app image set by kustomize images: (the version of package.json) everywhere, and no placeholder image', () => {
+    const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
+    for (const path of kustomizations) {
+      const images = podSpecs(render(path)).flatMap((spec) => spec.containers.map((c: { image: string }) => c.image));
+      expect([path, images.filter((image) => /example/.test(image))]).toEqual([path, []]);
+      expect([path, images.filter((image) => image.startsWith('vpsapi')).every((image) => image === `vpsapi:${version}`)]).toEqual([path, true]);
+    }
+    // The manifests name the image only; the tag comes from kustomize, so `kustomize edit set image` moves every use at once.
+    for (const file of ['deploy/k8s/base/deployment.yaml', 'deploy/k8s/overlays/price-refresh/cronjob.yaml']) expect(readFileSync(file, 'utf8')).toMatch(/^\s+image: vpsapi$/m);
+  });
+
+  it('lets only the ingress or Gateway namespaces reach the API port, only the monitoring namespace its metrics port, and keeps metrics off the public Service', () => {
+    const policy = find(base, 'NetworkPolicy', 'vpsapi');
+    expect(policy.spec.podSelector.matchLabels).toEqual(find(base, 'Deployment', 'vpsapi').spec.selector.matchLabels);
+    expect(policy.spec.policyTypes).toEqual(['Ingress']);
+    const byPort = Object.fromEntries(policy.spec.ingress.map((rule: any) => [rule.ports.map((p: { port: string }) => p.port).join(','), rule.from]));
+    expect(Object.keys(byPort).sort()).toEqual(['http', 'metrics']);
+    // Namespace selectors only: no pod of the app's own namespace, no address block.
+    expect(byPort.http).toEqual([{ namespaceSelector: { matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'In', values: ['ingress-nginx', 'envoy-gateway-system', 'nginx-gateway'] }] } }]);
+    expect(byPort.metrics).toEqual([{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }]);
+    // The Gateway the HTTPRoutes attach to runs in one of the namespaces the policy admits.
+    for (const route of production.filter((o) => o.kind === 'HTTPRoute')) expect(byPort.http[0].namespaceSelector.matchExpressions[0].values).toContain(route.spec.parentRefs[0].namespace);
+    const publicService = find(base, 'Service', 'vpsapi');
+    expect(publicService.spec.ports.map((p: { name: string }) => p.name)).toEqual(['http']);
+    const metrics = find(base, 'Service', 'vpsapi-metrics');
+    expect(metrics.spec.ports).toEqual([{ name: 'metrics', port: 9464, targetPort: 'metrics' }]);
+    expect(metrics.spec.selector).toEqual(publicService.spec.selector);
+  });
+
+  it('lets only the API pods reach Redis, which asks for the password of a Secret the API pods are given', () => {
+    const policy = find(base, 'NetworkPolicy', 'vpsapi-redis');
+    const redis = find(base, 'Deployment', 'vpsapi-redis');
+    expect(policy.spec.podSelector.matchLabels).toEqual(redis.spec.selector.matchLabels);
+    expect(policy.spec.ingress).toEqual([{ from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'vpsapi' } } }], ports: [{ port: 'redis', protocol: 'TCP' }] }]);
+    const server = redis.spec.template.spec.containers[0];
+    expect(server.args.slice(server.args.indexOf('--requirepass'))).toEqual(['--requirepass', '$(REDIS_PASSWORD)']);
+    const secret = { name: 'vpsapi-redis', key: 'password' };
+    expect(secretRef(server.env, 'REDIS_PASSWORD')).toEqual(secret);
+    expect(secretRef(server.env, 'REDISCLI_AUTH')).toEqual(secret);
+    const api = find(base, 'Deployment', 'vpsapi').spec.template.spec.containers[0];
+    expect(secretRef(api.env, 'REDIS_PASSWORD')).toEqual(secret);
+    // The repository holds no Secret: the operator creates it (docs/operations.md).
+    for (const path of kustomizations) expect(render(path).filter((o) => o.kind === 'Secret')).toEqual([]);
+  });
+
+  it('routes the public host to the API through the Gateway, redirects plain HTTP with a 301, and drops the Ingress', () => {
+    const settings = find(base, 'ConfigMap', 'vpsapi-settings').data;
+    const host = new URL(settings.PUBLIC_BASE_URL).host;
+    const route = find(production, 'HTTPRoute', 'vpsapi');
+    expect(route.spec.hostnames).toEqual([host]);
+    expect(route.spec.rules[0].backendRefs).toEqual([{ name: 'vpsapi', port: find(base, 'Service', 'vpsapi').spec.ports[0].port }]);
+    const redirect = find(production, 'HTTPRoute', 'vpsapi-https-redirect');
+    expect(redirect.spec.hostnames).toEqual([host]);
+    expect(redirect.spec.rules[0].filters).toEqual([{ type: 'RequestRedirect', requestRedirect: { scheme: 'https', statusCode: 301 } }]);
+    expect(production.filter((o) => o.kind === 'Ingress')).toEqual([]);
+    expect(settings.TRUST_PROXY).toBe('1');
+  });
+
+  it('scrapes the metrics Service and alerts on 5xx, 429s, readiness, price age and the refresh, reading only metrics the service exports', async () => {
+    const monitor = find(production, 'ServiceMonitor', 'vpsapi');
+    expect(find(base, 'Service', 'vpsapi-metrics').metadata.labels).toMatchObject(monitor.spec.selector.matchLabels);
+    // ... and only it: the public Service lacks the component label.
+    expect(find(base, 'Service', 'vpsapi').metadata.labels).not.toMatchObject(monitor.spec.selector.matchLabels);
+    expect(monitor.spec.endpoints.map((e: { port: string }) => e.port)).toEqual(['metrics']);
+    const rules = find(production, 'PrometheusRule', 'vpsapi').spec.groups.flatMap((g: { rules: { alert: string; expr: string }[] }) => g.rules);
+    const exprOf = (alert: string) => rules.find((r: { alert: string }) => r.alert === alert)!.expr;
+    expect(exprOf('VpsapiServerErrors')).toMatch(/status=~"5\.\."/);
+    expect(exprOf('VpsapiManyRateLimited')).toMatch(/http_rate_limited_total/);
+    expect(exprOf('VpsapiReplicasNotReady')).toMatch(/kube_deployment_status_replicas_ready/);
+    expect(exprOf('VpsapiPricesStale')).toMatch(/dataset_price_age_days[\s\S]*time\(\) - max\(dataset_version_timestamp_seconds/);
+    expect(exprOf('VpsapiPriceRefreshFailing')).toMatch(/cronjob="vpsapi-price-refresh"/);
+    // Every series of the service's own that a rule reads is in a real scrape (kube-state-metrics' and Prometheus's own are not ours).
+    const t = await startTestApp({});
+    try {
+      const port = t.app.get(MetricsService).port;
+      const exported = new Set([...(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]));
+      const read = new Set(rules.flatMap((r: { expr: string }) => [...r.expr.matchAll(/\b([a-z_]+)\{/g)].map((m) => m[1])));
+      const ours = [...read].filter((name) => !name.startsWith('kube_') && name !== 'up');
+      expect(ours.sort()).toEqual(['dataset_price_age_days', 'dataset_version_timestamp_seconds', 'http_rate_limited_total', 'http_requests_total']);
+      expect(ours.filter((name) => !exported.has(name))).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the price-refresh CronJob', () => {
-  const objects = render('deploy/k8s/overlays/price-refresh', '--load-restrictor', 'LoadRestrictionsNone');
+  const objects = render('deploy/k8s/overlays/price-refresh');
   const find = (kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name)!;
   const cronJob = find('CronJob', 'vpsapi-price-refresh');
   const job = cronJob.spec.jobTemplate.spec;
@@ -186,7 +290,7 @@ describe('the price-refresh CronJob', () => {
     expect(volume('dataset').configMap.name).toBe('vpsapi-dataset');
     // The job script is the one in scripts/, mounted from the ConfigMap the overlay generates from it.
     const script = find('ConfigMap', volume('job').configMap.name).data['price-refresh-job.mjs'];
-    expect(script).toBe(readFileSync('scripts/price-refresh-job.mjs', 'utf8'));
+    expect(script).toBe(readFileSync(JOB_SCRIPT, 'utf8'));
     expect(container.command).toEqual(['node', `${mount('job').mountPath}/price-refresh-job.mjs`]);
     // The validator it checks a dataset with is the service's own, at its compiled path.
     expect(flag('validator')).toBe('/app/dist/dataset/validate-cli.js');
@@ -234,11 +338,11 @@ describe('the price-refresh CronJob', () => {
 });
 
 /**
- * scripts/price-refresh-job.mjs run with the CronJob's own arguments (its paths mapped into a temporary
+ * The Job's script (JOB_SCRIPT) run with the CronJob's own arguments (its paths mapped into a temporary
  * directory), a stand-in refresher and a stand-in Kubernetes API that records what it is asked.
  */
 describe('the price-refresh Job step', () => {
-  const objects = render('deploy/k8s/overlays/price-refresh', '--load-restrictor', 'LoadRestrictionsNone');
+  const objects = render('deploy/k8s/overlays/price-refresh');
   const container = objects.find((o) => o.kind === 'CronJob')!.spec.jobTemplate.spec.template.spec.containers[0];
   const DATASET_FILES = ['authors.json', 'exchange-rates.json', 'meta.json', 'providers.json', 'use-cases.json', 'vat-rates.json'];
   const TOKEN = 'test-service-account-token';
@@ -349,7 +453,7 @@ describe('the price-refresh Job step', () => {
     const map = (arg: string) =>
       arg
         .replace('/app/dist/catalogues/refresh/refresh-cli.js', join(root, 'fake-refresher.mjs'))
-        .replace('/opt/vpsapi-refresh/', 'scripts/')
+        .replace('/opt/vpsapi-refresh/', 'deploy/k8s/overlays/price-refresh/')
         .replace('/etc/vpsapi/data', served)
         .replace('/app/dist/', 'dist/')
         .replace(/(^|=)\/work(?=\/|$)/, `$1${root}/work`);
@@ -424,7 +528,7 @@ describe('the price-refresh Job step', () => {
   });
 
   it('refuses to run without its arguments', async () => {
-    const { code, stdout } = await run('node', ['scripts/price-refresh-job.mjs', '--served', served]);
+    const { code, stdout } = await run('node', [JOB_SCRIPT, '--served', served]);
     expect([code, stdout]).toEqual([1, expect.stringContaining('--work is required')]);
     expect(requests).toEqual([]);
   });
@@ -436,7 +540,12 @@ describe('Dockerfile', () => {
   it('builds in a build stage and runs only what that stage produced, production dependencies only, as a non-root user, HTTPS-only', () => {
     // One stage per FROM: a build stage with the compiler, then the runtime image copied from it.
     const stages = dockerfile.split(/^(?=FROM )/m).filter((stage) => stage.startsWith('FROM '));
-    expect(stages.map((stage) => stage.split('\n')[0])).toEqual(['FROM node:20-bookworm-slim AS build', 'FROM node:20-bookworm-slim']);
+    // Both on the official Node image of the major the engines field names, pinned by digest.
+    const major = /^\^(\d+)\./.exec(JSON.parse(readFileSync('package.json', 'utf8')).engines.node)![1];
+    const image = new RegExp(`^FROM (node:${major}-bookworm-slim@sha256:[0-9a-f]{64})( AS build)?$`);
+    const froms = stages.map((stage) => stage.split('\n')[0]);
+    expect(froms.map((line) => image.test(line))).toEqual([true, true]);
+    expect(froms[0]).toBe(`${froms[1]} AS build`);
     const [build, runtime] = stages;
     // The build stage installs everything, compiles, then drops the development dependencies.
     expect(build).toMatch(/^RUN npm ci$/m);

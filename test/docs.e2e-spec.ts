@@ -37,9 +37,9 @@ describe('Swagger UI at /docs', () => {
     }
   });
 
-  it('points Swagger UI at the OpenAPI document of this deployment', async () => {
+  it('points Swagger UI at the OpenAPI document on the origin the browser reached', async () => {
     const res = await t.http.get('/docs/swagger-initializer.js').expect(200).expect('Content-Type', 'text/javascript; charset=utf-8');
-    expect(res.text).toContain(`url: "${TEST_BASE_URL}/openapi.json"`);
+    expect(res.text).toContain('url: "openapi.json",');
   });
 
   it('answers 404 for a file it does not serve, without touching the file system', async () => {

@@ -4,6 +4,7 @@ import { Socket } from 'node:net';
 import { FUZZ_RUNS, FUZZ_SEED } from './support/fuzz-settings';
 import { startTestApp, type TestApp } from './support/test-app';
 import { rawMeta } from './support/raw-data';
+import { scaled } from './support/time';
 
 interface Answer {
   status: number;
@@ -86,7 +87,7 @@ describe('hostile HTTP input (property-based)', () => {
     const ok = await send(t, 'GET', '/api/providers/hetzner.json', {});
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.body).provider.id).toBe('hetzner');
-  }, 180_000);
+  }, scaled(180_000));
 
   // Found by `npm run fuzz` at 5,000 runs: Express skipped every middleware for a target it could not parse into a path.
   it('answers a target that yields no path 400, counted, with the common headers', async () => {
@@ -135,5 +136,5 @@ describe('hostile HTTP input (property-based)', () => {
       if (payload.includes('X-Big')) expect(status).toBe(431);
     }
     expect((await send(t, 'GET', '/api/index.json', {})).status).toBe(200);
-  }, 60_000);
+  }, scaled(60_000));
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import http from 'node:http';
 import { FUZZ_RUNS, FUZZ_SEED } from './support/fuzz-settings';
 import { startTestApp, type TestApp } from './support/test-app';
+import { scaled } from './support/time';
 
 const TOOLS = ['list_vps_providers', 'get_vps_provider', 'find_vps_plans', 'recommend_vps_for_workload', 'search_guides', 'get_guide'];
 
@@ -73,7 +74,7 @@ describe('hostile MCP payloads (property-based)', () => {
       ),
       { numRuns: FUZZ_RUNS, seed: FUZZ_SEED },
     );
-  }, 180_000);
+  }, scaled(180_000));
 
   it('answers malformed envelopes, versions, ids, methods and batches without 5xx', async () => {
     await fc.assert(
@@ -94,7 +95,7 @@ describe('hostile MCP payloads (property-based)', () => {
       ),
       { numRuns: FUZZ_RUNS, seed: FUZZ_SEED },
     );
-  }, 180_000);
+  }, scaled(180_000));
 
   it.each([
     ['a large batch', JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' })))],

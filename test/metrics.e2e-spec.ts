@@ -75,6 +75,7 @@ describe('metrics', () => {
     const text = await scrape(t);
     expect(text).toContain(`dataset_info{version="${rawMeta.version}"} 1`);
     expect(metric(text, 'dataset_loaded_timestamp_seconds')).toBeGreaterThan(1.7e9);
+    expect(metric(text, 'dataset_version_timestamp_seconds')).toBe(Date.UTC(Number(rawMeta.version.slice(0, 4)), Number(rawMeta.version.slice(5, 7)) - 1, Number(rawMeta.version.slice(8, 10))) / 1000);
     expect(text).toMatch(/^process_cpu_user_seconds_total \d/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
   });
@@ -135,7 +136,7 @@ describe('dataset_price_age_days on a live reload', () => {
     expect(Object.keys(after).filter((key) => key.startsWith(`${gone} `))).toEqual([]);
     expect(after[`${gone}-next oldest`]).toBeDefined();
     expect(after[`${first.id} oldest`]).toBeGreaterThanOrEqual(30);
-  }, 30_000);
+  });
 });
 
 /** Opens a TCP connection to host:port: 'open', or the error code (ECONNREFUSED when nothing listens there). */

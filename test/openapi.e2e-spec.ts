@@ -3,6 +3,7 @@ import { OpenApiSchemas } from './support/openapi-schemas.js';
 import { rawRequest } from './support/raw-request.js';
 import { rawMeta, rawProviders, rawUseCases } from './support/raw-data.js';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app.js';
+import { scaled } from './support/time';
 
 const GET_OPERATIONS = ['getApiIndex', 'listProviders', 'getProvider', 'listGuides', 'listUseCases', 'listPlans', 'downloadPlansCsv', 'listDatasetChanges'];
 const OPERATIONS = [...GET_OPERATIONS, ...GET_OPERATIONS.map((id) => `${id}Head`)];
@@ -250,7 +251,7 @@ describe('OpenAPI contract', () => {
       } finally {
         await strict.close();
       }
-    }, 60_000);
+    }, scaled(60_000));
 
     it('405 answers match the Error schema', async () => {
       const res = await t.http.post('/api/guides.json').expect(405);

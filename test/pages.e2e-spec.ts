@@ -36,7 +36,7 @@ describe('pages and markdown', () => {
     const res = await t.http.get('/guides/restic-backups').expect(200);
     expect(res.text).toContain(`<h1>${guide.title}</h1>`);
     expect(res.text).toContain(`<link rel="canonical" href="${TEST_BASE_URL}/guides/restic-backups">`);
-    expect(res.text).toContain(`<link rel="alternate" type="text/markdown" href="${TEST_BASE_URL}/guides/restic-backups.md">`);
+    expect(res.text).toContain('<link rel="alternate" type="text/markdown" href="/guides/restic-backups.md">');
     expect(res.headers.link).toBe(`<${TEST_BASE_URL}/guides/restic-backups.md>; rel="alternate"; type="text/markdown"`);
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.text)![1]);
     expect(ld).toMatchObject({ '@type': 'Article', headline: guide.title, datePublished: guide.published });
@@ -58,8 +58,8 @@ describe('pages and markdown', () => {
       const res = await t.http.get(`/providers/${p.id}`).expect(200);
       const urls = [p.website, p.affiliateUrl, p.statusPageUrl, ...p.sources.map((s: any) => s.url), ...p.planLines.map((l: any) => l.source.url)];
       for (const url of urls) expect([p.id, res.text.includes(`<a href="${attr(url)}" rel="noopener">${attr(url)}</a>`)]).toEqual([p.id, true]);
-      expect(res.text).toContain(`<a href="${TEST_BASE_URL}/plans">`);
-      expect(res.text).not.toMatch(new RegExp(`<a href="${TEST_BASE_URL}[^"]*" rel=`));
+      expect(res.text).toContain('<a href="/plans">');
+      expect(res.text).not.toMatch(/<a href="\/[^"]*" rel=/);
     }
   });
 
@@ -78,7 +78,7 @@ describe('pages and markdown', () => {
     const u = rawUseCases.useCases[0];
     const res = await t.http.get(`/use-cases/${u.slug}`).expect(200);
     expect(res.text).toContain(`<h1>${u.title}</h1>`);
-    for (const r of u.recommendedProviders) expect(res.text).toContain(`${TEST_BASE_URL}/providers/${r.id}`);
+    for (const r of u.recommendedProviders) expect(res.text).toContain(`href="/providers/${r.id}"`);
   });
 
   describe('content negotiation', () => {
@@ -137,9 +137,9 @@ describe('pages and markdown', () => {
       expect(rowsOf(res.text)).toEqual(expected.map((r) => `${r.providerName} ${r.planName}`.replace(/&/g, '&amp;')));
       const firstPrice = /<tr><td class="num">([^<]*)<\/td>/.exec(res.text)![1];
       if (path === '/plans') expect(firstPrice).toBe(`$${expected[0].monthToMonthPriceUsd.toFixed(2)}`);
-      expect(res.text).toContain(`aria-current="page" href="${TEST_BASE_URL}${path}"`);
+      expect(res.text).toContain(`aria-current="page" href="${path}"`);
       expect(res.text).toMatch(/<div class="table-wrap" role="region" aria-label="[^"]*scrolls[^"]*"/);
-      for (const [other] of orders) expect(res.text).toContain(`href="${TEST_BASE_URL}${other}"`);
+      for (const [other] of orders) expect(res.text).toContain(`href="${other}"`);
       const md = await t.http.get(`${path}.md`).expect(200).expect('Content-Type', 'text/markdown; charset=utf-8');
       expect(md.text).toMatch(/^# Every VPS plan/);
       expect(md.text.split('\n').filter((l) => l.startsWith('| $') || l.startsWith('| needs')).length).toBe(rows.length);
@@ -156,8 +156,8 @@ describe('pages and markdown', () => {
 
     it('links to the CSV and JSON downloads, and is linked from the home page and every provider page', async () => {
       const page = await t.http.get('/plans');
-      expect(page.text).toContain(`href="${TEST_BASE_URL}/api/plans.csv"`);
-      expect(page.text).toContain(`href="${TEST_BASE_URL}/api/plans.json"`);
+      expect(page.text).toContain('href="/api/plans.csv"');
+      expect(page.text).toContain('href="/api/plans.json"');
       for (const path of ['/', ...rawProviders.providers.map((p: any) => `/providers/${p.id}`)]) {
         const res = await t.http.get(path);
         expect([path, res.text.includes(`<main>`) && /<main>[\s\S]*href="[^"]*\/plans"[\s\S]*<\/main>/.test(res.text)]).toEqual([path, true]);
@@ -273,5 +273,24 @@ describe('dataset text in pages', () => {
     const long = 'https://docs.example.org/a/very/long/path/that/needs/to/wrap?x=1&amp;y=2';
     expect(guide).toContain(`Read <a href="${long}" rel="noopener">${long}</a> first, or (<a href="https://example.net/x" rel="noopener">https://example.net/x</a>).`);
     expect(guide).toContain('<pre><code>curl https://in.code.example/\n</code></pre>');
+  });
+});
+
+describe('pages under a path prefix (PUBLIC_BASE_URL https://vpsapi.test/vps)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ PUBLIC_BASE_URL: `${TEST_BASE_URL}/vps` });
+  });
+  afterAll(() => t.close());
+
+  it('links its stylesheet, navigation and in-text links same-origin under the prefix, and keeps the canonical link absolute', async () => {
+    const home = await t.http.get('/').expect(200);
+    expect(home.text).toContain('<link rel="canonical" href="https://vpsapi.test/vps/">');
+    expect(home.text).toContain('<link rel="stylesheet" href="/vps/assets/site.css">');
+    expect(home.text).toContain('<a href="/vps/plans">Plans</a>');
+    expect(home.text).toContain('<a href="/vps/providers/hetzner">');
+    const hrefs = [...home.text.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+    expect(hrefs.filter((h) => h.startsWith('/') && !h.startsWith('/vps/'))).toEqual([]);
+    expect(hrefs.filter((h) => h.startsWith(TEST_BASE_URL) && h !== 'https://vpsapi.test/vps/')).toEqual([]);
   });
 });

@@ -28,12 +28,18 @@ describe('the built service at start', () => {
     await writeFile(file, JSON.stringify(data));
   };
 
-  it('serves the embedded dataset on the configured port', async () => {
-    const child = spawn('node', [MAIN], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', METRICS_PORT: '0', SHUTDOWN_DELAY_MS: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+  /** Starts the built service with `env` (PUBLIC_BASE_URL unset unless given); resolves with its URL, its standard error so far and a stop function. */
+  async function start(env: Record<string, string>): Promise<{ url: string; stderr: () => string; firstErrorLine: () => Promise<string>; stop: () => Promise<unknown> }> {
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', METRICS_PORT: '0', SHUTDOWN_DELAY_MS: '0', ...env };
+    if (!('PUBLIC_BASE_URL' in env)) delete childEnv.PUBLIC_BASE_URL;
+    const child = spawn('node', [MAIN], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise((resolve) => child.once('exit', resolve));
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    const stop = () => {
+      child.kill('SIGTERM');
+      return exited;
+    };
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';
@@ -42,14 +48,40 @@ describe('the built service at start', () => {
           const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
           if (m) resolve(m[1]);
         });
-        child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+        child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}${err}`)));
       });
-      const res = await fetch(`${url}/api/providers/hetzner.json`);
+      const firstErrorLine = () =>
+        new Promise<string>((resolve) => {
+          const check = () => err.includes('\n') && resolve(err.slice(0, err.indexOf('\n')));
+          if (!check()) child.stderr.on('data', check);
+        });
+      return { url, stderr: () => err, firstErrorLine, stop };
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+  }
+
+  it('serves the embedded dataset on the configured port, its absolute URLs on that port, without a warning', async () => {
+    const port = await freePort();
+    const service = await start({ PORT: String(port) });
+    try {
+      const res = await fetch(`${service.url}/api/providers/hetzner.json`);
       expect(res.status).toBe(200);
-      expect(((await res.json()) as any).provider.url).toBe('http://localhost:3000/providers/hetzner');
+      expect(((await res.json()) as any).provider.url).toBe(`http://localhost:${port}/providers/hetzner`);
+      expect(service.stderr()).toBe('');
     } finally {
-      child.kill('SIGTERM');
-      await exited;
+      await service.stop();
+    }
+  });
+
+  it('warns at start when PUBLIC_BASE_URL names another port than the one it listens on', async () => {
+    const port = await freePort();
+    const service = await start({ PORT: String(port), PUBLIC_BASE_URL: 'http://localhost:3000' });
+    try {
+      expect(await service.firstErrorLine()).toContain(`Warning: PUBLIC_BASE_URL http://localhost:3000 names port 3000, not ${port}: absolute URLs in responses point there.`);
+    } finally {
+      await service.stop();
     }
   });
 

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { TrustProxy } from './is-trust-proxy.js';
 
-export type AppConfigValues = Omit<AppConfig, 'url'>;
+export type AppConfigValues = Omit<AppConfig, 'url' | 'sitePath' | 'sameOrigin'>;
 
 /** The validated, typed configuration. Built once by `loadConfig`; injected as a class token. */
 export class AppConfig {
@@ -15,6 +15,8 @@ export class AppConfig {
     readonly windowSeconds: number;
     readonly store: 'memory' | 'redis';
     readonly redisUrl?: string;
+    /** REDIS_PASSWORD: sent with AUTH; undefined leaves it to REDIS_URL. */
+    readonly redisPassword?: string;
   };
   /** Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed. */
   readonly trustProxy: TrustProxy;
@@ -46,6 +48,23 @@ export class AppConfig {
   /** The absolute URL of a path on this deployment. */
   url(path: string): string {
     return this.publicBaseUrl + path;
+  }
+
+  /**
+   * A path on this deployment as a same-origin link: PUBLIC_BASE_URL's path prefix and `path`, without
+   * scheme, host or port. Pages link to their own assets and pages this way, so they work whatever host
+   * and port the browser reached them on.
+   */
+  sitePath(path: string): string {
+    return new URL(this.publicBaseUrl).pathname.replace(/\/+$/, '') + path;
+  }
+
+  /** One of this deployment's absolute URLs as a same-origin link (see sitePath); any other URL unchanged. */
+  sameOrigin(url: string): string {
+    const base = this.publicBaseUrl;
+    if (url !== base && !url.startsWith(`${base}/`) && !url.startsWith(`${base}?`) && !url.startsWith(`${base}#`)) return url;
+    const { pathname, search, hash } = new URL(url);
+    return pathname + search + hash;
   }
 }
 

@@ -57,12 +57,13 @@ export class EnvironmentVariables {
   @IsNotEmpty({ message: 'must not be empty' })
   HOST = '0.0.0.0';
 
-  /** Origin that absolute URLs in responses are built from (scheme, host, optional port and path prefix). */
+  /** Origin that absolute URLs in responses are built from (scheme, host, optional port and path prefix); default http://localhost:PORT. */
+  @IsOptional()
   @IsUrl(
     { require_tld: false, require_protocol: true, protocols: ['http', 'https'] },
     { message: 'must be an absolute http(s) URL such as https://api.example.com' },
   )
-  PUBLIC_BASE_URL = 'http://localhost:3000';
+  PUBLIC_BASE_URL: string | undefined = undefined;
 
   /** Directory of the dataset to serve; defaults to the embedded `data/`. */
   @IsOptional()
@@ -89,6 +90,12 @@ export class EnvironmentVariables {
     { message: 'must be a redis:// or rediss:// URL (required when RATE_LIMIT_STORE=redis)' },
   )
   REDIS_URL: string | undefined = undefined;
+
+  /** Password for Redis's AUTH, kept apart from REDIS_URL so that it can come from a Secret; a password in REDIS_URL works too. */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty({ message: 'must not be empty' })
+  REDIS_PASSWORD: string | undefined = undefined;
 
   /** Which proxies to believe about the client address and scheme: off, a hop count, or addresses/CIDRs. */
   @IsTrustProxy()

@@ -23,6 +23,25 @@ describe('loadConfig', () => {
     });
   });
 
+  it('builds absolute URLs on the port it listens on when PUBLIC_BASE_URL is not set', () => {
+    expect(loadConfig({ PORT: '4106' }).publicBaseUrl).toBe('http://localhost:4106');
+    expect(loadConfig({ PORT: '4106' }).url('/api/index.json')).toBe('http://localhost:4106/api/index.json');
+    expect(loadConfig({ PORT: '4106', PUBLIC_BASE_URL: 'https://api.example.com' }).publicBaseUrl).toBe('https://api.example.com');
+  });
+
+  it('links to its own pages same-origin, with the path prefix of PUBLIC_BASE_URL', () => {
+    const prefixed = loadConfig({ PUBLIC_BASE_URL: 'https://api.example.com/vps/' });
+    expect(prefixed.sitePath('/assets/site.css')).toBe('/vps/assets/site.css');
+    expect(prefixed.sameOrigin('https://api.example.com/vps/plans?x=1#top')).toBe('/vps/plans?x=1#top');
+    expect(prefixed.sameOrigin('https://api.example.com/other')).toBe('https://api.example.com/other');
+    expect(prefixed.sameOrigin('https://api.example.com/vpsx')).toBe('https://api.example.com/vpsx');
+    expect(prefixed.sameOrigin('https://www.hetzner.com/cloud')).toBe('https://www.hetzner.com/cloud');
+    const root = loadConfig({ PORT: '4106' });
+    expect(root.sitePath('/plans')).toBe('/plans');
+    expect(root.sameOrigin('http://localhost:4106/guides/swap-file.md')).toBe('/guides/swap-file.md');
+    expect(root.sameOrigin('http://localhost:3000/guides/swap-file.md')).toBe('http://localhost:3000/guides/swap-file.md');
+  });
+
   it('reads and types every setting', () => {
     const config = loadConfig({
       PORT: '8080',

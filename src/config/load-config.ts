@@ -29,16 +29,19 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const errors = validateSync(vars, { forbidUnknownValues: true });
   if (errors.length > 0) throw new ConfigError(errors.map((e) => describe(e, present)));
 
+  // Unset, it follows PORT: a local start on any port links to itself.
+  const publicBaseUrl = (vars.PUBLIC_BASE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   return new AppConfig({
     port: vars.PORT,
     host: vars.HOST,
-    publicBaseUrl: vars.PUBLIC_BASE_URL.replace(/\/+$/, ''),
+    publicBaseUrl,
     dataDir: vars.DATA_DIR ? resolve(vars.DATA_DIR) : EMBEDDED_DATA_DIR,
     rateLimit: {
       requests: vars.RATE_LIMIT_REQUESTS,
       windowSeconds: vars.RATE_LIMIT_WINDOW_SECONDS,
       store: vars.RATE_LIMIT_STORE,
       redisUrl: vars.REDIS_URL,
+      redisPassword: vars.REDIS_PASSWORD,
     },
     trustProxy: parseTrustProxy(vars.TRUST_PROXY) as TrustProxy,
     requireHttps: vars.REQUIRE_HTTPS,
@@ -47,7 +50,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mcp: {
       allowedHosts: vars.MCP_ALLOWED_HOSTS
         ? splitList(vars.MCP_ALLOWED_HOSTS).map((h) => h.toLowerCase())
-        : [...new Set([new URL(vars.PUBLIC_BASE_URL).hostname.toLowerCase(), 'localhost', '127.0.0.1', '[::1]'])],
+        : [...new Set([new URL(publicBaseUrl).hostname.toLowerCase(), 'localhost', '127.0.0.1', '[::1]'])],
       allowedOrigins: vars.MCP_ALLOWED_ORIGINS.trim() === '*' ? '*' : splitList(vars.MCP_ALLOWED_ORIGINS).map((o) => o.replace(/\/+$/, '')),
     },
     maintenanceMode: vars.MAINTENANCE_MODE,

@@ -32,7 +32,8 @@ export class SwaggerUiService {
     const initializer = [
       'window.addEventListener("load", function () {',
       '  window.ui = SwaggerUIBundle({',
-      `    url: ${JSON.stringify(config.url('/openapi.json'))},`,
+      // Relative to /docs, like the assets below: the contract from the origin the browser reached.
+      '    url: "openapi.json",',
       '    dom_id: "#swagger-ui",',
       '    deepLinking: true,',
       '    tryItOutEnabled: false,',

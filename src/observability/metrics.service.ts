@@ -70,6 +70,11 @@ export class MetricsService implements OnApplicationBootstrap, OnModuleDestroy {
     labelNames: ['version'] as const,
     registers: [this.registry],
   });
+  private readonly datasetVersionTime = new Gauge({
+    name: 'dataset_version_timestamp_seconds',
+    help: 'The day of the dataset version being served, as Unix seconds (midnight UTC): with dataset_price_age_days, how old a price is today.',
+    registers: [this.registry],
+  });
   private readonly datasetLoaded = new Gauge({
     name: 'dataset_loaded_timestamp_seconds',
     help: 'When the dataset being served was loaded, in Unix seconds.',
@@ -96,6 +101,7 @@ export class MetricsService implements OnApplicationBootstrap, OnModuleDestroy {
   datasetPublished(version: string, loadedAt: Date): void {
     this.datasetInfo.reset();
     this.datasetInfo.set({ version }, 1);
+    this.datasetVersionTime.set(Date.parse(`${version.slice(0, 10)}T00:00:00Z`) / 1000);
     this.datasetLoaded.set(loadedAt.getTime() / 1000);
   }
 

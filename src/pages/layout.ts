@@ -12,15 +12,20 @@ export interface LayoutInput {
   description: string;
   /** Absolute URL of the page. */
   url: string;
-  /** Absolute URL of its markdown form. */
+  /** Absolute URL of its markdown form (linked same-origin). */
   markdownUrl: string;
   main: SafeHtml;
   structuredData?: unknown;
 }
 
-/** The page shell: head with canonical and alternate links, site header and footer. */
+/**
+ * The page shell: head with canonical and alternate links, site header and footer. The canonical link is
+ * absolute (PUBLIC_BASE_URL); every other link to this site is same-origin, so the page works on
+ * whatever host and port the browser reached.
+ */
 export function layout(config: AppConfig, page: LayoutInput): string {
-  const u = (path: string) => config.url(path);
+  const u = (path: string) => config.sitePath(path);
+  const markdown = config.sameOrigin(page.markdownUrl);
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -29,7 +34,7 @@ export function layout(config: AppConfig, page: LayoutInput): string {
 <title>${page.title} · vpsapi</title>
 <meta name="description" content="${page.description}">
 <link rel="canonical" href="${page.url}">
-<link rel="alternate" type="text/markdown" href="${page.markdownUrl}">
+<link rel="alternate" type="text/markdown" href="${markdown}">
 <link rel="alternate" type="application/atom+xml" title="vpsapi dataset releases" href="${u('/changes.atom')}">
 <link rel="stylesheet" href="${u('/assets/site.css')}">
 <link rel="icon" href="data:,">
@@ -51,7 +56,7 @@ ${page.structuredData ? html`<script type="application/ld+json">${jsonLd(page.st
 ${page.main}
 </main>
 <footer class="site">
-<p>Independent data on VPS hosting. Read this page <a href="${page.markdownUrl}">as markdown</a>, use the <a href="${u('/docs')}">JSON API</a> or connect an agent to <a href="${u('/.well-known/mcp/server-card.json')}">the MCP server</a>. Follow <a href="${u('/changes.atom')}">what changes</a> with each dataset release.</p>
+<p>Independent data on VPS hosting. Read this page <a href="${markdown}">as markdown</a>, use the <a href="${u('/docs')}">JSON API</a> or connect an agent to <a href="${u('/.well-known/mcp/server-card.json')}">the MCP server</a>. Follow <a href="${u('/changes.atom')}">what changes</a> with each dataset release.</p>
 </footer>
 </body>
 </html>

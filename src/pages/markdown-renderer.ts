@@ -1,4 +1,5 @@
 import markdownIt, { type MarkdownIt, type RendererRule, type Token } from 'markdown-it';
+import type { AppConfig } from '../config/app-config.js';
 import { escapeHtml } from './html.js';
 
 /** Tables with at least this many columns may be wider than a phone: they scroll in a labelled region with a hint. */
@@ -11,22 +12,23 @@ type RenderEnv = NonNullable<Parameters<RendererRule>[3]>;
  * Markdown to HTML with markdown-it, configured safe for dataset text: raw HTML in markdown is
  * escaped rather than passed through, and its link validator drops javascript:, vbscript:, file:
  * and data: URLs. URLs written as text (`https://…`) become links; host names without a scheme and
- * e-mail addresses stay text (guides are full of example hosts). Site-relative links (/guides/...)
- * are made absolute with the public base URL, so pages work under a path prefix; links to other
- * sites get rel="noopener".
+ * e-mail addresses stay text (guides are full of example hosts). Links to this site stay on the origin
+ * the browser reached: site-relative links (/guides/...) get PUBLIC_BASE_URL's path prefix, absolute
+ * ones on PUBLIC_BASE_URL lose its origin; links to other sites get rel="noopener".
  */
 export class MarkdownRenderer {
   private readonly md: MarkdownIt;
 
-  constructor(publicBaseUrl: string) {
+  constructor(site: Pick<AppConfig, 'publicBaseUrl' | 'sitePath' | 'sameOrigin'>) {
     this.md = markdownIt({ html: false, linkify: true, typographer: false });
     this.md.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
-    const ownOrigin = new URL(publicBaseUrl).origin;
+    const ownOrigin = new URL(site.publicBaseUrl).origin;
     const defaultLink: RendererRule = this.md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
     this.md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
       const token = tokens[idx];
       const href = String(token.attrGet('href') ?? '');
-      if (href.startsWith('/') && !href.startsWith('//')) token.attrSet('href', publicBaseUrl + href);
+      if (href.startsWith('/') && !href.startsWith('//')) token.attrSet('href', site.sitePath(href));
+      else if (site.sameOrigin(href) !== href) token.attrSet('href', site.sameOrigin(href));
       else if (isOtherSite(href, ownOrigin)) token.attrSet('rel', 'noopener');
       return defaultLink(tokens, idx, options, env, self);
     };

@@ -4,7 +4,7 @@ import type { PageDocument } from './page-document.js';
 
 /** The 404 page for unknown paths outside /api/ (answered with status 404). */
 export function notFoundPage(ctx: PageContext): PageDocument {
-  const u = (path: string) => ctx.config.url(path);
+  const u = (path: string) => ctx.config.sitePath(path);
   const markdown = `# Page not found\n\nNothing is published at this address. Try the [home page](/), the [guide index](/guides) or the [API index](/api/index.json).\n`;
   return buildPage(ctx, {
     path: '/404',

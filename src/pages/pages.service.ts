@@ -47,7 +47,7 @@ export class PagesService implements ErrorPages {
     estimator: CostEstimator,
     private readonly config: AppConfig,
   ) {
-    this.renderer = new MarkdownRenderer(config.publicBaseUrl);
+    this.renderer = new MarkdownRenderer(config);
     this.site = dataset.view((snapshot) =>
       buildSite({
         config,
@@ -83,7 +83,7 @@ export class PagesService implements ErrorPages {
   /** An error page for a problem outside the API (rendered per error; errors are rare and small). */
   errorPage(problem: HttpProblem, form: 'html' | 'markdown'): StaticBody {
     if (form === 'markdown') return new StaticBody(`# ${problem.message}\n\n${problem.resolution}\n`, MARKDOWN_TYPE);
-    const main = html`<h1>${problem.message}</h1><p>${problem.resolution}</p><p><a href="${this.config.url('/')}">Home</a></p>`;
+    const main = html`<h1>${problem.message}</h1><p>${problem.resolution}</p><p><a href="${this.config.sitePath('/')}">Home</a></p>`;
     const page = layout(this.config, { title: `Error ${problem.status}`, description: problem.message, url: this.config.url('/'), markdownUrl: this.config.url('/index.md'), main });
     return new StaticBody(page, HTML_TYPE, undefined, [['Content-Security-Policy', pageCsp(this.config)], ['X-Content-Type-Options', 'nosniff']]);
   }

@@ -77,7 +77,7 @@ export function plansPage(ctx: PageContext, sort: PlanSort): PageDocument {
     '',
   ].join('\n');
 
-  const u = (p: string) => config.url(p);
+  const u = (p: string) => config.sitePath(p);
   const main = html`<h1>${title}</h1>
 <p class="lead">${lead}</p>
 <p>${ageNote}</p>
@@ -92,7 +92,7 @@ ${raw(ctx.renderer.render(downloads))}
 <tbody>
 ${rows.map((row) => {
   const c = cells(row);
-  return html`<tr><td class="num">${c[0]}</td><td>${c[1]}</td><td><a href="${row.reviewUrl}">${c[2]}</a></td><td>${c[3]}</td><td>${c[4]}</td><td>${c[5]}</td><td>${c[6]}</td><td class="num">${c[7]}</td><td>${c[8]}</td><td>${c[9]}</td></tr>
+  return html`<tr><td class="num">${c[0]}</td><td>${c[1]}</td><td><a href="${ctx.config.sameOrigin(row.reviewUrl)}">${c[2]}</a></td><td>${c[3]}</td><td>${c[4]}</td><td>${c[5]}</td><td>${c[6]}</td><td class="num">${c[7]}</td><td>${c[8]}</td><td>${c[9]}</td></tr>
 `;
 })}</tbody>
 </table>

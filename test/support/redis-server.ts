@@ -11,7 +11,8 @@ async function pong(port: number): Promise<boolean> {
     socket.setTimeout(500);
     socket.once('data', (d) => {
       socket.destroy();
-      resolve(d.toString().startsWith('+PONG'));
+      // A server that asks for a password answers NOAUTH: it is up all the same.
+      resolve(/^(\+PONG|-NOAUTH)/.test(d.toString()));
     });
     socket.once('error', () => resolve(false));
     socket.once('timeout', () => {
@@ -26,10 +27,14 @@ async function pong(port: number): Promise<boolean> {
 export class RedisServer {
   private process?: ChildProcess;
 
-  private constructor(readonly port: number) {}
+  private constructor(
+    readonly port: number,
+    private readonly password?: string,
+  ) {}
 
-  static async start(): Promise<RedisServer> {
-    const server = new RedisServer(await freePort());
+  /** Starts one; with `password`, it asks every client for it (requirepass). */
+  static async start(password?: string): Promise<RedisServer> {
+    const server = new RedisServer(await freePort(), password);
     await server.start();
     return server;
   }
@@ -39,7 +44,8 @@ export class RedisServer {
   }
 
   async start(): Promise<void> {
-    this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    const auth = this.password === undefined ? [] : ['--requirepass', this.password];
+    this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...auth], {
       stdio: 'ignore',
     });
     for (let i = 0; i < 100; i++) {

@@ -30,7 +30,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
     private readonly metrics: MetricsService,
   ) {
     if (config.rateLimit.store === 'redis' && config.rateLimit.redisUrl) {
-      this.shared = new RedisCounterStorage(config.rateLimit.redisUrl, { onError: (e) => this.reportOutage(e) });
+      this.shared = new RedisCounterStorage(config.rateLimit.redisUrl, { password: config.rateLimit.redisPassword, onError: (e) => this.reportOutage(e) });
       this.shared.client.on('ready', () => this.reportRecovery());
     }
   }

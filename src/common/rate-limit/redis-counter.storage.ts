@@ -27,8 +27,9 @@ type RedisWithHit = Redis & { rateLimitHit(key: string, ttlMs: number, hits: num
 export class RedisCounterStorage implements ThrottlerStorage {
   readonly client: RedisWithHit;
 
-  constructor(url: string, options: { commandTimeoutMs?: number; onError?: (error: Error) => void } = {}) {
+  constructor(url: string, options: { password?: string; commandTimeoutMs?: number; onError?: (error: Error) => void } = {}) {
     this.client = new Redis(url, {
+      ...(options.password !== undefined && { password: options.password }),
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       connectTimeout: 1000,

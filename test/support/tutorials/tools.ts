@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 /*
  * The programs that check the tutorials' code blocks, and how to run them without touching the machine.
  *
- * Provisioning is test/global-setup.cjs's: it apt-installs the Debian packages below when their programs
+ * Provisioning is test/system-setup.cjs's: it apt-installs the Debian packages below when their programs
  * are missing, and unpacks an sshd binary from `apt-get download openssh-server` into SSHD_CACHE (never
  * installing the package, so no server is configured or started), creating the `sshd`
  * privilege-separation user the package's postinst would create. Here we only find the programs.
@@ -17,7 +17,7 @@ import { dirname, join, resolve } from 'node:path';
  * suite starts (nginx, for the effective checks) listens on a loopback port inside that namespace.
  */
 
-/** Where global-setup unpacks openssh-server when /usr/sbin/sshd is not there. */
+/** Where test/system-setup.cjs unpacks openssh-server when /usr/sbin/sshd is not there. */
 export const SSHD_CACHE = resolve('node_modules', '.cache', 'tutorial-tools', 'openssh-server');
 
 export interface Ran {
@@ -95,7 +95,7 @@ export function which(name: string): string | undefined {
   return found.get(name);
 }
 
-/** The programs the suite needs and the Debian package of each (what global-setup installs). */
+/** The programs the suite needs and the Debian package of each (what test/system-setup.cjs installs). */
 export const PROGRAMS: Record<string, string> = {
   bash: 'bash',
   dash: 'dash',
@@ -119,14 +119,14 @@ export const PROGRAMS: Record<string, string> = {
 /** A program's path, or an error that says which package provides it. */
 export function program(name: string): string {
   const path = which(name);
-  if (!path) throw new Error(`${name} is missing: install the Debian package ${PROGRAMS[name] ?? name} (test/global-setup.cjs does, as root)`);
+  if (!path) throw new Error(`${name} is missing: install the Debian package ${PROGRAMS[name] ?? name} (test/system-setup.cjs does, as root)`);
   return path;
 }
 
-/** The sshd binary: $TUTORIAL_SSHD, the installed /usr/sbin/sshd, or the one global-setup unpacked. */
+/** The sshd binary: $TUTORIAL_SSHD, the installed /usr/sbin/sshd, or the one test/system-setup.cjs unpacked. */
 export function sshdBinary(): string {
   for (const p of [process.env.TUTORIAL_SSHD, '/usr/sbin/sshd', join(SSHD_CACHE, 'usr', 'sbin', 'sshd')]) if (p && existsSync(p)) return p;
-  throw new Error(`no sshd binary: test/global-setup.cjs unpacks one into ${SSHD_CACHE} (apt-get download openssh-server), or set TUTORIAL_SSHD`);
+  throw new Error(`no sshd binary: test/system-setup.cjs unpacks one into ${SSHD_CACHE} (apt-get download openssh-server), or set TUTORIAL_SSHD`);
 }
 
 /** Debian's default /etc/ssh/sshd_config, as openssh-server installs it (from the package's own template). */

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { once } from 'node:events';
-import { RedisServer } from '../../../test/support/redis-server';
-import { RedisCounterStorage } from './redis-counter.storage';
+import { RedisServer } from './support/redis-server';
+import { RedisCounterStorage } from '../src/common/rate-limit/redis-counter.storage';
 
 /** Against a real redis-server: the hit script's counting and expiry are Redis's behaviour, not a mock's. */
 describe(RedisCounterStorage.name, () => {
@@ -71,5 +71,35 @@ describe(RedisCounterStorage.name, () => {
     await storage.close();
     await ended;
     expect(storage.ready).toBe(false);
+  });
+
+  describe('against a Redis that asks for a password (requirepass, as in the Kubernetes base)', () => {
+    const password = 'a-password-from-a-secret';
+    let guarded: RedisServer;
+    beforeAll(async () => {
+      guarded = await RedisServer.start(password);
+    });
+    afterAll(() => guarded.stop());
+
+    it('counts with the password given apart from the URL (REDIS_PASSWORD)', async () => {
+      const authed = new RedisCounterStorage(guarded.url, { password });
+      try {
+        if (!authed.ready) await once(authed.client, 'ready');
+        expect((await authed.increment('k', 60_000, 5, 60_000, 'default')).totalHits).toBe(1);
+      } finally {
+        await authed.close();
+      }
+    });
+
+    it('is refused without it', async () => {
+      const errors: Error[] = [];
+      const anonymous = new RedisCounterStorage(guarded.url, { onError: (e) => errors.push(e) });
+      try {
+        while (errors.length === 0) await new Promise((r) => setTimeout(r, 20));
+        expect(errors[0].message).toMatch(/NOAUTH/);
+      } finally {
+        await anonymous.close();
+      }
+    });
   });
 });

@@ -1,6 +1,9 @@
-// Jest global setup: installs the Debian packages the suites need when they are missing, so that
-// `npm test` alone works on a fresh machine (root, Debian registry reachable). The services themselves
-// are started and stopped by the suites on free loopback ports.
+// Global setup of the system project only (jest.config.js): `npm test` (unit and e2e) needs Node and
+// `npm ci`, nothing else. The system suites start Redis, Chromium and nginx and run the tutorial checker's
+// tools; this setup apt-installs the Debian packages they need when they are missing and it can (root, apt),
+// and otherwise stops the run with the list of what is missing and how to get it. Nothing is skipped,
+// on CI (CI=true) or elsewhere. The services themselves are started and stopped by the suites on free
+// loopback ports.
 //
 // The tutorial checker (test/tutorial-configs.e2e-spec.ts) needs the programs that check each kind of
 // code block, and an sshd binary: openssh-server is never installed (that would configure and start a
@@ -42,6 +45,8 @@ function present(p) {
 }
 
 const isRoot = () => typeof process.getuid !== 'function' || process.getuid() === 0;
+/** Root on a machine with apt (Debian, Ubuntu): the only place this setup installs anything. */
+const canProvision = () => isRoot() && has('apt-get') && has('dpkg-deb');
 const aptEnv = () => ({ ...process.env, DEBIAN_FRONTEND: 'noninteractive' });
 let updated = false;
 function aptUpdate() {
@@ -55,7 +60,7 @@ function provisionSshd() {
   if (process.env.TUTORIAL_SSHD && existsSync(process.env.TUTORIAL_SSHD)) return;
   const unpacked = join(SSHD_CACHE, 'usr', 'sbin', 'sshd');
   if (!existsSync('/usr/sbin/sshd') && !existsSync(unpacked)) {
-    if (!isRoot()) throw new Error(`The tutorial checker needs an sshd binary: install openssh-server, set TUTORIAL_SSHD, or run the tests as root once so ${SSHD_CACHE} is filled.`);
+    if (!canProvision()) throw new Error(`The tutorial checker needs an sshd binary: set TUTORIAL_SSHD to one, install openssh-server, or run \`npm run test:system\` once as root on Debian/Ubuntu so ${SSHD_CACHE} is filled.`);
     console.log(`\nUnpacking openssh-server into ${SSHD_CACHE} (sshd -t/-T for the tutorial checker; not installed, no server started)`);
     const download = join(SSHD_CACHE, 'download');
     rmSync(download, { recursive: true, force: true });
@@ -78,12 +83,23 @@ function provisionSshd() {
   }
 }
 
-module.exports = async function globalSetup() {
+/** What a user who cannot let this setup install (no root, no apt) is told. */
+function missingMessage(missing) {
+  const why = !has('apt-get') ? 'this machine has no apt-get (not Debian/Ubuntu)' : 'it runs as a user other than root';
+  return [
+    `The system suites (npm run test:system) need programs this machine lacks, and this setup cannot install them: ${why}.`,
+    `Missing Debian packages: ${missing.join(' ')}.`,
+    `On Debian/Ubuntu: sudo apt-get install --no-install-recommends ${missing.join(' ')}`,
+    '  (or run `sudo npm run test:system` once; it installs them and unpacks sshd for the tutorial checker).',
+    'Elsewhere: the suites use Linux network namespaces (unshare, nft) and Chromium at /usr/bin/chromium;',
+    '  run them in a Debian container (the Dockerfile\'s base image) or leave them to CI. `npm test` needs none of this.',
+  ].join('\n');
+}
+
+module.exports = async function systemSetup() {
   const missing = PACKAGES.filter((p) => !present(p)).map((p) => p.name);
   if (missing.length > 0) {
-    if (!isRoot()) {
-      throw new Error(`The tests need these Debian packages: ${missing.join(' ')}. Install them (apt-get install ${missing.join(' ')}) or run as root.`);
-    }
+    if (!canProvision()) throw new Error(missingMessage(missing));
     console.log(`\nInstalling test dependencies: ${missing.join(' ')}`);
     aptUpdate();
     execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env: aptEnv() });
