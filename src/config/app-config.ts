@@ -28,6 +28,8 @@ export class AppConfig {
     readonly allowedHosts: readonly string[];
     /** `*`, or the exact origins allowed. */
     readonly allowedOrigins: '*' | readonly string[];
+    /** Byte budget of the remembered MCP answers (McpAnswers); 0 turns it off. */
+    readonly answerCacheBytes: number;
   };
   readonly maintenanceMode: boolean;
   readonly metrics: { readonly port: number; readonly host: string };

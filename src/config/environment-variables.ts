@@ -134,6 +134,10 @@ export class EnvironmentVariables {
   })
   MCP_ALLOWED_ORIGINS = '*';
 
+  /** Memory for remembered MCP answers (McpAnswers, an LRU emptied with each dataset version), in bytes; 0 turns it off. */
+  @IntegerSetting(0, 1_073_741_824, 'must be a whole number of bytes from 0 to 1073741824')
+  MCP_ANSWER_CACHE_BYTES = 8_388_608;
+
   /** Port of the Prometheus metrics server (not public); 0 picks a free port. */
   @IntegerSetting(0, 65535, 'must be an integer from 0 to 65535')
   METRICS_PORT = 9464;

@@ -52,6 +52,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
         ? splitList(vars.MCP_ALLOWED_HOSTS).map((h) => h.toLowerCase())
         : [...new Set([new URL(publicBaseUrl).hostname.toLowerCase(), 'localhost', '127.0.0.1', '[::1]'])],
       allowedOrigins: vars.MCP_ALLOWED_ORIGINS.trim() === '*' ? '*' : splitList(vars.MCP_ALLOWED_ORIGINS).map((o) => o.replace(/\/+$/, '')),
+      answerCacheBytes: vars.MCP_ANSWER_CACHE_BYTES,
     },
     maintenanceMode: vars.MAINTENANCE_MODE,
     metrics: { port: vars.METRICS_PORT, host: vars.METRICS_HOST ?? vars.HOST },

@@ -1,4 +1,4 @@
-import { All, Controller, Logger, type OnApplicationShutdown, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { All, Controller, HttpCode, Logger, type OnApplicationShutdown, Post, Req, Res, StreamableFile, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { createMcpHandler, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { toWebRequest } from '@modelcontextprotocol/node';
@@ -7,6 +7,7 @@ import { mcpMethodNotAllowed } from '../common/errors/problems.js';
 import { MCP_PATH } from '../common/http/mcp-path.js';
 import { McpAccessGuard } from './mcp-access.guard.js';
 import { isLegacyPost } from './mcp-era.js';
+import { McpAnswers } from './mcp-answers.js';
 import { McpServerFactory } from './mcp-server.factory.js';
 import { McpTransportRules } from './mcp-transport-rules.js';
 import { isDiscover, withEveryProtocolVersion } from './server-discover.js';
@@ -26,7 +27,7 @@ const readJson = express.json({ limit: MCP_BODY_LIMIT });
  * - the 2025 era (initialize handshake, 2025-11-25 back to 2024-11-05): a fresh server and a
  *   stateless Streamable HTTP transport answering in JSON (the SDK's stateless idiom), both closed
  *   once the POST is answered or the client goes away, after the few rules the SDK leaves to us
- *   (McpTransportRules);
+ *   (McpTransportRules); a single read-only request answered before is answered from McpAnswers;
  * - the 2026-07-28 era (server/discover, a `_meta` envelope on every request): the SDK's own entry,
  *   `createMcpHandler`, strict about that era.
  *
@@ -49,23 +50,31 @@ export class McpHttpController implements OnApplicationShutdown {
   constructor(
     private readonly factory: McpServerFactory,
     private readonly rules: McpTransportRules,
+    private readonly answers: McpAnswers,
   ) {}
 
   @Post()
-  async handle(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<globalThis.Response> {
+  // A remembered answer is bytes Nest sends with the route's status; the SDK's Response carries its own.
+  @HttpCode(200)
+  async handle(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<globalThis.Response | StreamableFile> {
     await new Promise<void>((resolve, reject) => readJson(req, res, (error?: unknown) => (error === undefined ? resolve() : reject(error))));
     const body: unknown = req.body;
     this.rules.checkBody(req.headers['content-type'], body);
-    // Fires only if the client goes away before its answer is written: the server's work is abandoned.
-    const gone = new AbortController();
-    res.once('close', () => res.writableFinished || gone.abort());
-    const request = await toWebRequest(req, body, { signal: gone.signal });
     if (!isLegacyPost(req.headers, body)) {
-      const answer = await this.modern.fetch(request, { parsedBody: body });
+      const answer = await this.modern.fetch(await this.webRequest(req, res), { parsedBody: body });
       return isDiscover(body) ? withEveryProtocolVersion(answer) : answer;
     }
     await this.rules.admit(req, res, body);
-    return this.answerLegacy(request, body);
+    const key = this.answers.keyOf(req.headers, body);
+    if (key === undefined) return this.answerLegacy(await this.webRequest(req, res), body);
+    return this.answers.answer(key, body) ?? this.answers.remember(key, await this.answerLegacy(await this.webRequest(req, res), body));
+  }
+
+  /** The POST as the SDK reads it; its signal fires if the client goes away before the answer is written. */
+  private webRequest(req: Request, res: Response): Promise<globalThis.Request> {
+    const gone = new AbortController();
+    res.once('close', () => res.writableFinished || gone.abort());
+    return toWebRequest(req, req.body, { signal: gone.signal });
   }
 
   /** The 2025-era answer: a fresh server and stateless transport for this POST, closed once it answered. */

@@ -8,6 +8,7 @@ import { ProvidersModule } from '../providers/providers.module.js';
 import { UseCasesModule } from '../use-cases/use-cases.module.js';
 import { McpAccessGuard } from './mcp-access.guard.js';
 import { McpHttpController } from './mcp-http.controller.js';
+import { McpAnswers } from './mcp-answers.js';
 import { McpServerFactory } from './mcp-server.factory.js';
 import { McpTransportRules } from './mcp-transport-rules.js';
 import { ServerCardController } from './server-card.controller.js';
@@ -19,6 +20,6 @@ import { RateLimitModule } from '../common/rate-limit/rate-limit.module.js';
 @Module({
   imports: [HttpCommonModule, RateLimitModule, ProvidersModule, PlansModule, UseCasesModule, GuidesModule, ChangesModule, CostsModule, FiltersModule],
   controllers: [ServerCardController, McpHttpController],
-  providers: [McpServerFactory, McpTransportRules, McpAccessGuard, ServerCardService],
+  providers: [McpServerFactory, McpTransportRules, McpAnswers, McpAccessGuard, ServerCardService],
 })
 export class McpModule {}
