@@ -27,7 +27,7 @@ const common = {
  * service, the tutorials' sshd/nginx/ansible, kubectl and a stand-in Kubernetes API, the MCP Inspector
  * and the OpenAPI tools' CLIs: openapi-typescript with tsc, Spectral, Redocly) or run for a minute.
  */
-const SYSTEM = ['cluster', 'soak', 'browser', 'phone-layout', 'rate-limit-redis', 'shutdown', 'bench-smoke', 'mcp-inspector', 'log-buffer', 'startup', 'tutorial-configs', 'deploy', 'typed-client', 'openapi-lint'].map((name) => `<rootDir>/test/${name}.e2e-spec.ts`);
+const SYSTEM = ['cluster', 'soak', 'browser', 'phone-layout', 'rate-limit-redis', 'shutdown', 'bench-smoke', 'mcp-inspector', 'log-buffer', 'startup', 'tutorial-configs', 'tutorial-steps', 'deploy', 'typed-client', 'openapi-lint'].map((name) => `<rootDir>/test/${name}.e2e-spec.ts`);
 
 /**
  * Suites run a second time with the front door (the replay cache in front of Express) switched off:

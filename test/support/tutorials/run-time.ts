@@ -102,9 +102,14 @@ function dumpAsRoot(ctx: Context): RunTimeFinding[] {
     const entries = (doc?.postgresql_databases ?? (doc?.hooks as Record<string, unknown> | undefined)?.postgresql_databases) as Array<Record<string, unknown>> | undefined;
     for (const e of entries ?? []) {
       const asPostgres = (c: unknown) => typeof c === 'string' && /\b(runuser\s+-u\s+postgres|sudo\s+-u\s+postgres|su\s+postgres)\b/.test(c);
-      // psql lists the databases of `all`; pg_dump dumps each.
-      if (e.username !== undefined || (asPostgres(e.pg_dump_command) && (e.name !== 'all' || asPostgres(e.psql_command)))) continue;
       const line = u.content.split('\n').findIndex((l) => /postgresql_databases:/.test(l)) + 1;
+      // Without a format, `all` is one pg_dumpall, and a pg_dump_command replaces it with a pg_dump of the default database.
+      if (e.name === 'all' && e.pg_dump_command !== undefined && e.format === undefined) {
+        out.push(finding(ctx, 'dump-as-root', u.line + line, `postgresql_databases entry "all" sets pg_dump_command without a format: borgmatic then runs that command in place of pg_dumpall, and the archive holds only the default database`));
+        continue;
+      }
+      // psql lists the databases of `all` (with a format); pg_dump dumps each.
+      if (e.username !== undefined || (asPostgres(e.pg_dump_command) && (e.name !== 'all' || asPostgres(e.psql_command)))) continue;
       out.push(finding(ctx, 'dump-as-root', u.line + line, `postgresql_databases entry "${String(e.name)}" sets no username and no pg_dump_command/psql_command run as postgres: borgmatic runs as root, so the dump connects as role "root", which a stock PostgreSQL refuses`));
     }
   }
