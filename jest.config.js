@@ -29,7 +29,7 @@ const common = {
  * Only these need programs beyond Node and `npm ci`; their project's global setup provides them
  * (test/system-setup.cjs), so `npm test` (unit and e2e) runs as any user on Linux or macOS.
  */
-const SYSTEM = ['redis-counter-storage', 'reload-full-disk', 'cluster', 'soak', 'browser', 'phone-layout', 'rate-limit-redis', 'shutdown', 'bench-smoke', 'mcp-inspector', 'log-buffer', 'startup', 'tutorial-configs', 'deploy', 'typed-client', 'openapi-lint'].map((name) => `<rootDir>/test/${name}.e2e-spec.ts`);
+const SYSTEM = ['redis-counter-storage', 'reload-full-disk', 'cluster', 'soak', 'browser', 'phone-layout', 'rate-limit-redis', 'shutdown', 'bench-smoke', 'mcp-inspector', 'log-buffer', 'startup', 'tutorial-configs', 'tutorial-steps', 'deploy', 'typed-client', 'openapi-lint'].map((name) => `<rootDir>/test/${name}.e2e-spec.ts`);
 
 /** The unit specs beside the code: no app, seconds (npm run test:unit); also what mutation testing runs (stryker.config.mjs). */
 export const unitProject = { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] };

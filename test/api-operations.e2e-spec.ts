@@ -3,6 +3,10 @@ import { cheapestWithoutCommitment, figures, meetsAllFour, priceAgeSummaryOf, pr
 import { rawAuthors, rawGuides, rawMeta, rawProviders, rawUseCases } from './support/raw-data';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
 
+/** The Debian releases that check a tutorial's systems, written here apart from the DTO: an Ubuntu release is checked with the Debian release of its generation. */
+const IN_PLACE_OF: Record<string, string> = { 'ubuntu-22.04': 'debian-12', 'ubuntu-24.04': 'debian-13', 'ubuntu-26.04': 'debian-13' };
+const checkedOnOf = (systems: string[]) => [...new Set(systems.map((s) => IN_PLACE_OF[s] ?? s))].sort();
+
 describe('JSON API operations', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -168,6 +172,8 @@ describe('JSON API operations', () => {
           // Tutorials that pin software say what they were checked against, and when; other guides carry neither.
           ...(raw.verifiedWith === undefined ? {} : { verifiedWith: raw.verifiedWith }),
           ...(raw.reviewed === undefined ? {} : { reviewed: raw.reviewed }),
+          // Tutorials name their systems, and the Debian releases whose tools checked them (one in place of each Ubuntu release).
+          ...(raw.systems === undefined ? {} : { systems: raw.systems, checkedOn: checkedOnOf(raw.systems) }),
         });
       }
     });

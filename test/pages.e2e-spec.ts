@@ -42,6 +42,15 @@ describe('pages and markdown', () => {
     expect(ld).toMatchObject({ '@type': 'Article', headline: guide.title, datePublished: guide.published });
   });
 
+  it('names a tutorial\'s systems and the Debian release checked in place of an Ubuntu one; other guides name none', async () => {
+    const tutorial = await t.http.get('/guides/borgmatic-backups').expect(200);
+    expect(tutorial.text).toContain('For Debian 13, Ubuntu 24.04; checked with the tools of Debian 13 (Debian 13 in place of Ubuntu 24.04)');
+    const both = await t.http.get('/guides/create-sudo-user').expect(200);
+    expect(both.text).toContain('For Debian 12, Ubuntu 24.04; checked with the tools of Debian 12 and Debian 13 (Debian 13 in place of Ubuntu 24.04)');
+    const review = await t.http.get('/guides/hetzner-review').expect(200);
+    expect(review.text).not.toContain('checked with the tools of');
+  });
+
   it('shows a provider\'s verdict, pros and cons and every plan as table rows, with Product and Review data', async () => {
     const p = rawProviders.providers.find((x: any) => x.id === 'linode');
     const res = await t.http.get('/providers/linode').expect(200);

@@ -47,7 +47,7 @@ async function editForNextRelease(dir: string) {
   const newGuide = { slug: 'release-test-guide', title: 'A guide added in a release', published: '2026-11-30' };
   await writeFile(
     join(dir, 'guides', `${newGuide.slug}.md`),
-    `---\nslug: ${newGuide.slug}\ntitle: "${newGuide.title}"\ndescription: "A guide the release test adds."\ntype: tutorial\nkeywords: [test]\npublished: "${newGuide.published}"\nauthor: marcus-okafor\n---\n${'Words to read. '.repeat(120)}\n`,
+    `---\nslug: ${newGuide.slug}\ntitle: "${newGuide.title}"\ndescription: "A guide the release test adds."\ntype: tutorial\nkeywords: [test]\npublished: "${newGuide.published}"\nauthor: marcus-okafor\nsystems: [debian-13]\n---\n${'Words to read. '.repeat(120)}\n`,
   );
   const swap = rawGuides.find((g) => g.slug === 'swap-file')!;
   const swapFile = join(dir, 'guides', 'swap-file.md');

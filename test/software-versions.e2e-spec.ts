@@ -149,7 +149,7 @@ describe('fixtures: each refusal on a broken tutorial', () => {
 describe('tutorials', () => {
   const tutorials: GuideVersions[] = rawGuides
     .filter((g: { type: string }) => g.type === 'tutorial')
-    .map((g: { slug: string; body: string; verifiedWith?: Record<string, string> }) => ({ slug: g.slug, body: g.body, verifiedWith: g.verifiedWith }));
+    .map((g: { slug: string; body: string; verifiedWith?: Record<string, string>; systems?: string[] }) => ({ slug: g.slug, body: g.body, verifiedWith: g.verifiedWith, systems: g.systems }));
 
   it('reads every tutorial in data/guides', () => {
     const files = readdirSync(join(DATA_DIR, 'guides')).filter((f) => f.endsWith('.md'));

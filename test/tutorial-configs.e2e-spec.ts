@@ -1,9 +1,11 @@
 import { join } from 'node:path';
-import { checkUnits, CHECKS, guideUnits } from './support/tutorials/checks.js';
-import { codeBlocks, guideBlocks, heredocFiles, parseInfo, tutorials, type CodeBlock, type GuideFile } from './support/tutorials/code-blocks.js';
+import { checkBorgmatic, checkUnits, CHECKS, guideUnits } from './support/tutorials/checks.js';
+import { codeBlocks, guideBlocks, heredocFiles, parseInfo, readGuide, tutorials, type CodeBlock, type GuideFile } from './support/tutorials/code-blocks.js';
 import { checkAnsible, checkNginxRefusals, checkSshdSite, commandUsers, guidesBefore } from './support/tutorials/effective.js';
 import { verdict } from './support/tutorials/kinds.js';
 import { parseNginx, probes, sampleRegex } from './support/tutorials/nginx-conf.js';
+import { checkerEntries, expectedVerifiedWith, guideSystems, isBorgmaticConfig, unitSystems, versionedTool } from './support/tutorials/systems.js';
+import { CHECKED_SYSTEMS, withSystem, type CheckedSystem } from './support/tutorials/tools.js';
 
 /*
  * Tutorials checked by their tools (issue #28 §2; docs/testing.md, "Tutorials checked by their tools").
@@ -18,6 +20,18 @@ const UNITS = GUIDES.flatMap(guideUnits);
 /** Every tutorial, whatever TUTORIALS says: the sshd check puts a guide's drop-ins with those of the guides it comes after. */
 const ALL_GUIDES = tutorials(undefined, '');
 const ALL_UNITS = ALL_GUIDES.flatMap(guideUnits);
+
+/**
+ * The units checked with a Debian release's tools: a unit whose tool's version verifiedWith states
+ * (nginx, sshd, haproxy, Ansible, cloud-init, borgmatic) only for the tutorials checked on that release
+ * (guideSystems); every other unit (shell, nft, systemd, JSON...) with this machine's tools, in the
+ * Debian 12 pass.
+ */
+const systemsOf = new Map(ALL_GUIDES.map((g) => [g.slug, guideSystems(g)]));
+const guideOf = new Map(ALL_GUIDES.map((g) => [g.slug, g]));
+const unitsFor = (units: typeof UNITS, system: CheckedSystem) =>
+  units.filter((u) => (versionedTool(u) ? unitSystems(u, guideOf.get(u.guide)!).includes(system) : system === 'debian-12'));
+const guidesFor = (guides: GuideFile[], system: CheckedSystem) => guides.filter((g) => (systemsOf.get(g.slug) ?? []).includes(system));
 
 /** One failure line per finding, or '' when there are none (so the assertion shows them all). */
 const report = (findings: string[]) => findings.join('\n');
@@ -142,28 +156,64 @@ const refusals = (blocks: CodeBlock[]) =>
     return 'refuse' in v ? [`${b.file}:${b.line} ${b.lang || '(no language)'}: ${v.refuse}`] : [];
   });
 
-describe('checked by their tools', () => {
+describe.each(CHECKED_SYSTEMS)("checked by their tools, as %s ships them", (system) => {
+  const units = unitsFor(UNITS, system);
   for (const [name, kinds] of Object.entries(CHECKS)) {
+    if (!units.some((u) => (kinds as readonly string[]).includes(u.kind))) continue;
     it(`${name}: ${kinds.join(', ')} blocks and heredoc files pass`, async () => {
-      expect(report(await checkUnits(UNITS, kinds))).toBe('');
+      expect(report(await withSystem(system, () => checkUnits(units, kinds)))).toBe('');
     }, 300_000);
   }
 });
 
+describe("borgmatic, with each Debian release's borgmatic", () => {
+  const config = (file: string) => guideUnits(readGuide(file)).find(isBorgmaticConfig)!;
+
+  it("refuses the borgmatic guide as it was (fdf64a3): Debian 12's 1.7.7 has no config action and requires the sectioned layout", async () => {
+    const found = await withSystem('debian-12', () => checkBorgmatic(config(join(__dirname, 'fixtures', 'tutorial-day-two', 'before-42', 'borgmatic-backups.md'))));
+    expect(found.join('\n')).toMatch(/borgmatic 1\.7\.7 has no 'config' action/);
+    expect(found.join('\n')).toMatch(/'location' is a required property/);
+  });
+
+  it("refuses a misspelt option with Debian 13's 1.9, and takes today's guide", async () => {
+    const today = config(join('data', 'guides', 'borgmatic-backups.md'));
+    expect(await withSystem('debian-13', () => checkBorgmatic(today))).toEqual([]);
+    const misspelt = { ...today, content: today.content.replace('keep_daily:', 'keep_dayly:') };
+    expect((await withSystem('debian-13', () => checkBorgmatic(misspelt))).join('\n')).toMatch(/borgmatic config validate: .*keep_dayly/);
+  });
+});
+
+describe('verifiedWith states the versions the checks ran with', () => {
+  it('names the systems of every tutorial, and per tool exactly the versions of the Debian releases checked, never an Ubuntu release', async () => {
+    const problems: string[] = [];
+    for (const g of GUIDES) {
+      if (guideSystems(g).length === 0) problems.push(`${g.file}: systems names no system the checks can run for`);
+      const stated = g.front.verifiedWith as Record<string, string> | undefined;
+      if (!stated) continue;
+      const expected = await expectedVerifiedWith(g, ALL_UNITS);
+      const have = checkerEntries(stated);
+      if (JSON.stringify(Object.entries(have).sort()) !== JSON.stringify(Object.entries(expected).sort())) {
+        problems.push(`${g.file}: verifiedWith says ${JSON.stringify(have)} of the checker's tools and systems; the checks ran with ${JSON.stringify(expected)}`);
+      }
+    }
+    expect(report(problems)).toBe('');
+  }, 120_000);
+});
+
 /** The effective checks of a set of guides (the sshd one with the drop-ins of the guides each comes after, from `all`). */
-async function effective(guides: GuideFile[], all: GuideFile[], allUnits: typeof UNITS) {
-  const units = (g: GuideFile) => allUnits.filter((u) => u.guide === g.slug);
-  return {
+async function effective(guides: GuideFile[], all: GuideFile[], allUnits: typeof UNITS, system: CheckedSystem = 'debian-12') {
+  const units = (g: GuideFile) => allUnits.filter((u) => u.guide === g.slug && (!u.systems || unitSystems(u, g).includes(system)));
+  return withSystem(system, async () => ({
     nginx: (await Promise.all(guides.map((g) => checkNginxRefusals(units(g))))).flat(),
     sshd: await checkSshdSite(allUnits, all, new Set(guides.map((g) => g.slug))),
     ansible: (await Promise.all(guides.map((g) => checkAnsible(g, units(g))))).flat(),
-  };
+  }));
 }
 
-describe('effective results, where order decides', () => {
+describe.each(CHECKED_SYSTEMS)('effective results, where order decides, with the tools of %s', (system) => {
   let results: Awaited<ReturnType<typeof effective>>;
   beforeAll(async () => {
-    results = await effective(GUIDES, ALL_GUIDES, ALL_UNITS);
+    results = await effective(guidesFor(GUIDES, system), ALL_GUIDES, ALL_UNITS, system);
   }, 300_000);
 
   it('nginx: every path a refusing location (deny all, return 403) matches is refused by a real nginx, not taken by an earlier regex location', () => {

@@ -64,7 +64,7 @@ describe('loadDataset', () => {
   it('refuses a guide with an empty body', async () => {
     await writeFile(
       join(dir, 'guides', 'zz-empty.md'),
-      '---\nslug: zz-empty\ntitle: T\ndescription: D\ntype: tutorial\nkeywords: [a]\npublished: "2025-01-01"\nauthor: editorial-team\n---\n\n',
+      '---\nslug: zz-empty\ntitle: T\ndescription: D\ntype: tutorial\nkeywords: [a]\npublished: "2025-01-01"\nauthor: editorial-team\nsystems: [debian-13]\n---\n\n',
     );
     expect(await problemsOf()).toEqual([`${join(dir, 'guides', 'zz-empty.md')}: body: must not be empty`]);
   });

@@ -850,8 +850,8 @@ describe('validateDataset', () => {
 
     it('refuses verifiedWith and reviewed on a guide that is not a tutorial', () => {
       expect(problemsAfter((raw) => Object.assign(guide(raw, 'hetzner-review'), { verifiedWith: { debian: '13' }, reviewed: d.version }))).toEqual([
-        'data/guides/hetzner-review.md: front matter.verifiedWith: only a tutorial states the software versions it was checked against',
-        'data/guides/hetzner-review.md: front matter.reviewed: only a tutorial states the software versions it was checked against',
+        'data/guides/hetzner-review.md: front matter.verifiedWith: only a tutorial states the systems and software versions it was checked against',
+        'data/guides/hetzner-review.md: front matter.reviewed: only a tutorial states the systems and software versions it was checked against',
       ]);
     });
 
@@ -877,7 +877,10 @@ describe('validateDataset', () => {
       ]);
       // A best-of list's figures depend on criteria only the generator reads (the regeneration test checks its date);
       // hand-written guides quote no figures.
-      for (const type of ['best-of', 'tutorial', 'workload']) expect(problemsAfter((raw) => Object.assign(guide(raw, 'hetzner-review'), { type, updated: '2026-02-01' }))).toEqual([]);
+      for (const type of ['best-of', 'tutorial', 'workload']) {
+        const systems = type === 'tutorial' ? { systems: ['debian-13'] } : {};
+        expect(problemsAfter((raw) => Object.assign(guide(raw, 'hetzner-review'), { type, updated: '2026-02-01', ...systems }))).toEqual([]);
+      }
     });
 
     it('dates a guide by the sources of the providers it is about: their plan lines and record pages, and the rates when it converts', () => {

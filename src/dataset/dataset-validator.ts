@@ -297,9 +297,10 @@ function validateGuide(
 
 /** `verifiedWith` and `reviewed` say what a tutorial was checked against and when (the versions themselves are held to `software-releases.json` by the tests). */
 function checkReviewed(fm: GuideFrontMatter, meta: DatasetMeta | undefined, at: string, problems: string[]): void {
-  for (const field of ['verifiedWith', 'reviewed'] as const) {
-    if (fm[field] !== undefined && fm.type !== 'tutorial') problems.push(`${at}.${field}: only a tutorial states the software versions it was checked against`);
+  for (const field of ['verifiedWith', 'reviewed', 'systems'] as const) {
+    if (fm[field] !== undefined && fm.type !== 'tutorial') problems.push(`${at}.${field}: only a tutorial states the systems and software versions it was checked against`);
   }
+  if (fm.type === 'tutorial' && fm.systems === undefined) problems.push(`${at}.systems: is required on a tutorial (the systems its steps are written for)`);
   if (fm.verifiedWith !== undefined && fm.reviewed === undefined) problems.push(`${at}.reviewed: is required with verifiedWith (the day the versions were checked)`);
   if (fm.reviewed === undefined) return;
   if (fm.reviewed < fm.published) problems.push(`${at}.reviewed: must not be before published (${fm.published})`);

@@ -1,7 +1,7 @@
 import type { AppConfig } from '../config/app-config.js';
 import { carriedDeprecations } from '../dataset/deprecations.js';
 import type { DatasetSnapshot, GuideEntry } from '../dataset/dataset-snapshot.js';
-import type { Guide } from '../dataset/dto/guide.dto.js';
+import { checkedSystems, type Guide } from '../dataset/dto/guide.dto.js';
 import { JsonDocument } from '../dataset/json-document.js';
 import type { GuideList } from './dto/guide-list.dto.js';
 
@@ -28,6 +28,7 @@ export function toGuide(entry: GuideEntry, snapshot: DatasetSnapshot, config: Ap
     markdownUrl: config.url(guideMarkdownPath(entry.slug)),
     ...(entry.verifiedWith === undefined ? {} : { verifiedWith: entry.verifiedWith }),
     ...(entry.reviewed === undefined ? {} : { reviewed: entry.reviewed }),
+    ...(entry.systems === undefined ? {} : { systems: entry.systems, checkedOn: checkedSystems(entry.systems) }),
   };
 }
 

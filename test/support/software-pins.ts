@@ -199,6 +199,8 @@ export interface GuideVersions {
   slug: string;
   body: string;
   verifiedWith?: Record<string, string>;
+  /** The systems the tutorial is written for (`debian-13`, `ubuntu-24.04`): an operating system it names. */
+  systems?: string[];
 }
 
 /**
@@ -214,6 +216,15 @@ export function versionProblems(guide: GuideVersions, products: Product[], day: 
   for (const [key, value] of Object.entries(guide.verifiedWith ?? {})) {
     const product = productNamed(products, key);
     if (product) verified.set(product.id, { key, versions: value.split(',').map((v) => v.trim()) });
+  }
+  // The systems a tutorial names count as named operating system releases, checked or not (an Ubuntu
+  // release is written for but checked with a Debian release's tools; verifiedWith never claims it).
+  for (const system of guide.systems ?? []) {
+    const [id, version] = system.split('-');
+    if (!OS_PRODUCTS.has(id)) continue;
+    const entry = verified.get(id) ?? { key: `systems ${id}`, versions: [] };
+    if (!entry.versions.includes(version)) entry.versions.push(version);
+    verified.set(id, entry);
   }
   const osReleases = [...verified.entries()]
     .filter(([id]) => OS_PRODUCTS.has(id))

@@ -11,6 +11,19 @@ export const SOFTWARE_VERSION = /^v?\d+(?:\.(?:\d+|x))*(?:[-+~][0-9A-Za-z.~+-]+)
 /** The versions of one `verifiedWith` entry: one version, or several separated by commas (`"12, 13"`). */
 export const verifiedVersions = (value: string): string[] => value.split(',').map((v) => v.trim());
 
+/** The systems a tutorial may name as supported (`systems`). */
+export const TUTORIAL_SYSTEMS = ['debian-12', 'debian-13', 'ubuntu-22.04', 'ubuntu-24.04', 'ubuntu-26.04'] as const;
+
+/**
+ * The tutorials' checks run with the tools of Debian releases only. For an Ubuntu release, whose tools
+ * cannot run here, the checks use the Debian release of the same generation in its place.
+ */
+export const CHECKED_IN_PLACE_OF: Readonly<Record<string, string>> = { 'ubuntu-22.04': 'debian-12', 'ubuntu-24.04': 'debian-13', 'ubuntu-26.04': 'debian-13' };
+
+/** The Debian releases whose tools check a tutorial that names `systems`, in order. */
+export const checkedSystems = (systems: readonly string[]): string[] =>
+  [...new Set(systems.map((s) => (s.startsWith('debian-') ? s : CHECKED_IN_PLACE_OF[s])).filter((s): s is string => Boolean(s)))].sort();
+
 /** A software name as `verifiedWith` writes it: lowercase, as the product names itself (`docker-engine`, `actions/checkout`). */
 export const SOFTWARE_NAME = /^[a-z0-9][a-z0-9._/-]*$/;
 
@@ -81,6 +94,13 @@ export class GuideFrontMatter {
   @IsOptional()
   @IsCalendarDate()
   reviewed?: string;
+
+  /** Tutorials: the systems the steps are written for (required on a tutorial), e.g. `[debian-13, ubuntu-24.04]`. */
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @IsIn(TUTORIAL_SYSTEMS, { each: true })
+  systems?: string[];
 }
 
 /** A guide in the index; its markdown body is at `markdownUrl`. */
@@ -138,4 +158,12 @@ export class Guide {
   /** Day the tutorial was last checked against `verifiedWith` (absent when it states no versions). */
   @ApiPropertyOptional({ format: 'date' })
   reviewed?: string;
+
+  /** Tutorials: the systems the steps are written for (absent on other guides). */
+  @ApiPropertyOptional({ type: [String], enum: TUTORIAL_SYSTEMS, example: ['debian-13', 'ubuntu-24.04'] })
+  systems?: string[];
+
+  /** Tutorials: the Debian releases whose tools checked the steps; an Ubuntu release in `systems` is checked with the Debian release of its generation in its place. */
+  @ApiPropertyOptional({ type: [String], example: ['debian-13'] })
+  checkedOn?: string[];
 }

@@ -4,7 +4,8 @@ import { parseAllDocuments } from 'yaml';
 import { guideBlocks, type CodeBlock, type GuideFile } from './code-blocks.js';
 import { checkCompose, looksLikeCompose } from './compose.js';
 import { blockHeredocs, heredocKind, verdict, type Kind } from './kinds.js';
-import { Scratch, debianSshdConfigTemplate, inNetns, inScratch, mapLimit, program, run, runSshd, type Ran } from './tools.js';
+import { isBorgmaticConfig } from './systems.js';
+import { Scratch, debianSshdConfigTemplate, inNetns, inScratch, mapLimit, program, run, runSshd, systemNginxEtc, type Ran } from './tools.js';
 
 /*
  * The checks by kind. A "unit" is a text the suite checks: a code block, or a file a bash heredoc
@@ -26,6 +27,8 @@ export interface Unit {
   from: 'block' | 'heredoc';
   /** For a heredoc, whether the shell expands the body ($x, $(cmd)) before writing it. */
   expanded?: boolean;
+  /** The systems the block is written for, when it says (systems=debian-12): only those systems' tools check it. */
+  systems?: string[];
 }
 
 /** The units of a guide: its checked blocks, and the heredoc files of its shell blocks that a tool checks. */
@@ -38,12 +41,13 @@ export function guideUnits(guide: GuideFile): Unit[] {
 export function blockUnits(b: CodeBlock): Unit[] {
   const units: Unit[] = [];
   const v = verdict(b);
-  if ('check' in v) units.push({ guide: b.guide, kind: v.check, content: b.content, path: v.path, partOf: v.partOf, file: b.file, line: b.line, from: 'block' });
+  const systems = b.attrs.systems ? { systems: b.attrs.systems.split(',') } : {};
+  if ('check' in v) units.push({ guide: b.guide, kind: v.check, content: b.content, path: v.path, partOf: v.partOf, file: b.file, line: b.line, from: 'block', ...systems });
   if ('check' in v) {
     for (const h of blockHeredocs(b)) {
       const kind = heredocKind(h);
       if (!kind) continue;
-      units.push({ guide: b.guide, kind, content: h.content, path: h.append ? undefined : h.path, partOf: h.append ? h.path : undefined, file: b.file, line: h.line, from: 'heredoc', expanded: h.expanded });
+      units.push({ guide: b.guide, kind, content: h.content, path: h.append ? undefined : h.path, partOf: h.append ? h.path : undefined, file: b.file, line: h.line, from: 'heredoc', expanded: h.expanded, ...systems });
     }
   }
   return units;
@@ -133,10 +137,34 @@ export async function checkYaml(u: Unit): Promise<string[]> {
   const errors = docs.flatMap((d) => d.errors.map((e) => finding(u, `YAML: ${e.message.split('\n')[0]}`, e.linePos?.[0].line ?? 0)));
   if (errors.length) return errors;
   const values = docs.map((d) => d.toJS());
+  if (isBorgmaticConfig(u)) return checkBorgmatic(u);
   if (/^#cloud-config\s*$/m.test(u.content.split('\n')[0] ?? '')) return checkCloudConfig(u);
   if (looksLikePlaybook(values)) return checkPlaybook(u);
   if (looksLikeCompose(u, values)) return checkCompose(u, values).map((m) => finding(u, `compose: ${m.message}`, m.line));
   return [];
+}
+
+/**
+ * borgmatic's own validation of its configuration, with the current system's borgmatic: `borgmatic config
+ * validate` (1.7.15 and later). A borgmatic without the `config` action (Debian 12's 1.7.7) is itself a
+ * finding, since the guide's `borgmatic config ...` steps fail there; its own validator then says what it
+ * thinks of the file.
+ */
+export async function checkBorgmatic(u: Unit): Promise<string[]> {
+  return inScratch('borgmatic', async (s) => {
+    const file = s.write('config.yaml', u.content);
+    const env = { HOME: s.dir, XDG_STATE_HOME: s.path('state'), XDG_RUNTIME_DIR: s.dir, BORG_BASE_DIR: s.dir };
+    const r = await run(program('borgmatic'), ['config', 'validate', '-c', file], { env });
+    const tidy = (t: string) => t.split(s.dir + '/').join('').split('\n').filter((l) => l.trim() && !/^(summary:|Need some help|Message:|Arguments:|--- Logging error|Traceback|\s+File |\s{4})/.test(l)).slice(0, 4).join(' ');
+    if (r.code === 0) return [];
+    if (!/invalid choice: 'config'/.test(r.stderr + r.stdout)) return [finding(u, `borgmatic config validate: ${tidy(r.stdout + '\n' + r.stderr)}`)];
+    const version = (await run(program('borgmatic'), ['--version'], { env })).stdout.trim();
+    const old = await run(program('validate-borgmatic-config'), ['-c', file], { env });
+    return [
+      finding(u, `borgmatic ${version} has no 'config' action: "borgmatic config generate" and "borgmatic config validate" stop with "invalid choice"`),
+      ...(old.code === 0 ? [] : [finding(u, `validate-borgmatic-config (borgmatic ${version}): ${tidy(old.stdout + '\n' + old.stderr)}`)]),
+    ];
+  });
 }
 
 export async function checkCloudConfig(u: Unit): Promise<string[]> {
@@ -431,9 +459,10 @@ export interface SiteFile {
  */
 export async function nginxTree(s: Scratch, files: SiteFile[]): Promise<{ conf: string; locate: (path: string, line: number) => { unit?: Unit; line: number } }> {
   const etc = s.path('root/etc/nginx');
-  if (existsSync('/etc/nginx/nginx.conf')) cpSync('/etc/nginx', etc, { recursive: true, dereference: true, filter: (src) => !/\/sites-enabled\/./.test(src) && !/\/modules-enabled\/./.test(src) });
-  for (const m of existsSync('/etc/nginx/modules-enabled') ? readdirSync('/etc/nginx/modules-enabled') : []) {
-    const src = join('/etc/nginx/modules-enabled', m);
+  const stock = systemNginxEtc();
+  if (existsSync(join(stock, 'nginx.conf'))) cpSync(stock, etc, { recursive: true, dereference: true, filter: (src) => !/\/sites-enabled\/./.test(src) && !/\/modules-enabled\/./.test(src) });
+  for (const m of existsSync(join(stock, 'modules-enabled')) ? readdirSync(join(stock, 'modules-enabled')) : []) {
+    const src = join(stock, 'modules-enabled', m);
     if (existsSync(src)) s.write(`root/etc/nginx/modules-enabled/${m}`, readFileSync(src, 'utf8'));
   }
   const origin = new Map<string, Unit | undefined>();

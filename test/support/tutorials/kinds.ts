@@ -22,7 +22,7 @@ export type Kind =
   | 'ansible-inventory';
 
 /** The attributes of the convention; any other key is a typo. */
-export const ATTRIBUTES = new Set(['path', 'part-of', 'check', 'why']);
+export const ATTRIBUTES = new Set(['path', 'part-of', 'check', 'why', 'systems']);
 
 /** Languages that name their own checker. */
 const BY_LANG: Record<string, Kind> = {
@@ -89,7 +89,8 @@ export type Verdict =
 /** The rule: every block is checked by its tool or says why not. */
 export function verdict(block: CodeBlock): Verdict {
   const problems = [...block.infoErrors];
-  for (const key of Object.keys(block.attrs)) if (!ATTRIBUTES.has(key)) problems.push(`unknown attribute ${key}= (the convention has path, part-of, check, why)`);
+  for (const key of Object.keys(block.attrs)) if (!ATTRIBUTES.has(key)) problems.push(`unknown attribute ${key}= (the convention has path, part-of, check, why, systems)`);
+  if (block.attrs.systems !== undefined && !/^[a-z]+-[\d.]+(,[a-z]+-[\d.]+)*$/.test(block.attrs.systems)) problems.push(`systems= "${block.attrs.systems}" is not a comma-separated list of systems (debian-12,ubuntu-24.04)`);
   const { path, check, why } = block.attrs;
   const partOf = block.attrs['part-of'];
   if (path !== undefined && partOf !== undefined) problems.push('path= and part-of= together (a block is a whole file or a part of one)');

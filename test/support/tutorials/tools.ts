@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -19,6 +19,43 @@ import { dirname, join, resolve } from 'node:path';
 
 /** Where test/system-setup.cjs unpacks openssh-server when /usr/sbin/sshd is not there. */
 export const SSHD_CACHE = resolve('node_modules', '.cache', 'tutorial-tools', 'openssh-server');
+
+/**
+ * The Debian releases whose tools the checks run with (issue #42). Debian 12's are this machine's;
+ * test/system-setup.cjs unpacks Debian 13's (and Debian 12's borgmatic) under TOOLS_CACHE/<system>, with a bin/
+ * of wrappers named like the programs. While a check runs inside withSystem(s, ...), program() and
+ * sshdBinary() find the programs of s first, and nginx and sshd read that release's stock configuration.
+ */
+export type CheckedSystem = 'debian-12' | 'debian-13';
+export const CHECKED_SYSTEMS: CheckedSystem[] = ['debian-12', 'debian-13'];
+export const TOOLS_CACHE = resolve('node_modules', '.cache', 'tutorial-tools');
+let activeSystem: CheckedSystem = 'debian-12';
+
+/** Runs fn with the tools of a Debian release (checks inside must be awaited before it returns). */
+export async function withSystem<T>(system: CheckedSystem, fn: () => Promise<T>): Promise<T> {
+  const previous = activeSystem;
+  activeSystem = system;
+  try {
+    return await fn();
+  } finally {
+    activeSystem = previous;
+  }
+}
+
+/** The Debian release whose tools program() returns now. */
+export const currentSystem = (): CheckedSystem => activeSystem;
+
+/** The root a release's unpacked packages are in ('' for this machine's own, Debian 12). */
+const systemRoot = (system: CheckedSystem) => (system === 'debian-12' ? '' : join(TOOLS_CACHE, system, 'root'));
+
+/** A release's stock /etc/nginx (this machine's for Debian 12, nginx-common's files for Debian 13). */
+export const systemNginxEtc = () => join(systemRoot(activeSystem) || '/', 'etc', 'nginx');
+
+/** The versions of the packages test/system-setup.cjs unpacked for a release. */
+export function unpackedVersions(system: CheckedSystem): Record<string, string> {
+  const file = join(TOOLS_CACHE, system, 'tools.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')).packages as Record<string, string>) : {};
+}
 
 export interface Ran {
   code: number | null;
@@ -116,21 +153,29 @@ export const PROGRAMS: Record<string, string> = {
   openssl: 'openssl',
 };
 
-/** A program's path, or an error that says which package provides it. */
+/** A program's path (the current system's own first), or an error that says which package provides it. */
 export function program(name: string): string {
+  const own = join(TOOLS_CACHE, activeSystem, 'bin', name);
+  if (existsSync(own)) return own;
+  if (activeSystem !== 'debian-12' && SYSTEM_PROGRAMS.has(name)) throw new Error(`${name} of ${activeSystem} is missing from ${own}: test/system-setup.cjs unpacks it`);
   const path = which(name);
   if (!path) throw new Error(`${name} is missing: install the Debian package ${PROGRAMS[name] ?? name} (test/system-setup.cjs does, as root)`);
   return path;
 }
 
-/** The sshd binary: $TUTORIAL_SSHD, the installed /usr/sbin/sshd, or the one test/system-setup.cjs unpacked. */
+/** Programs whose version a tutorial's verifiedWith states: each checked system must bring its own. */
+const SYSTEM_PROGRAMS = new Set(['nginx', 'sshd', 'haproxy', 'ansible-playbook', 'ansible-inventory', 'ansible', 'cloud-init', 'borgmatic', 'validate-borgmatic-config']);
+
+/** The sshd binary: the current system's, else $TUTORIAL_SSHD, the installed /usr/sbin/sshd, or the one test/system-setup.cjs unpacked. */
 export function sshdBinary(): string {
+  if (activeSystem !== 'debian-12') return program('sshd');
   for (const p of [process.env.TUTORIAL_SSHD, '/usr/sbin/sshd', join(SSHD_CACHE, 'usr', 'sbin', 'sshd')]) if (p && existsSync(p)) return p;
   throw new Error(`no sshd binary: test/system-setup.cjs unpacks one into ${SSHD_CACHE} (apt-get download openssh-server), or set TUTORIAL_SSHD`);
 }
 
 /** Debian's default /etc/ssh/sshd_config, as openssh-server installs it (from the package's own template). */
 export function debianSshdConfigTemplate(): string | undefined {
+  if (activeSystem !== 'debian-12') return join(systemRoot(activeSystem), 'usr', 'share', 'openssh', 'sshd_config');
   const sshd = sshdBinary();
   const root = sshd.replace(/\/usr\/sbin\/sshd$/, '');
   for (const p of [join(root, 'usr', 'share', 'openssh', 'sshd_config'), '/usr/share/openssh/sshd_config']) if (existsSync(p)) return p;

@@ -1,0 +1,191 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { guideBlocks, readGuide, SHELL_LANGS, type CodeBlock } from './code-blocks.js';
+import { run } from './tools.js';
+
+/*
+ * The executed runner (issue #42): a tutorial's steps run in order on a fresh, throwaway Debian 13 root.
+ *
+ * Provisioning (once, cached under node_modules/.cache/tutorial-steps): `debootstrap --variant=minbase`
+ * of Debian 13 from the mirror this machine's apt uses, then the packages the planned tutorials install,
+ * with apt-get inside the root (network allowed only here). A policy-rc.d that refuses every service
+ * start keeps the packages' maintainer scripts from starting daemons during installation.
+ *
+ * A run: the cached root is the lower layer of an overlay mount whose upper layer is a fresh temporary
+ * directory, in a private mount namespace, a network namespace with only a loopback interface (the steps
+ * reach nothing) and a PID namespace (every process a step starts dies with the run). Each step runs as
+ * root in `chroot`: a shell block as one `bash -e` script (the reader's sudo is the root's sudo), a file
+ * block is written to its path. There is no systemd in a chroot, so a plan starts the services a step
+ * needs directly (`pg_ctlcluster 17 main start`), says so, and skips the steps that need a booted
+ * systemd (`systemctl enable --now`), each with the reason. Every step has an expected outcome: exit 0 by
+ * default, or what the plan states (a failing exit, files that must or must not exist afterwards).
+ */
+
+export const STEPS_CACHE = resolve('node_modules', '.cache', 'tutorial-steps');
+const ROOT = join(STEPS_CACHE, 'debian-13', 'root');
+const STAMP = join(STEPS_CACHE, 'debian-13', 'ready.json');
+/** Bump when PACKAGES change, so the cached root is rebuilt. */
+const LAYOUT = 1;
+/** What the planned tutorials install (or expect on the server they start from), installed once. */
+export const PACKAGES = ['sudo', 'openssl', 'openssh-client', 'postgresql', 'borgbackup', 'borgmatic', 'nginx', 'ca-certificates'];
+
+/** The Debian mirror this machine's apt uses. */
+function mirror(): string {
+  for (const f of ['/etc/apt/sources.list.d/debian.sources', '/etc/apt/sources.list']) {
+    if (!existsSync(f)) continue;
+    const m = /^URIs:\s*(\S+\/debian)\/?\s*$/m.exec(readFileSync(f, 'utf8')) ?? /^deb\s+(?:\[[^\]]*\]\s+)?(\S+\/debian)\/?\s/m.exec(readFileSync(f, 'utf8'));
+    if (m) return m[1];
+  }
+  return 'http://deb.debian.org/debian';
+}
+
+const sh = (script: string, timeoutMs = 1_200_000) => spawnSync('bash', ['-c', script], { encoding: 'utf8', timeout: timeoutMs, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+
+/** The cached Debian 13 root, built when missing; returns its path and how long provisioning took (0 when cached). */
+export function provisionRoot(): { root: string; seconds: number } {
+  if (existsSync(STAMP) && JSON.parse(readFileSync(STAMP, 'utf8')).layout === LAYOUT) return { root: ROOT, seconds: 0 };
+  const started = Date.now();
+  rmSync(dirname(ROOT), { recursive: true, force: true });
+  mkdirSync(dirname(ROOT), { recursive: true });
+  if (spawnSync('sh', ['-c', 'command -v debootstrap'], { stdio: 'ignore' }).status !== 0) {
+    const r = sh('apt-get install -y -qq debootstrap || (apt-get update -qq && apt-get install -y -qq debootstrap)');
+    if (r.status !== 0) throw new Error(`apt-get install debootstrap failed: ${r.stderr}`);
+  }
+  const boot = sh(`debootstrap --variant=minbase trixie '${ROOT}' '${mirror()}'`);
+  if (boot.status !== 0) throw new Error(`debootstrap failed: ${boot.stdout.slice(-2000)}${boot.stderr.slice(-2000)}`);
+  // Maintainer scripts must not start services while the packages install (invoke-rc.d asks policy-rc.d).
+  writeFileSync(join(ROOT, 'usr', 'sbin', 'policy-rc.d'), '#!/bin/sh\nexit 101\n', { mode: 0o755 });
+  const install = sh(
+    `unshare --mount --propagation private sh -c 'mount -t proc proc "${ROOT}/proc" && mount --rbind /dev "${ROOT}/dev" && ` +
+      `cp /etc/resolv.conf "${ROOT}/etc/resolv.conf" && chroot "${ROOT}" apt-get install -y -qq --no-install-recommends ${PACKAGES.join(' ')}'`,
+  );
+  if (install.status !== 0) throw new Error(`apt-get install in the root failed: ${install.stdout.slice(-2000)}${install.stderr.slice(-2000)}`);
+  sh(`chroot '${ROOT}' apt-get clean`);
+  const seconds = (Date.now() - started) / 1000;
+  writeFileSync(STAMP, JSON.stringify({ layout: LAYOUT, packages: PACKAGES, provisionedSeconds: seconds }, null, 2));
+  return { root: ROOT, seconds };
+}
+
+/** What a step must do. */
+export interface Expect {
+  /** 'ok' (exit 0, the default) or 'fail' (a non-zero exit). */
+  exit?: 'ok' | 'fail';
+  /** Paths in the root that must exist afterwards. */
+  present?: string[];
+  /** Paths in the root that must not exist afterwards. */
+  absent?: string[];
+  /** A pattern the step's output must match. */
+  output?: RegExp;
+}
+
+/** How one tutorial is run: the root it starts from, what stands in for the outside world, and what each step must do. */
+export interface StepPlan {
+  slug: string;
+  /** The guide file (data/guides/<slug>.md unless a fixture). */
+  file?: string;
+  /** Commands that make the server the tutorial starts from, each with why (run before the first step). */
+  before: Array<{ run: string; why: string }>;
+  /** Text replaced in the guide's blocks before they run, each with why (the outside world a step cannot reach). */
+  replace: Array<{ from: string; to: string; why: string }>;
+  /** Steps, each found by a text its block contains: skipped (why), or an expectation other than exit 0. */
+  steps: Array<{ block: string } & ({ skip: string } | Expect)>;
+  /** Commands the guide gives in prose (inline code), run after the block that contains `after`. */
+  prose?: Array<{ after: string; run: string }>;
+  /** Checks after the last step that the tutorial reached its result, each with why (each must exit 0). */
+  verify?: Array<{ run: string; why: string }>;
+}
+
+export interface StepResult {
+  line: number;
+  kind: 'shell' | 'file' | 'prose' | 'before' | 'verify';
+  code: number;
+  output: string;
+  problems: string[];
+}
+
+/** The steps of a tutorial, in order: shell blocks to run, whole files to write. */
+function stepsOf(blocks: CodeBlock[]): CodeBlock[] {
+  return blocks.filter((b) => b.attrs.check !== 'none' && (SHELL_LANGS.has(b.lang) ? true : Boolean(b.attrs.path)));
+}
+
+/** Runs a tutorial by its plan in a throwaway overlay of the cached root; one result per step. */
+export async function runTutorial(plan: StepPlan, root: string): Promise<StepResult[]> {
+  const guide = readGuide(plan.file ?? join('data', 'guides', `${plan.slug}.md`));
+  const work = mkdtempSync(join(tmpdir(), `tutorial-steps-${plan.slug}-`));
+  try {
+    const replaced = (text: string) => plan.replace.reduce((t, r) => t.split(r.from).join(r.to), text);
+    const script: string[] = ['set -u', `M=${work}/merged`, `O=${work}/out`];
+    script.push(`mkdir -p $M ${work}/upper ${work}/work $O`);
+    script.push(`mount -t overlay overlay -o lowerdir=${root},upperdir=${work}/upper,workdir=${work}/work $M`);
+    script.push('mount -t proc proc $M/proc', 'mount -t tmpfs tmpfs $M/run', 'mount -t tmpfs tmpfs $M/tmp', 'mount --rbind /dev $M/dev', 'ip link set lo up');
+    // A server's /etc/hosts names the server itself (sudo looks its name up).
+    script.push('echo "127.0.1.1 $(hostname)" >> $M/etc/hosts');
+    const order: Array<{ id: string; line: number; kind: StepResult['kind']; expect: Expect }> = [];
+    const runStep = (id: string, text: string) => {
+      writeFileSync(join(work, `${id}.sh`), text);
+      script.push(`cp ${work}/${id}.sh $M/root/.step.sh; chroot $M /usr/bin/env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 /bin/bash -e /root/.step.sh > $O/${id}.log 2>&1; echo $? > $O/${id}.rc`);
+    };
+    const check = (id: string, e: Expect) => {
+      for (const p of e.present ?? []) script.push(`[ -e "$M${p}" ] && echo present >> $O/${id}.present.${Buffer.from(p).toString('hex')} || true`);
+      for (const p of e.absent ?? []) script.push(`[ -e "$M${p}" ] && echo present >> $O/${id}.present.${Buffer.from(p).toString('hex')} || true`);
+    };
+    plan.before.forEach((b, i) => {
+      runStep(`b${i}`, b.run + '\n');
+      order.push({ id: `b${i}`, line: 0, kind: 'before', expect: {} });
+    });
+    const blocks = stepsOf(guideBlocks(guide));
+    for (const s of [...plan.steps.map((x) => x.block), ...(plan.prose ?? []).map((p) => p.after)]) {
+      if (blocks.filter((b) => b.content.includes(s)).length !== 1) throw new Error(`${plan.slug}: the plan's "${s}" must be in exactly one step of the guide`);
+    }
+    for (const b of blocks) {
+      const planned = plan.steps.find((x) => b.content.includes(x.block));
+      if (planned && 'skip' in planned) continue;
+      const expect = (planned as Expect | undefined) ?? {};
+      const id = `s${b.line}`;
+      if (SHELL_LANGS.has(b.lang) && !b.attrs.path) {
+        runStep(id, replaced(b.content));
+        order.push({ id, line: b.line, kind: 'shell', expect });
+      } else {
+        const path = b.attrs.path!;
+        const file = join(work, `${id}.file`);
+        writeFileSync(file, replaced(b.content));
+        script.push(`mkdir -p "$M${dirname(path)}" && cp ${file} "$M${path}"; echo $? > $O/${id}.rc; : > $O/${id}.log`);
+        order.push({ id, line: b.line, kind: 'file', expect });
+      }
+      check(id, expect);
+      for (const [i, p] of (plan.prose ?? []).filter((x) => b.content.includes(x.after)).entries()) {
+        const pid = `p${b.line}-${i}`;
+        runStep(pid, replaced(p.run) + '\n');
+        const line = guide.text.split('\n').findIndex((l) => l.includes(p.run.split('\n')[0].replace(/^sudo /, ''))) + 1;
+        order.push({ id: pid, line, kind: 'prose', expect: {} });
+      }
+    }
+    (plan.verify ?? []).forEach((v, i) => {
+      runStep(`v${i}`, v.run + '\n');
+      order.push({ id: `v${i}`, line: 0, kind: 'verify', expect: {} });
+    });
+    writeFileSync(join(work, 'run.sh'), script.join('\n') + '\n');
+    // A new mount, network and PID namespace: nothing outside the loopback is reachable, nothing outlives the run.
+    const ran = await run('unshare', ['--mount', '--propagation', 'private', '--net', '--pid', '--fork', 'bash', join(work, 'run.sh')], { timeoutMs: 900_000 });
+    if (ran.code !== 0 && !existsSync(join(work, 'out'))) throw new Error(`the runner did not start: ${ran.stderr}`);
+    return order.map(({ id, line, kind, expect }) => {
+      const rcFile = join(work, 'out', `${id}.rc`);
+      const code = existsSync(rcFile) ? Number(readFileSync(rcFile, 'utf8').trim()) : -1;
+      const output = existsSync(join(work, 'out', `${id}.log`)) ? readFileSync(join(work, 'out', `${id}.log`), 'utf8') : '';
+      const problems: string[] = [];
+      const wantFail = expect.exit === 'fail';
+      if (code === -1) problems.push('did not run');
+      else if (wantFail ? code === 0 : code !== 0) problems.push(wantFail ? 'exited 0, but must fail' : `exited ${code}: ${output.trim().split('\n').slice(-6).join(' | ')}`);
+      const isPresent = (p: string) => existsSync(join(work, 'out', `${id}.present.${Buffer.from(p).toString('hex')}`));
+      for (const p of expect.present ?? []) if (!isPresent(p)) problems.push(`${p} is missing afterwards`);
+      for (const p of expect.absent ?? []) if (isPresent(p)) problems.push(`${p} exists afterwards, but must not`);
+      if (expect.output && !expect.output.test(output)) problems.push(`output does not match ${expect.output}`);
+      return { line, kind, code, output, problems };
+    });
+  } finally {
+    spawnSync('sh', ['-c', `umount -R '${work}/merged' 2>/dev/null; true`]);
+    rmSync(work, { recursive: true, force: true });
+  }
+}
