@@ -3,7 +3,7 @@ import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import { planFigures } from '../dataset/plan-figures.js';
 import { pricedPlans } from '../dataset/plan-pricing.js';
 import type { PlanTableRow } from './dto/plan-table-row.dto.js';
-import { planKey, priceHistories } from './price-history.js';
+import { historyOf, priceHistories } from './price-history.js';
 
 /** Currencies every row carries converted prices in, besides the one it is billed in. */
 export const ROW_CURRENCIES = ['USD', 'EUR'] as const;
@@ -51,7 +51,7 @@ export function buildPlanRows(snapshot: DatasetSnapshot, config: AppConfig): Pla
         lineId: plan.line,
         lineComplete: lines.get(plan.line)!.complete,
         reviewUrl: config.url(provider.url),
-        priceHistory: [...(histories.get(planKey(provider.id, plan.name)) ?? [])],
+        priceHistory: [...historyOf(histories, provider.id, plan)],
         observedAt: plan.observedAt,
         priceAgeDays: plan.priceAgeDays,
         stale: plan.stale,
