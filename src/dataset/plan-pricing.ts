@@ -10,9 +10,9 @@ import { priceAge } from './price-age.js';
  * - a promotional line: `renewalPrice` is the plan's own figure, null and "unconfirmed" when unknown;
  *   a price that is not promotional has no renewal price (null);
  * - the line's `setupFee`, null and "unconfirmed" when unknown;
- * - the price's age for the release `version`, its source (the line's) and whether the line is discontinued.
+ * - the price's age on `day` (the day of the answer, or a release's date), its source (the line's) and whether the line is discontinued.
  */
-export function pricedPlan(record: PlanRecord, line: PlanLine, version: string): Plan {
+export function pricedPlan(record: PlanRecord, line: PlanLine, day: string): Plan {
   const unconfirmed: string[] = [];
   let monthToMonthPrice: number | null = record.price;
   if (!isNoCommitment(line.priceBasis)) {
@@ -31,17 +31,17 @@ export function pricedPlan(record: PlanRecord, line: PlanLine, version: string):
     monthToMonthPrice,
     setupFee: line.setupFee,
     unconfirmed,
-    ...priceAge(record.observedAt, line, version),
+    ...priceAge(record.observedAt, line, day),
     source: line.source,
     discontinued: line.discontinued !== undefined,
     successor: line.discontinued?.successor ?? null,
   };
 }
 
-/** Every plan of a provider record, priced by its line (the validator guarantees each line exists), aged for the release `version`. */
-export function pricedPlans(provider: { plans: PlanRecord[]; planLines: PlanLine[] }, version: string): Plan[] {
+/** Every plan of a provider record, priced by its line (the validator guarantees each line exists), aged on `day`. */
+export function pricedPlans(provider: { plans: PlanRecord[]; planLines: PlanLine[] }, day: string): Plan[] {
   const lines = new Map(provider.planLines.map((l) => [l.id, l]));
-  return provider.plans.map((plan) => pricedPlan(plan, lines.get(plan.line)!, version));
+  return provider.plans.map((plan) => pricedPlan(plan, lines.get(plan.line)!, day));
 }
 
 /** True when a plan may be picked or ranked as an offer today: its line is still sold and its price is not stale. */

@@ -69,7 +69,7 @@ export function providerMarkdown(ctx: PageContext, p: Provider): string {
     '',
     ...(p.priceAge.stalePrices > 0
       ? [
-          `**${p.priceAge.stalePrices} of these ${p.plans.length} prices are stale**, marked "(stale)": seen at ${p.name} more than ${STALE_AFTER_DAYS} days before this release (${ctx.snapshot.version}), or before a price change ${p.name} reported. Each line below says when and why; check the price at ${p.name} before you buy.`,
+          `**${p.priceAge.stalePrices} of these ${p.plans.length} prices are stale**, marked "(stale)": seen at ${p.name} more than ${STALE_AFTER_DAYS} days before today (${ctx.snapshot.asOf}), or before a price change ${p.name} reported. Each line below says when and why; check the price at ${p.name} before you buy.`,
           '',
         ]
       : []),

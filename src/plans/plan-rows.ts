@@ -19,7 +19,7 @@ export function buildPlanRows(snapshot: DatasetSnapshot, config: AppConfig): Pla
   const convert = (amount: number | null, from: string, to: string) => (amount === null ? null : rates.convert(amount, from, to));
   return snapshot.providers.flatMap((provider) => {
     const lines = new Map(provider.planLines.map((line) => [line.id, line]));
-    return pricedPlans(provider, snapshot.version).map((plan): PlanTableRow => {
+    return pricedPlans(provider, snapshot.asOf).map((plan): PlanTableRow => {
       const figures = planFigures(plan);
       return {
         providerId: provider.id,

@@ -36,7 +36,7 @@ export interface PlanQuery extends SpecBounds {
   location?: string;
   /** Only plans sold in a data centre in this country (ISO 3166-1 alpha-2), at the lowest known price there. */
   country?: string;
-  /** Only plans whose price the provider showed at most this many whole days before the dataset version. */
+  /** Only plans whose price the provider showed at most this many whole days before today (UTC). */
   maxPriceAgeDays?: number;
   /** List plans of discontinued lines too (flagged); by default they are left out and counted. */
   includeDiscontinued?: boolean;
@@ -325,7 +325,7 @@ function transferNote(count: number, minTb: number): string {
 
 /** The sentence an answer with stale prices carries. */
 function stalePriceNote(stale: number, total: number): string {
-  return `${stale} of the ${total} matches rest on stale prices (seen over ${STALE_AFTER_DAYS} days before this dataset version, or before a reported price change): confirm them at the provider.`;
+  return `${stale} of the ${total} matches rest on stale prices (seen over ${STALE_AFTER_DAYS} days ago, or before a reported price change): confirm them at the provider.`;
 }
 
 function toClosest(row: PlanTableRow, normalizedPrice: number, misses: ConstraintMiss[]): ClosestPlan {

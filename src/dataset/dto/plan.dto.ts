@@ -105,7 +105,7 @@ export class Plan extends PlanRecord {
   @ApiProperty({ type: [String], example: [] })
   unconfirmed: string[];
 
-  /** Whole days from `observedAt` to the dataset version: how old the price was when this release was made. */
+  /** Whole days from `observedAt` to the day of the answer (UTC; never before the dataset version): how old the price is today. */
   @ApiProperty({ type: 'integer', example: 12 })
   priceAgeDays: number;
 

@@ -43,7 +43,7 @@ export const planTextShape = { cpu: z.string(), ram: z.string(), storage: z.stri
 /** The age of one price: when the provider showed it, and whether it is stale. */
 export const priceAgeShape = {
   observedAt: z.string().describe('The day the provider showed this price (YYYY-MM-DD).'),
-  stale: z.boolean().describe(`True when the price was seen more than ${STALE_AFTER_DAYS} days before the dataset version, or before a price change the provider reported: confirm it at the provider.`),
+  stale: z.boolean().describe(`True when the price was seen more than ${STALE_AFTER_DAYS} days before today (UTC), or before a price change the provider reported: confirm it at the provider.`),
   staleReason: z.string().nullable().describe('Why the price is stale, in words; null when it is not.'),
 };
 
@@ -74,7 +74,7 @@ export const planSchema = z.object({
   setupFee: z.number().nullable(),
   unconfirmed: z.array(z.string()).describe('Fields whose null means "could not be confirmed" rather than "none".'),
   ...priceAgeShape,
-  priceAgeDays: z.number().int().describe('Whole days from observedAt to the dataset version.'),
+  priceAgeDays: z.number().int().describe('Whole days from observedAt to today (UTC).'),
   providerPlanId: z.string().optional().describe("The provider's own id of the size in its catalogue API."),
   source: sourceSchema.describe('Where and how the price was read (the plan line\'s source).'),
   discontinued: z.boolean().describe('True when the provider no longer sells the plan\'s line; such plans are listed, never picked.'),

@@ -128,7 +128,7 @@ export class PlanTableRow {
   @ApiProperty({ format: 'date', example: '2026-10-06' })
   observedAt: string;
 
-  /** Whole days from `observedAt` to the dataset version. */
+  /** Whole days from `observedAt` to the day of the answer (UTC). */
   @ApiProperty({ type: 'integer', minimum: 0, example: 52 })
   priceAgeDays: number;
 
