@@ -23,7 +23,7 @@ function cells(row: PlanTableRow): string[] {
     row.storage,
     row.bandwidth,
     perGb === null ? '' : `$${perGb.toFixed(2)}`,
-    `${money(row.price, row.currency)}, ${priceBasisCell(row)}${row.discontinued ? ', no longer sold' : ''}`,
+    `${money(row.price, row.currency)}, ${priceBasisCell(row)}${row.discontinued ? ', no longer sold' : row.orderable === false ? ', not orderable' : ''}`,
     `at ${row.providerName} on ${row.observedAt}${row.stale ? ', stale' : ''}`,
   ];
 }

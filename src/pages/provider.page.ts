@@ -15,7 +15,8 @@ import type { PageDocument } from './page-document.js';
 const priceCell = (plan: Plan) => `${money(plan.price, plan.currency)}${plan.stale ? ' (stale)' : ''}`;
 
 /** How a plan is paid, and that its line is no longer sold when so. */
-const basisCell = (plan: Plan) => `${priceBasisCell(plan)}${plan.discontinued ? '; no longer sold' : ''}`;
+const basisCell = (plan: Plan) =>
+  `${priceBasisCell(plan)}${plan.discontinued ? '; no longer sold' : plan.orderable === false ? `; not orderable (seen ${plan.orderableObservedAt})${plan.successor ? `, replaced by ${plan.successor}` : ''}` : ''}`;
 
 /**
  * When the provider showed a line's prices, and whether they are stale and why: one date for the line,

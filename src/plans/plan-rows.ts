@@ -62,6 +62,8 @@ export function buildPlanRows(snapshot: DatasetSnapshot, config: AppConfig): Pla
         priceCopyOf: plan.source.copyOf ?? null,
         discontinued: plan.discontinued,
         successor: plan.successor,
+        orderable: plan.orderable,
+        orderableObservedAt: plan.orderableObservedAt,
       };
     });
   });

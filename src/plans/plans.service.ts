@@ -206,7 +206,7 @@ export class PlansService {
           misses.push(where.location ? { constraint: 'location', required: where.location, actual: sold.cities } : { constraint: 'country', required: where.country!, actual: sold.countries });
         } else if (priced.length === 0) {
           // Sold there, at a price the dataset does not have: never ranked on a guess.
-          if (misses.length === 0 && (!row.discontinued || filters.includeDiscontinued)) this.countUnpriced(unpriced, row, places);
+          if (misses.length === 0 && ((!row.discontinued && row.orderable !== false) || filters.includeDiscontinued)) this.countUnpriced(unpriced, row, places);
           continue;
         } else {
           const factor = Math.min(...priced.map((p) => p.priceFactor!));
@@ -219,8 +219,8 @@ export class PlansService {
       const normalizedPrice = exchangeRates.convert(round2((compared ?? row.price) * (at?.factor ?? 1)), row.currency, currency);
       if (filters.maxMonthlyPrice !== undefined && normalizedPrice > filters.maxMonthlyPrice) misses.push(overOf(filters.maxMonthlyPrice, normalizedPrice));
 
-      // A line no longer sold is never offered as a match (nor as a near one) unless asked for.
-      if (row.discontinued && !filters.includeDiscontinued) {
+      // A line no longer sold, or a plan that cannot be ordered, is never offered as a match (nor as a near one) unless asked for.
+      if ((row.discontinued || row.orderable === false) && !filters.includeDiscontinued) {
         if (misses.length === 0) leftOutDiscontinued += 1;
         continue;
       }

@@ -7,6 +7,7 @@
  */
 import { isNoCommitment, type PlanLine, type RegionalPrice } from '../../dataset/dto/plan-line.dto.js';
 import type { PlanRecord } from '../../dataset/dto/plan.dto.js';
+import { mayBeOrdered } from '../../dataset/plan-pricing.js';
 import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
 import type { CatalogueAdapter, CataloguePlan, CatalogueReading } from '../catalogue.js';
 import type { ReadingProvenance } from './read-catalogues.js';
@@ -75,7 +76,7 @@ export function refreshedProvider(record: ProviderRecord, reading: CatalogueRead
   // A per-plan add-on price of a plan no longer sold goes with it.
   const byPlan = next.addOns.backups.pricesByPlan;
   if (byPlan) next.addOns.backups.pricesByPlan = Object.fromEntries(Object.entries(byPlan).filter(([name]) => next.plans.some((p) => p.name === name)));
-  const current = next.plans.filter((p) => !next.planLines.find((l) => l.id === p.line)?.discontinued);
+  const current = next.plans.filter((p) => !next.planLines.find((l) => l.id === p.line)?.discontinued && mayBeOrdered(p));
   if (current.length > 0) next.startingPrice = Math.min(...current.map((p) => p.price));
   return next;
 }

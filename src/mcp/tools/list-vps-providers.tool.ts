@@ -23,6 +23,10 @@ export const LISTING_LEAVES_OUT = {
   setupFee: true,
   priceAgeDays: true,
   successor: true,
+  availability: true,
+  orderable: true,
+  orderableObservedAt: true,
+  orderableSourceUrl: true,
 } as const;
 const listedPlanSchema = planSchema.omit(LISTING_LEAVES_OUT);
 const listedPlan = (plan: Record<string, unknown>) => Object.fromEntries(Object.entries(plan).filter(([key]) => !(key in LISTING_LEAVES_OUT)));

@@ -78,7 +78,14 @@ export const planSchema = z.object({
   providerPlanId: z.string().optional().describe("The provider's own id of the size in its catalogue API."),
   source: sourceSchema.describe('Where and how the price was read (the plan line\'s source).'),
   discontinued: z.boolean().describe('True when the provider no longer sells the plan\'s line; such plans are listed, never picked.'),
-  successor: z.string().nullable().describe('The line that replaces a discontinued one; null otherwise.'),
+  successor: z.string().nullable().describe('What replaces the plan: the plan the provider names, else the line that replaces a discontinued one; null otherwise.'),
+  availability: z
+    .object({ orderable: z.boolean(), observedAt: z.string(), source: sourceSchema, successor: z.string().optional() })
+    .optional()
+    .describe('The reading orderable comes from, as the data records it (absent when nobody read it).'),
+  orderable: z.union([z.boolean(), z.literal('unknown')]).describe('Whether a new customer can order the plan: true, false (never picked or ranked), or "unknown" when nobody read it.'),
+  orderableObservedAt: z.string().nullable().describe('The day orderable was read; null when unknown.'),
+  orderableSourceUrl: z.string().nullable().describe('Where orderable was read; null when unknown.'),
 });
 
 export const locationSchema = z.object({ city: z.string(), country: z.string(), region: z.string() }).meta({ id: 'Location' });
