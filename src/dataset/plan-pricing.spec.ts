@@ -30,6 +30,9 @@ describe(pricedPlan.name, () => {
         source,
         discontinued: false,
         successor: null,
+        orderable: 'unknown',
+        orderableObservedAt: null,
+        orderableSourceUrl: null,
       });
     }
   });
