@@ -2,6 +2,10 @@ import { readFileSync } from 'node:fs';
 import { cheapestWithoutCommitment, figures, meetsAllFour, priceAgeSummaryOf, pricedPlanOf, STALE_DAYS, toCurrencyWith } from './support/independent-figures';
 import { rawAuthors, rawGuides, rawMeta, rawProviders, rawUseCases } from './support/raw-data';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
+import { onReleaseDay } from './support/clock';
+
+// The expectations below are worked out for the release day; ages are measured to the day of the answer.
+onReleaseDay();
 
 /** The Debian releases that check a tutorial's systems, written here apart from the DTO: an Ubuntu release is checked with the Debian release of its generation. */
 const IN_PLACE_OF: Record<string, string> = { 'ubuntu-22.04': 'debian-12', 'ubuntu-24.04': 'debian-13', 'ubuntu-26.04': 'debian-13' };

@@ -96,6 +96,13 @@ describe('data:refresh', () => {
     for (const id of ['digitalocean', 'vultr', 'linode', 'ovhcloud']) expect(result.stdout).toContain(`${id}: no change`);
     expect(result.stdout).toMatch(/hetzner: skipped: no recorded answers/);
     expect(result.stdout).toContain('no change: the catalogues read match the dataset; nothing written');
+    // Every provider of the dataset has its line, the one without a catalogue too, and no line comes twice.
+    const lines = result.stdout.trim().split('\n');
+    for (const provider of (await readJson(join(data, 'providers.json'))).providers) {
+      expect(lines.some((l: string) => new RegExp(`^${provider.id}: (\\d+ plans read|skipped|editorial)`).test(l))).toBe(true);
+    }
+    expect(lines).toContain('contabo: editorial, no catalogue to read (its prices stay as the editors wrote them)');
+    expect(lines.filter((l: string, i: number) => lines.indexOf(l) !== i)).toEqual([]);
     expect(await snapshot(data)).toEqual(before);
   });
 
@@ -131,7 +138,7 @@ describe('data:refresh', () => {
       expect(written.plans.find((p: any) => p.providerPlanId === 'vc2-1c-1gb').price).toBe(oldPrice * 3);
       const changelog = (await readJson(join(data, 'changelog.json'))).releases;
       expect(changelog.at(-1)).toMatchObject({ version: next, date: next });
-      expect(changelog.at(-1).changes.plansRepriced).toEqual([{ providerId: 'vultr', planName: 'Regular Performance 1 GB', oldPrice, newPrice: oldPrice * 3, oldCurrency: 'USD', currency: 'USD' }]);
+      expect(changelog.at(-1).changes.plansRepriced).toEqual([{ providerId: 'vultr', planName: 'Regular Performance 1 GB', providerPlanId: 'vc2-1c-1gb', oldPrice, newPrice: oldPrice * 3, oldCurrency: 'USD', currency: 'USD' }]);
       expect((await readJson(join(data, 'meta.json'))).version).toBe(next);
       // What was written is a valid dataset the service would load.
       await expect(loadDataset(data)).resolves.toMatchObject({ version: next });
@@ -186,6 +193,91 @@ describe('data:refresh', () => {
       expect(result.code).toBe(0);
       await expect(loadDataset(data)).resolves.toMatchObject({ version: next });
       expect((await readJson(join(data, 'providers.json'))).providers.find((p: any) => p.id === 'vultr').plans.find((p: any) => p.providerPlanId === 'vc2-1c-1gb').price).toBe(target.monthly_cost);
+    });
+
+    it('releases the providers it read when one cannot be reached, names that one as retryable, and exits 1', async () => {
+      const data = await temp(DATA_DIR, 'refresh-down-');
+      const recordingFile = join(fixtures, 'linode', 'recording.json');
+      const recording = await readJson(recordingFile);
+      // Linode's types answer 503 every time: the client's retries give up, and Linode is unreadable.
+      recording.answers.find((a: any) => a.path === '/v4/linode/types').status = 503;
+      await writeJson(recordingFile, recording);
+      const target = plans.plans.find((p: any) => p.id === 'vc2-1c-1gb');
+      target.monthly_cost += 1;
+      await writeJson(vultrPlans(), plans);
+      const linodeBefore = (await readJson(join(data, 'providers.json'))).providers.find((p: any) => p.id === 'linode');
+
+      const result = await refresh(data, fixtures, '--write');
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/linode: UNREADABLE \(retryable\): CatalogueHttpError: .*503/);
+      expect(result.stdout).toContain(`UNREADABLE: linode could not be read (retryable: run again later); the others were released in ${next}`);
+      // An operations failure, not a case for the plausibility gate.
+      expect(result.stdout).not.toContain('linode:catalogue');
+      expect(result.stdout).not.toContain('REFUSED');
+      const written = (await readJson(join(data, 'providers.json'))).providers;
+      expect(written.find((p: any) => p.id === 'vultr').plans.find((p: any) => p.providerPlanId === 'vc2-1c-1gb').price).toBe(target.monthly_cost);
+      expect(written.find((p: any) => p.id === 'linode')).toEqual(linodeBefore);
+      expect((await readJson(join(data, 'meta.json'))).version).toBe(next);
+    });
+
+    it('matches plans by the provider\'s id: sizes re-specced into each other\'s names are spec changes, never repricings', async () => {
+      const data = await temp(DATA_DIR, 'refresh-renamed-');
+      // The 8 GB and the 16 GB size swap memory: each takes the other's name, each keeps its own price.
+      const eight = plans.plans.find((p: any) => p.id === 'vc2-4c-8gb');
+      const sixteen = plans.plans.find((p: any) => p.id === 'vc2-6c-16gb');
+      [eight.ram, sixteen.ram] = [sixteen.ram, eight.ram];
+      await writeJson(vultrPlans(), plans);
+      const served = (await readJson(join(data, 'providers.json'))).providers.find((p: any) => p.id === 'vultr').plans;
+      const was = (id: string) => served.find((p: any) => p.providerPlanId === id);
+
+      const refused = await refresh(data, fixtures, '--write');
+      expect(refused.code).toBe(2);
+      expect(refused.stdout).toMatch(/vultr:vc2-4c-8gb: .*specs changed under the same id \(name Regular Performance 8 GB -> Regular Performance 16 GB.*ram 8GB -> 16GB/);
+      expect(refused.stdout).not.toMatch(/~ /);
+
+      const accepted = await refresh(data, fixtures, '--write', '--accept', 'vultr:vc2-4c-8gb,vultr:vc2-6c-16gb');
+      expect(accepted.code).toBe(0);
+      const { changes } = (await readJson(join(data, 'changelog.json'))).releases.at(-1);
+      expect(changes.plansRepriced).toEqual([]);
+      expect(changes.plansAdded).toEqual([]);
+      expect(changes.plansRemoved).toEqual([]);
+      const written = (await readJson(join(data, 'providers.json'))).providers.find((p: any) => p.id === 'vultr').plans;
+      expect(written.find((p: any) => p.providerPlanId === 'vc2-4c-8gb')).toMatchObject({ name: was('vc2-6c-16gb').name, price: was('vc2-4c-8gb').price });
+    });
+
+    it('keeps Hostinger\'s renewal and month-to-month prices, and the release passes the validator', async () => {
+      const data = await temp(DATA_DIR, 'refresh-hostinger-');
+      const shapes = resolve('test/fixtures/catalogue-shapes/hostinger');
+      await cp(shapes, join(fixtures, 'hostinger'), { recursive: true });
+      const example = (await readJson(join(shapes, 'api-billing-v1-catalog.json')))[0];
+      // Made-up cents in the catalogue's shape (Hostinger's answers need a token; none is recorded): the
+      // served plans' specs, a 24-month introductory price near the served one, and its renewal and 1-month rates.
+      const served = (await readJson(join(data, 'providers.json'))).providers.find((p: any) => p.id === 'hostinger').plans;
+      const catalogue = served.map((plan: any, i: number) => {
+        const size = (text: string) => Number(text.replace(/\D+$/, '').replace(/^\D+/, ''));
+        const id = `hostingercom-vps-kvm${plan.name.split(' ')[1]}`;
+        const intro = Math.round(plan.price * 100) * 24;
+        return {
+          ...example,
+          id,
+          name: plan.name,
+          metadata: { cpus: String(size(plan.cpu)), memory: String(size(plan.ram) * 1024), disk_space: String(size(plan.storage) * 1024), bandwidth: String(size(plan.bandwidth) * 1024 * 1000) },
+          prices: [
+            { id: `${id}-usd-1m`, currency: 'USD', price: 1999 + i * 1000, period: 1, period_unit: 'month' },
+            { id: `${id}-usd-24m`, currency: 'USD', price: intro * 2, first_period_price: intro, period: 24, period_unit: 'month' },
+          ],
+        };
+      });
+      await writeJson(join(fixtures, 'hostinger', 'api-billing-v1-catalog.json'), catalogue);
+
+      const result = await refresh(data, fixtures, '--write');
+      expect(result.stdout).toContain('hostinger: 4 plans read');
+      expect(result.code).toBe(0);
+      const written = (await readJson(join(data, 'providers.json'))).providers.find((p: any) => p.id === 'hostinger').plans;
+      expect(written.map((p: any) => [p.name, p.price, p.renewalPrice, p.monthToMonthPrice])).toEqual(
+        served.map((p: any, i: number) => [p.name, p.price, Number((p.price * 2).toFixed(2)), Number((19.99 + i * 10).toFixed(2))]),
+      );
+      await expect(loadDataset(data)).resolves.toMatchObject({ version: next });
     });
 
     it('refuses a line that loses more than a fifth of its plans', async () => {

@@ -359,7 +359,8 @@ describe('the price-refresh Job step', () => {
     const providersFile = join(data, 'providers.json');
     const providers = JSON.parse(readFileSync(providersFile, 'utf8'));
     switch (process.env.FAKE_REFRESH) {
-      case 'reprice': {
+      case 'reprice':
+      case 'partial': {
         // The dearest plan of the first provider, so its starting price stays what it was.
         const plan = dearest(providers);
         plan.price = Number((plan.price + 0.5).toFixed(2));
@@ -371,6 +372,8 @@ describe('the price-refresh Job step', () => {
         writeFileSync(metaFile, JSON.stringify(meta, null, 2) + '\\n');
         writeFileSync(join(data, 'changelog.json'), JSON.stringify({ releases: [{ version: meta.version }] }));
         console.log('written');
+        // One provider could not be read: the others' release is written, and the refresher exits 1.
+        if (process.env.FAKE_REFRESH === 'partial') process.exit(1);
         break;
       }
       case 'huge':
@@ -490,6 +493,13 @@ describe('the price-refresh Job step', () => {
     expect(Object.keys(patch.body.data)).toEqual(['meta.json', 'providers.json']);
     const after = JSON.parse(configMap.data['providers.json']).providers[0].plans.find((p: { name: string }) => p.name === before.name);
     expect(after.price).toBe(Number((before.price + 0.5).toFixed(2)));
+  });
+
+  it('publishes what was released when one provider could not be read, and still exits 1 so the Job is retried', async () => {
+    const { code, output } = await runJob('partial');
+    expect([code, output]).toEqual([1, expect.stringContaining('published meta.json, providers.json')]);
+    expect(output).toContain('the refresher could not read every provider');
+    expect(patches()).toHaveLength(1);
   });
 
   it('publishes nothing and exits 2 with the review in its log when the gate refuses', async () => {

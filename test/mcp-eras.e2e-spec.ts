@@ -8,6 +8,10 @@ import { toolCaller } from './support/mcp-tool-caller';
 import { rawGuides, rawProviders } from './support/raw-data';
 import { startTestApp, type TestApp } from './support/test-app';
 import { TOOL_NAMES } from './support/tool-names';
+import { onReleaseDay } from './support/clock';
+
+// The expectations below are worked out for the release day; ages are measured to the day of the answer.
+onReleaseDay();
 
 const ERAS: McpEra[] = [{ era: 'legacy', protocolVersion: '2025-11-25' }, { era: 'legacy', protocolVersion: '2025-06-18' }, { era: 'legacy', protocolVersion: '2025-03-26' }, { era: 'modern' }];
 const MODERN = '2026-07-28';

@@ -7,6 +7,10 @@ import { connectMcp } from './support/mcp-client';
 import { toolCaller } from './support/mcp-tool-caller';
 import { rawAuthors, rawGuides, rawProviders, rawUseCases } from './support/raw-data';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
+import { onReleaseDay } from './support/clock';
+
+// The expectations below are worked out for the release day; ages are measured to the day of the answer.
+onReleaseDay();
 
 const rates = JSON.parse(readFileSync('data/exchange-rates.json', 'utf8'));
 const toCurrency = toCurrencyWith(rates);
@@ -223,13 +227,13 @@ describe('MCP tools', () => {
   });
 
   describe('describe_filters', () => {
-    it('states what to cite: the dataset version, the last price check, how old the prices are and the licence credit', async () => {
+    it('states what to cite: the dataset version, how fresh the prices are (their oldest and newest date, how many stale today), and the licence credit', async () => {
       const tool = tools.find((x) => x.name === 'describe_filters')!;
       const priced = rawProviders.providers.flatMap((p: any) => p.plans.map((plan: any) => pricedPlanOf(p, plan)));
       const dates = priced.map((plan: any) => plan.observedAt).sort();
       expect(data(await call('describe_filters')).dataset).toEqual({
         version: meta.version,
-        lastPriceCheck: meta.lastUpdated,
+        lastPriceCheck: `prices seen between ${dates[0]} and ${dates.at(-1)}; ${priced.filter((plan: any) => plan.stale).length} of ${priced.length} stale on ${meta.version} (seen more than 90 days earlier, or before a reported price change)`,
         priceAge: { oldestObservedAt: dates[0], newestObservedAt: dates.at(-1), stalePrices: priced.filter((plan: any) => plan.stale).length, staleAfterDays: 90 },
         license: meta.license,
       });

@@ -61,7 +61,8 @@ async function editForNextRelease(dir: string) {
       providersAdded: [],
       providersRemoved: [],
       plansAdded: [],
-      plansRemoved: [{ providerId: 'vultr', planName: removed.name, price: removed.price, currency: removed.currency }],
+      // Matched by the provider's id of the size where the plan has one.
+      plansRemoved: [{ providerId: 'vultr', planName: removed.name, providerPlanId: removed.providerPlanId, price: removed.price, currency: removed.currency }],
       plansRepriced: [{ providerId: 'hetzner', planName: repriced.name, oldPrice, newPrice: repriced.price, oldCurrency: 'EUR', currency: 'EUR' }],
       providerFacts: [{ providerId: 'contabo', field: 'support', oldValue: oldSupport, newValue: contabo.support }],
       guidesAdded: [{ slug: newGuide.slug, title: newGuide.title, date: newGuide.published }],

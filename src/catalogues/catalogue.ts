@@ -67,6 +67,10 @@ export interface CataloguePlan {
   deprecated: boolean;
   /** The provider's id of the size that replaces it, when the catalogue names one. */
   successor?: string;
+  /** For an introductory price: what the same term costs per month when it renews; absent when the catalogue does not say. */
+  renewalMonthlyPrice?: number;
+  /** For a prepaid term: the monthly rate with no commitment; null when the catalogue has none, absent when it does not say. */
+  monthToMonthPrice?: number | null;
 }
 
 /** Add-on prices, where the provider's catalogue has them; absent fields mean the catalogue does not say. */

@@ -30,8 +30,9 @@ export interface DatasetContent {
 }
 
 /**
- * One whole, validated version of the dataset with its lookup indexes. Immutable: a reload builds a
- * new snapshot and swaps it in, so a request only ever sees one version.
+ * One whole, validated version of the dataset with its lookup indexes, aged to one day (`asOf`).
+ * Immutable: a reload builds a new snapshot and swaps it in, and a new UTC day ages the one served
+ * into a new snapshot of the same content (`agedOn`), so a request only ever sees one version on one day.
  */
 export class DatasetSnapshot implements DatasetContent {
   readonly meta: DatasetMeta;
@@ -48,12 +49,17 @@ export class DatasetSnapshot implements DatasetContent {
   readonly authorsById: ReadonlyMap<string, AuthorRecord>;
   readonly guidesBySlug: ReadonlyMap<string, GuideEntry>;
 
+  /** The day (UTC, `YYYY-MM-DD`) the prices' ages are measured to: the day of the answer, never before the version. */
+  readonly asOf: string;
+
   constructor(
     content: DatasetContent,
     readonly dir: string,
     readonly loadedAt: Date = new Date(),
+    asOf?: string,
   ) {
     Object.assign(this, content);
+    this.asOf = ageDay(content.meta.version, asOf ?? utcDay(loadedAt));
     this.providersById = new Map(content.providers.map((p) => [p.id, p]));
     this.useCasesBySlug = new Map(content.useCases.map((u) => [u.slug, u]));
     this.authorsById = new Map(content.authors.map((a) => [a.id, a]));
@@ -63,4 +69,27 @@ export class DatasetSnapshot implements DatasetContent {
   get version(): string {
     return this.meta.version;
   }
+
+  /** The same dataset with its prices aged to `day` (this snapshot when it already is): what views built for that day read. */
+  agedOn(day: string): DatasetSnapshot {
+    if (ageDay(this.version, day) === this.asOf) return this;
+    const content: DatasetContent = {
+      meta: this.meta,
+      recommendations: this.recommendations,
+      providers: this.providers,
+      useCases: this.useCases,
+      authors: this.authors,
+      guides: this.guides,
+      exchangeRates: this.exchangeRates,
+      vatRates: this.vatRates,
+      changelog: this.changelog,
+    };
+    return new DatasetSnapshot(content, this.dir, this.loadedAt, day);
+  }
 }
+
+/** The UTC calendar day of an instant, `YYYY-MM-DD`. */
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+
+/** The day ages are measured to: `day`, or the version when the clock is behind it (a release is never younger than its own date). */
+const ageDay = (version: string, day: string): string => (day > version ? day : version);

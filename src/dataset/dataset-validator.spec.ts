@@ -323,7 +323,7 @@ describe('validateDataset', () => {
       };
       const problems = problemsAfter(edit);
       expect(problems).toHaveLength(1);
-      expect(problems[0]).toMatch(/^data\/providers\.json: providers\[\d\] \(upcloud\)\.(startingPrice: must equal the cheapest price of a plan still sold|plans: every plan is in a discontinued line)/);
+      expect(problems[0]).toMatch(/^data\/providers\.json: providers\[\d\] \(upcloud\)\.(startingPrice: must equal the cheapest price of a plan that can be ordered|plans: every plan is in a discontinued line)/);
     });
   });
 
@@ -337,7 +337,7 @@ describe('validateDataset', () => {
     it('refuses a startingPrice that is not the cheapest plan', () => {
       const cheapest = Math.min(...provider(small, 'digitalocean').plans.map((p: Json) => p.price));
       expect(problemsAfter((raw) => (provider(raw, 'digitalocean').startingPrice = cheapest + 1))).toEqual([
-        `data/providers.json: providers[1] (digitalocean).startingPrice: must equal the cheapest price of a plan still sold (${cheapest}); a discontinued plan is not served as current`,
+        `data/providers.json: providers[1] (digitalocean).startingPrice: must equal the cheapest price of a plan that can be ordered (${cheapest}); a discontinued or unorderable plan is never the starting price`,
       ]);
     });
 

@@ -2,8 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { MetricsService } from '../observability/metrics.service.js';
 import { AppConfig } from '../config/app-config.js';
 import { loadDataset } from './dataset-loader.js';
-import type { DatasetSnapshot } from './dataset-snapshot.js';
-import { daysBetween } from './dto/validators.js';
+import { utcDay, type DatasetSnapshot } from './dataset-snapshot.js';
 
 /** A value derived from a snapshot, computed once per snapshot and cached with it. */
 export class DatasetView<T> {
@@ -51,9 +50,15 @@ export class DatasetService implements OnModuleInit {
     if (!this.snapshot) this.publish(await loadDataset(this.config.dataDir), this.config.precomputeViews);
   }
 
-  /** The snapshot being served. */
+  /**
+   * The snapshot being served, aged to today (UTC): on the first use after the date changes it is
+   * replaced by the same dataset aged one day more, so every view (keyed by snapshot) is rebuilt and
+   * its ETag changes with its ages and stale flags, without a release.
+   */
   get current(): DatasetSnapshot {
     if (!this.snapshot) throw new Error('The dataset has not been loaded yet');
+    const aged = this.snapshot.agedOn(utcDay(new Date()));
+    if (aged !== this.snapshot) this.snapshot = aged;
     return this.snapshot;
   }
 
@@ -79,11 +84,6 @@ export class DatasetService implements OnModuleInit {
     this.onFirstUse = !precompute;
     this.snapshot = snapshot;
     this.metrics.datasetPublished(snapshot.version, snapshot.loadedAt);
-    this.metrics.datasetPriceAges(priceAgesByProvider(snapshot));
+    this.metrics.datasetPriceDates(new Map(snapshot.providers.map((provider) => [provider.id, provider.plans.map((plan) => plan.observedAt)])));
   }
-}
-
-/** Days from each plan's observedAt to the dataset version, by provider id (the validator keeps them at 0 or more). */
-function priceAgesByProvider(snapshot: DatasetSnapshot): Map<string, number[]> {
-  return new Map(snapshot.providers.map((provider) => [provider.id, provider.plans.map((plan) => daysBetween(plan.observedAt, snapshot.version))]));
 }

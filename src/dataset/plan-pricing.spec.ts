@@ -30,6 +30,9 @@ describe(pricedPlan.name, () => {
         source,
         discontinued: false,
         successor: null,
+        orderable: 'unknown',
+        orderableObservedAt: null,
+        orderableSourceUrl: null,
       });
     }
   });
@@ -111,7 +114,7 @@ describe('price age', () => {
     expect(pricedPlan(record({ observedAt: '2026-08-28' }), line(), VERSION)).toMatchObject({ priceAgeDays: 90, stale: false, staleReason: null });
     const old = pricedPlan(record({ observedAt: '2026-08-27' }), line(), VERSION);
     expect(old).toMatchObject({ priceAgeDays: 91, stale: true });
-    expect(old.staleReason).toContain('2026-08-27, 91 days before this release');
+    expect(old.staleReason).toContain(`2026-08-27, 91 days before ${VERSION}`);
   });
 
   it('calls a fresh price stale when a later price change of its line is reported, naming the report', () => {

@@ -10,9 +10,9 @@ import { priceAge } from './price-age.js';
  * - a promotional line: `renewalPrice` is the plan's own figure, null and "unconfirmed" when unknown;
  *   a price that is not promotional has no renewal price (null);
  * - the line's `setupFee`, null and "unconfirmed" when unknown;
- * - the price's age for the release `version`, its source (the line's) and whether the line is discontinued.
+ * - the price's age on `day` (the day of the answer, or a release's date), its source (the line's) and whether the line is discontinued.
  */
-export function pricedPlan(record: PlanRecord, line: PlanLine, version: string): Plan {
+export function pricedPlan(record: PlanRecord, line: PlanLine, day: string): Plan {
   const unconfirmed: string[] = [];
   let monthToMonthPrice: number | null = record.price;
   if (!isNoCommitment(line.priceBasis)) {
@@ -31,21 +31,32 @@ export function pricedPlan(record: PlanRecord, line: PlanLine, version: string):
     monthToMonthPrice,
     setupFee: line.setupFee,
     unconfirmed,
-    ...priceAge(record.observedAt, line, version),
+    ...priceAge(record.observedAt, line, day),
     source: line.source,
     discontinued: line.discontinued !== undefined,
-    successor: line.discontinued?.successor ?? null,
+    successor: record.availability?.successor ?? line.discontinued?.successor ?? null,
+    ...orderabilityOf(record, line),
   };
 }
 
-/** Every plan of a provider record, priced by its line (the validator guarantees each line exists), aged for the release `version`. */
-export function pricedPlans(provider: { plans: PlanRecord[]; planLines: PlanLine[] }, version: string): Plan[] {
-  const lines = new Map(provider.planLines.map((l) => [l.id, l]));
-  return provider.plans.map((plan) => pricedPlan(plan, lines.get(plan.line)!, version));
+/** Whether a plan can be ordered: not when its line is discontinued, else as its availability says, else unknown. */
+function orderabilityOf(record: PlanRecord, line: PlanLine): Pick<Plan, 'orderable' | 'orderableObservedAt' | 'orderableSourceUrl'> {
+  if (line.discontinued) return { orderable: false, orderableObservedAt: line.discontinued.since ?? line.discontinued.source.retrievedAt, orderableSourceUrl: line.discontinued.source.url };
+  const a = record.availability;
+  return a ? { orderable: a.orderable, orderableObservedAt: a.observedAt, orderableSourceUrl: a.source.url } : { orderable: 'unknown', orderableObservedAt: null, orderableSourceUrl: null };
 }
 
-/** True when a plan may be picked or ranked as an offer today: its line is still sold and its price is not stale. */
-export const isFreshOffer = (plan: Pick<Plan, 'stale' | 'discontinued'>) => !plan.stale && !plan.discontinued;
+/** False only when the plan is known not to be orderable: such a plan is never a starting price, a pick or a ranked offer. */
+export const mayBeOrdered = (plan: Pick<PlanRecord, 'availability'>) => plan.availability?.orderable !== false;
+
+/** Every plan of a provider record, priced by its line (the validator guarantees each line exists), aged on `day`. */
+export function pricedPlans(provider: { plans: PlanRecord[]; planLines: PlanLine[] }, day: string): Plan[] {
+  const lines = new Map(provider.planLines.map((l) => [l.id, l]));
+  return provider.plans.map((plan) => pricedPlan(plan, lines.get(plan.line)!, day));
+}
+
+/** True when a plan may be picked or ranked as an offer today: its line is still sold, it can be ordered, and its price is not stale. */
+export const isFreshOffer = (plan: Pick<Plan, 'stale' | 'discontinued' | 'orderable'>) => !plan.stale && !plan.discontinued && plan.orderable !== false;
 
 /** How a plan's headline price is paid, in words, for pages and guides ("billed by the hour up to this a month"). */
 export function priceTermsText(plan: Pick<Plan, 'priceBasis' | 'termMonths' | 'promotional' | 'renewalPrice' | 'monthToMonthPrice'>, money: (amount: number) => string): string {

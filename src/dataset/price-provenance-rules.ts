@@ -4,6 +4,7 @@
  * or a discontinuation is dated and sourced, and the provider's headline entry price is a plan still sold.
  */
 import type { ProviderRecord } from './dto/provider.dto.js';
+import { mayBeOrdered } from './plan-pricing.js';
 
 export function checkPriceProvenance(p: ProviderRecord, at: string, version: string): string[] {
   const problems: string[] = [];
@@ -28,12 +29,15 @@ export function checkPriceProvenance(p: ProviderRecord, at: string, version: str
     const line = lines.get(plan.line);
     if (plan.observedAt > version) problems.push(`${where}: must not be after the dataset version (${version}): a release cannot quote a price seen after it`);
     if (line && plan.observedAt > line.source.retrievedAt) problems.push(`${where}: must not be after the day its line's source was read (${line.source.retrievedAt})`);
+    const seen = plan.availability;
+    if (seen && seen.observedAt > version) problems.push(`${at}.plans[${j}] (${plan.name}).availability.observedAt: must not be after the dataset version (${version})`);
+    if (seen && seen.observedAt > seen.source.retrievedAt) problems.push(`${at}.plans[${j}] (${plan.name}).availability.observedAt: must not be after the day its source was read (${seen.source.retrievedAt})`);
   });
-  const current = p.plans.filter((plan) => !lines.get(plan.line)?.discontinued);
-  if (current.length === 0) problems.push(`${at}.plans: every plan is in a discontinued line; the provider must list at least one plan it still sells`);
+  const current = p.plans.filter((plan) => !lines.get(plan.line)?.discontinued && mayBeOrdered(plan));
+  if (current.length === 0) problems.push(`${at}.plans: every plan is in a discontinued line or cannot be ordered; the provider must list at least one plan it still sells`);
   else {
     const cheapest = Math.min(...current.map((plan) => plan.price));
-    if (p.startingPrice !== cheapest) problems.push(`${at}.startingPrice: must equal the cheapest price of a plan still sold (${cheapest}); a discontinued plan is not served as current`);
+    if (p.startingPrice !== cheapest) problems.push(`${at}.startingPrice: must equal the cheapest price of a plan that can be ordered (${cheapest}); a discontinued or unorderable plan is never the starting price`);
   }
   return problems;
 }

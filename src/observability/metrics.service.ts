@@ -80,11 +80,14 @@ export class MetricsService implements OnApplicationBootstrap, OnModuleDestroy {
     help: 'When the dataset being served was loaded, in Unix seconds.',
     registers: [this.registry],
   });
+  /** Each provider's plan price dates (observedAt) in the dataset served; the gauge below ages them at every scrape. */
+  private priceDates: ReadonlyMap<string, readonly string[]> = new Map();
   private readonly priceAge = new Gauge({
     name: 'dataset_price_age_days',
-    help: "Days from the day a provider showed a plan's price (observedAt) to the version of the dataset served: the oldest plan's and the median, by provider.",
+    help: "Whole days from the day a provider showed a plan's price (observedAt) to today (UTC), at the scrape: the oldest plan's and the median, by provider. It grows when no refresh publishes.",
     labelNames: ['provider', 'stat'] as const,
     registers: [this.registry],
+    collect: () => this.agePrices(),
   });
   private readonly storeErrors = new Gauge({
     name: 'rate_limit_store_errors',
@@ -105,11 +108,19 @@ export class MetricsService implements OnApplicationBootstrap, OnModuleDestroy {
     this.datasetLoaded.set(loadedAt.getTime() / 1000);
   }
 
-  /** How old the prices of the dataset now served are: each provider's plan ages in days, as its oldest and median. */
-  datasetPriceAges(agesByProvider: ReadonlyMap<string, readonly number[]>): void {
-    // From scratch: a provider the new dataset no longer has keeps no series.
+  /** The price dates (observedAt) of the dataset now served, by provider: the gauge measures them against the clock at each scrape. */
+  datasetPriceDates(datesByProvider: ReadonlyMap<string, readonly string[]>): void {
+    this.priceDates = datesByProvider;
+    this.agePrices();
+  }
+
+  /** Sets each provider's oldest and median price age, in whole days to today (UTC). */
+  private agePrices(): void {
+    // From scratch: a provider the dataset served no longer has keeps no series.
     this.priceAge.reset();
-    for (const [provider, ages] of agesByProvider) {
+    const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+    for (const [provider, dates] of this.priceDates) {
+      const ages = dates.map((date) => Math.max(0, Math.round((today - Date.parse(`${date}T00:00:00Z`)) / 86_400_000)));
       if (ages.length === 0) continue;
       const sorted = [...ages].sort((a, b) => a - b);
       const middle = sorted.length >> 1;

@@ -12,7 +12,7 @@ export function homePage(ctx: PageContext): PageDocument {
   const markdown = [
     '# Compare VPS hosting providers',
     '',
-    `Independent reviews of ${providers.length} VPS providers with their published plans and prices, ${snapshot.guides.length} guides, and sizing for ${snapshot.useCases.length} workloads. Dataset version ${snapshot.version}; prices verified ${snapshot.meta.lastUpdated}, monthly, excluding VAT.`,
+    `Independent reviews of ${providers.length} VPS providers with their published plans and prices, ${snapshot.guides.length} guides, and sizing for ${snapshot.useCases.length} workloads. Dataset version ${snapshot.version}; ${ctx.providers.freshness}. Prices are monthly, excluding VAT.`,
     '',
     '## Providers',
     '',

@@ -2,7 +2,8 @@ import { priceBasisCell } from '../dataset/plan-pricing.js';
 import type { PlanTableRow } from '../plans/dto/plan-table-row.dto.js';
 import { PLAN_SORTS, plansPagePath, sortPlanRows, usdPerGbRam, type PlanSort } from '../plans/plan-sorts.js';
 import { html, raw } from './html.js';
-import { STALE_AFTER_DAYS } from '../dataset/price-age.js';
+import { freshnessText, STALE_AFTER_DAYS } from '../dataset/price-age.js';
+import { priceAgeSummary } from '../plans/price-age-summary.js';
 import { money, table } from './markdown-text.js';
 import { buildPage, type PageContext } from './page-context.js';
 import type { PageDocument } from './page-document.js';
@@ -22,7 +23,7 @@ function cells(row: PlanTableRow): string[] {
     row.storage,
     row.bandwidth,
     perGb === null ? '' : `$${perGb.toFixed(2)}`,
-    `${money(row.price, row.currency)}, ${priceBasisCell(row)}${row.discontinued ? ', no longer sold' : ''}`,
+    `${money(row.price, row.currency)}, ${priceBasisCell(row)}${row.discontinued ? ', no longer sold' : row.orderable === false ? ', not orderable' : ''}`,
     `at ${row.providerName} on ${row.observedAt}${row.stale ? ', stale' : ''}`,
   ];
 }
@@ -53,8 +54,8 @@ export function plansPage(ctx: PageContext, sort: PlanSort): PageDocument {
   const ageNote =
     `Each price says when the provider showed it ("Price seen"). ` +
     (stale > 0
-      ? `${stale} of the ${rows.length} prices are stale, marked "(stale)": seen more than ${STALE_AFTER_DAYS} days before this release (${snapshot.version}), or before a price change the provider reported. Check them at the provider before you buy.`
-      : `None is stale: every one was seen within ${STALE_AFTER_DAYS} days of this release (${snapshot.version}), with no later price change reported.`);
+      ? `${stale} of the ${rows.length} prices are stale, marked "(stale)": seen more than ${STALE_AFTER_DAYS} days before today (${snapshot.asOf}), or before a price change the provider reported. Check them at the provider before you buy.`
+      : `None is stale: every one was seen within ${STALE_AFTER_DAYS} days of today (${snapshot.asOf}), with no later price change reported.`);
   const reasons = staleReasons(rows);
   const reasonsMarkdown = reasons.length > 0 ? ['## Why prices are stale', '', ...reasons, ''].join('\n') : '';
   const downloads = `Download the table as [CSV](/api/plans.csv) or [JSON](/api/plans.json) (each row with its price history), and see [what changed](/changes.atom) in each dataset release.`;
@@ -73,7 +74,7 @@ export function plansPage(ctx: PageContext, sort: PlanSort): PageDocument {
     table(HEAD, rows.map((row) => cells(row).map((c, i) => (i === 2 ? `[${c}](/providers/${row.providerId})` : c)))),
     '',
     ...(reasonsMarkdown ? [reasonsMarkdown] : []),
-    `Dataset version ${snapshot.version}; prices verified ${snapshot.meta.lastUpdated}.`,
+    `Dataset version ${snapshot.version}; ${freshnessText(priceAgeSummary(rows), rows.length, snapshot.asOf)}.`,
     '',
   ].join('\n');
 
@@ -98,6 +99,6 @@ ${rows.map((row) => {
 </table>
 </div>
 ${reasonsMarkdown ? raw(ctx.renderer.render(reasonsMarkdown)) : ''}
-<p class="meta">Dataset version ${snapshot.version}; prices verified ${snapshot.meta.lastUpdated}.</p>`;
+<p class="meta">Dataset version ${snapshot.version}; ${freshnessText(priceAgeSummary(rows), rows.length, snapshot.asOf)}.</p>`;
   return buildPage(ctx, { path, title, description: `Every VPS plan of ${snapshot.providers.length} providers in one table, ${PLAN_SORTS[sort].title}.`, markdown, main });
 }

@@ -15,7 +15,8 @@ import type { PageDocument } from './page-document.js';
 const priceCell = (plan: Plan) => `${money(plan.price, plan.currency)}${plan.stale ? ' (stale)' : ''}`;
 
 /** How a plan is paid, and that its line is no longer sold when so. */
-const basisCell = (plan: Plan) => `${priceBasisCell(plan)}${plan.discontinued ? '; no longer sold' : ''}`;
+const basisCell = (plan: Plan) =>
+  `${priceBasisCell(plan)}${plan.discontinued ? '; no longer sold' : plan.orderable === false ? `; not orderable (seen ${plan.orderableObservedAt})${plan.successor ? `, replaced by ${plan.successor}` : ''}` : ''}`;
 
 /**
  * When the provider showed a line's prices, and whether they are stale and why: one date for the line,
@@ -69,7 +70,7 @@ export function providerMarkdown(ctx: PageContext, p: Provider): string {
     '',
     ...(p.priceAge.stalePrices > 0
       ? [
-          `**${p.priceAge.stalePrices} of these ${p.plans.length} prices are stale**, marked "(stale)": seen at ${p.name} more than ${STALE_AFTER_DAYS} days before this release (${ctx.snapshot.version}), or before a price change ${p.name} reported. Each line below says when and why; check the price at ${p.name} before you buy.`,
+          `**${p.priceAge.stalePrices} of these ${p.plans.length} prices are stale**, marked "(stale)": seen at ${p.name} more than ${STALE_AFTER_DAYS} days before today (${ctx.snapshot.asOf}), or before a price change ${p.name} reported. Each line below says when and why; check the price at ${p.name} before you buy.`,
           '',
         ]
       : []),

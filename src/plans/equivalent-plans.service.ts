@@ -97,7 +97,7 @@ export class EquivalentPlansService {
     const candidates: Equivalent[] = [];
     for (const r of rows) {
       // Plans of a line no longer sold are not alternatives anyone can buy.
-      if (r.providerId === refRow?.providerId || r.discontinued || r.monthToMonthPrice === null || !meetsSpec(r, bounds)) continue;
+      if (r.providerId === refRow?.providerId || r.discontinued || r.orderable === false || r.monthToMonthPrice === null || !meetsSpec(r, bounds)) continue;
       const at = where ? this.priceAt(r, where) : { factor: 1 };
       if (at === undefined) continue;
       if (at === null) {
@@ -183,7 +183,7 @@ export class EquivalentPlansService {
 
   /** Why nothing qualified, and which constraint to relax: each one dropped in turn, with how many plans that would bring. */
   private emptyReason(rows: readonly PlanTableRow[], refRow: PlanTableRow | undefined, bounds: { minVcpus?: number; minRamGb?: number; minStorageGb?: number }, refCpu: PlanCpuType | undefined, where: LocationFilter | undefined): string {
-    const buyable = rows.filter((r) => r.providerId !== refRow?.providerId && !r.discontinued && r.monthToMonthPrice !== null);
+    const buyable = rows.filter((r) => r.providerId !== refRow?.providerId && !r.discontinued && r.orderable !== false && r.monthToMonthPrice !== null);
     const sized = buyable.filter((r) => meetsSpec(r, bounds));
     const cpuOk = (r: PlanTableRow) => !refCpu || refCpu === 'unknown' || refCpu === 'shared' || cpuTypeOf(r) === refCpu;
     const soldThere = (r: PlanTableRow) => !where || Boolean(this.priceAt(r, where));

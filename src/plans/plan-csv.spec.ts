@@ -45,6 +45,8 @@ const row = (overrides: Partial<PlanTableRow> = {}): PlanTableRow => ({
   priceCopyOf: 'https://acme.example/pricing',
   discontinued: false,
   successor: null,
+  orderable: 'unknown',
+  orderableObservedAt: null,
   ...overrides,
 });
 
@@ -54,7 +56,7 @@ describe('planTableCsv', () => {
     const lines = text.split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(PLAN_CSV_COLUMNS.join(','));
-    expect(lines[1]).toBe('acme,Acme,S-1,1 vCPU,512MB,10GB SSD,1TB,1,0.5,10,SSD,1,false,shared,4,USD,monthly,,false,,4,4,3.39,4,3.39,2026-02-05,basic,true,https://vpsapi.test/providers/acme,2026-11-26 4.5; 2027-01-15 4,2026-10-01,56,false,,copy,https://mirror.example/acme,https://acme.example/pricing,false,');
+    expect(lines[1]).toBe('acme,Acme,S-1,1 vCPU,512MB,10GB SSD,1TB,1,0.5,10,SSD,1,false,shared,4,USD,monthly,,false,,4,4,3.39,4,3.39,2026-02-05,basic,true,https://vpsapi.test/providers/acme,2026-11-26 4.5; 2027-01-15 4,2026-10-01,56,false,,copy,https://mirror.example/acme,https://acme.example/pricing,false,,unknown,');
     expect(lines[2]).toBe('');
   });
 
@@ -71,7 +73,7 @@ describe('planTableCsv', () => {
   it('keeps the first columns in their published order and adds the price-age columns at the end', () => {
     expect(PLAN_CSV_COLUMNS.slice(0, 3)).toEqual(['providerId', 'providerName', 'planName']);
     expect(PLAN_CSV_COLUMNS.indexOf('priceHistory')).toBe(29);
-    expect(PLAN_CSV_COLUMNS.slice(30)).toEqual(['observedAt', 'priceAgeDays', 'stale', 'staleReason', 'priceSourceMethod', 'priceSourceUrl', 'priceCopyOf', 'discontinued', 'successor']);
+    expect(PLAN_CSV_COLUMNS.slice(30)).toEqual(['observedAt', 'priceAgeDays', 'stale', 'staleReason', 'priceSourceMethod', 'priceSourceUrl', 'priceCopyOf', 'discontinued', 'successor', 'orderable', 'orderableObservedAt']);
   });
 
   it('writes a stale reason holding commas and quotes as one quoted field', () => {

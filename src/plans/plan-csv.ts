@@ -42,6 +42,8 @@ export const PLAN_CSV_COLUMNS = [
   'priceCopyOf',
   'discontinued',
   'successor',
+  'orderable',
+  'orderableObservedAt',
 ] as const satisfies readonly (keyof PlanTableRow)[];
 
 /**

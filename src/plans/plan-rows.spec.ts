@@ -12,6 +12,7 @@ describe(buildPlanRows.name, () => {
   const line = (id: string, extra: object = {}) => ({ id, name: id, priceBasis: 'hourly-capped', termMonths: null, promotional: false, setupFee: 0, priceList: 'x', complete: true, source, ...extra });
   const snapshot = {
     version: '2026-11-26',
+    asOf: '2026-11-26',
     providers: [
       { id: 'alpha', name: 'Alpha Cloud', url: '/providers/alpha', planLines: [line('std')], plans: [plan('a1', '1 vCPU', '1GB', 'std'), plan('a2', '2 vCPU', '4GB', 'std')] },
       {
@@ -53,7 +54,7 @@ describe(buildPlanRows.name, () => {
     expect(b1).toMatchObject({ priceBasis: 'prepaid-term', termMonths: 24, promotional: true, renewalPrice: 9.99, monthToMonthPrice: null, monthToMonthPriceUsd: null, priceEur: 3.99, lineComplete: false });
   });
 
-  it('carries the age of each price to the dataset version, its source, and whether its line is still sold', () => {
+  it('carries the age of each price to the day it is measured to (the snapshot asOf), its source, and whether its line is still sold', () => {
     const [a1, , b1, b2, b3] = buildPlanRows(snapshot, config);
     expect(a1).toMatchObject({ observedAt: '2026-10-01', priceAgeDays: 56, stale: false, staleReason: null, priceSourceMethod: 'provider-api', priceSourceUrl: 'https://example.com', priceCopyOf: null, discontinued: false, successor: null });
     expect(b1).toMatchObject({ observedAt: '2026-08-01', priceAgeDays: 117, stale: true, priceSourceMethod: 'copy', priceSourceUrl: 'https://mirror.example/beta', priceCopyOf: 'https://beta.example/pricing' });

@@ -3,7 +3,7 @@ import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import { planFigures } from '../dataset/plan-figures.js';
 import { pricedPlans } from '../dataset/plan-pricing.js';
 import type { PlanTableRow } from './dto/plan-table-row.dto.js';
-import { planKey, priceHistories } from './price-history.js';
+import { historyOf, priceHistories } from './price-history.js';
 
 /** Currencies every row carries converted prices in, besides the one it is billed in. */
 export const ROW_CURRENCIES = ['USD', 'EUR'] as const;
@@ -19,7 +19,7 @@ export function buildPlanRows(snapshot: DatasetSnapshot, config: AppConfig): Pla
   const convert = (amount: number | null, from: string, to: string) => (amount === null ? null : rates.convert(amount, from, to));
   return snapshot.providers.flatMap((provider) => {
     const lines = new Map(provider.planLines.map((line) => [line.id, line]));
-    return pricedPlans(provider, snapshot.version).map((plan): PlanTableRow => {
+    return pricedPlans(provider, snapshot.asOf).map((plan): PlanTableRow => {
       const figures = planFigures(plan);
       return {
         providerId: provider.id,
@@ -51,7 +51,7 @@ export function buildPlanRows(snapshot: DatasetSnapshot, config: AppConfig): Pla
         lineId: plan.line,
         lineComplete: lines.get(plan.line)!.complete,
         reviewUrl: config.url(provider.url),
-        priceHistory: [...(histories.get(planKey(provider.id, plan.name)) ?? [])],
+        priceHistory: [...historyOf(histories, provider.id, plan)],
         observedAt: plan.observedAt,
         priceAgeDays: plan.priceAgeDays,
         stale: plan.stale,
@@ -62,6 +62,8 @@ export function buildPlanRows(snapshot: DatasetSnapshot, config: AppConfig): Pla
         priceCopyOf: plan.source.copyOf ?? null,
         discontinued: plan.discontinued,
         successor: plan.successor,
+        orderable: plan.orderable,
+        orderableObservedAt: plan.orderableObservedAt,
       };
     });
   });

@@ -36,7 +36,7 @@ export interface PlanQuery extends SpecBounds {
   location?: string;
   /** Only plans sold in a data centre in this country (ISO 3166-1 alpha-2), at the lowest known price there. */
   country?: string;
-  /** Only plans whose price the provider showed at most this many whole days before the dataset version. */
+  /** Only plans whose price the provider showed at most this many whole days before today (UTC). */
   maxPriceAgeDays?: number;
   /** List plans of discontinued lines too (flagged); by default they are left out and counted. */
   includeDiscontinued?: boolean;
@@ -206,7 +206,7 @@ export class PlansService {
           misses.push(where.location ? { constraint: 'location', required: where.location, actual: sold.cities } : { constraint: 'country', required: where.country!, actual: sold.countries });
         } else if (priced.length === 0) {
           // Sold there, at a price the dataset does not have: never ranked on a guess.
-          if (misses.length === 0 && (!row.discontinued || filters.includeDiscontinued)) this.countUnpriced(unpriced, row, places);
+          if (misses.length === 0 && ((!row.discontinued && row.orderable !== false) || filters.includeDiscontinued)) this.countUnpriced(unpriced, row, places);
           continue;
         } else {
           const factor = Math.min(...priced.map((p) => p.priceFactor!));
@@ -219,8 +219,8 @@ export class PlansService {
       const normalizedPrice = exchangeRates.convert(round2((compared ?? row.price) * (at?.factor ?? 1)), row.currency, currency);
       if (filters.maxMonthlyPrice !== undefined && normalizedPrice > filters.maxMonthlyPrice) misses.push(overOf(filters.maxMonthlyPrice, normalizedPrice));
 
-      // A line no longer sold is never offered as a match (nor as a near one) unless asked for.
-      if (row.discontinued && !filters.includeDiscontinued) {
+      // A line no longer sold, or a plan that cannot be ordered, is never offered as a match (nor as a near one) unless asked for.
+      if ((row.discontinued || row.orderable === false) && !filters.includeDiscontinued) {
         if (misses.length === 0) leftOutDiscontinued += 1;
         continue;
       }
@@ -325,7 +325,7 @@ function transferNote(count: number, minTb: number): string {
 
 /** The sentence an answer with stale prices carries. */
 function stalePriceNote(stale: number, total: number): string {
-  return `${stale} of the ${total} matches rest on stale prices (seen over ${STALE_AFTER_DAYS} days before this dataset version, or before a reported price change): confirm them at the provider.`;
+  return `${stale} of the ${total} matches rest on stale prices (seen over ${STALE_AFTER_DAYS} days ago, or before a reported price change): confirm them at the provider.`;
 }
 
 function toClosest(row: PlanTableRow, normalizedPrice: number, misses: ConstraintMiss[]): ClosestPlan {

@@ -5,7 +5,7 @@ import { BILLING_CYCLE, type ProviderRecord } from '../dataset/dto/provider.dto.
 import { featureList } from '../dataset/features.js';
 import { pricedPlans } from '../dataset/plan-pricing.js';
 import { JsonDocument } from '../dataset/json-document.js';
-import { STALE_AFTER_DAYS } from '../dataset/price-age.js';
+import { freshnessText, STALE_AFTER_DAYS } from '../dataset/price-age.js';
 import { priceAgeSummary } from '../plans/price-age-summary.js';
 import type { ProviderEnvelope } from './dto/provider-envelope.dto.js';
 import type { ProviderList } from './dto/provider-list.dto.js';
@@ -36,15 +36,17 @@ export interface ProviderDocuments {
   ids: readonly string[];
   /** Summaries in each supported order. */
   summaries: Readonly<Record<ProviderSort, readonly ProviderSummary[]>>;
+  /** How fresh every plan price is, in words, on the day the documents were built for (`freshnessText`). */
+  freshness: string;
 }
 
 /** Path of a provider's canonical API record. */
 export const providerApiPath = (id: string) => `/api/providers/${id}.json`;
 
 /** A provider as the API serves it: the record with the contract's fields derived from it, absolute URLs, and how old its prices are. */
-export function toProvider(record: ProviderRecord, config: AppConfig, version: string): Provider {
+export function toProvider(record: ProviderRecord, config: AppConfig, day: string): Provider {
   const { url: path, ...fields } = record;
-  const plans = pricedPlans(record, version);
+  const plans = pricedPlans(record, day);
   // Like startingPrice (the validator's rule), the entry price is one a customer can still buy.
   const monthToMonth = plans.filter((plan) => !plan.discontinued).map((plan) => plan.monthToMonthPrice).filter((price) => price !== null);
   return {
@@ -67,7 +69,7 @@ export function buildProviderDocuments(snapshot: DatasetSnapshot, config: AppCon
   const deprecationsOf = (providers: Provider[]) =>
     carriedDeprecations(meta.deprecations, { Provider: providers, Plan: providers.flatMap((p) => p.plans) });
 
-  const providers = snapshot.providers.map((record) => toProvider(record, config, meta.version));
+  const providers = snapshot.providers.map((record) => toProvider(record, config, snapshot.asOf));
   const list = new JsonDocument<ProviderList>(
     {
       version: meta.version,
@@ -111,9 +113,11 @@ export function buildProviderDocuments(snapshot: DatasetSnapshot, config: AppCon
     plans: p.plans,
   }));
   const sorted = (compare: (a: ProviderSummary, b: ProviderSummary) => number) => [...summaries].sort(compare);
+  const allPlans = providers.flatMap((p) => p.plans);
   return {
     list,
     byId,
+    freshness: freshnessText(priceAgeSummary(allPlans), allPlans.length, snapshot.asOf),
     ids: providers.map((p) => p.id),
     summaries: {
       rating: sorted((a, b) => b.rating - a.rating || a.name.localeCompare(b.name)),

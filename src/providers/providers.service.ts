@@ -27,6 +27,11 @@ export class ProvidersService {
     return this.documents.get().list;
   }
 
+  /** How fresh every plan price is today, in words: oldest and newest price date and how many are stale. */
+  freshness(): string {
+    return this.documents.get().freshness;
+  }
+
   /** One provider by id; throws NotFoundError listing the valid ids. */
   get(id: string): JsonDocument<ProviderEnvelope> {
     const documents = this.documents.get();

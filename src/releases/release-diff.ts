@@ -1,12 +1,12 @@
+import { pairPlans } from '../dataset/plan-identity.js';
 import type { DatasetChanges, PlanRepricing, ProviderFactChange, ReleasedGuide, ReleasedPlan } from '../dataset/dto/changelog.dto.js';
 
 /** What a release compares: the provider records as written, and the guide index. */
 export interface ReleaseContent {
-  providers: readonly ({ id: string; plans: readonly { name: string; price: number; currency: string }[] } & Record<string, unknown>)[];
+  providers: readonly ({ id: string; plans: readonly { name: string; price: number; currency: string; providerPlanId?: string }[] } & Record<string, unknown>)[];
   guides: readonly { slug: string; title: string; published: string; updated?: string }[];
 }
 
-const planKey = (providerId: string, planName: string) => `${providerId}\u0000${planName}`;
 const guideDate = (g: ReleaseContent['guides'][number]) => g.updated ?? g.published;
 /** Deep equality of JSON values, key order ignored. */
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
@@ -25,15 +25,16 @@ export function diffReleases(previous: ReleaseContent | null, current: ReleaseCo
   const before = new Map((previous?.providers ?? []).map((p) => [p.id, p]));
   const after = new Map(current.providers.map((p) => [p.id, p]));
   const plansOf = (content: ReleaseContent | null) =>
-    new Map((content?.providers ?? []).flatMap((p) => p.plans.map((plan): [string, ReleasedPlan] => [planKey(p.id, plan.name), { providerId: p.id, planName: plan.name, price: plan.price, currency: plan.currency }])));
-  const oldPlans = plansOf(previous);
-  const newPlans = plansOf(current);
+    (content?.providers ?? []).flatMap((p) =>
+      p.plans.map((plan): ReleasedPlan => ({ providerId: p.id, planName: plan.name, ...(plan.providerPlanId ? { providerPlanId: plan.providerPlanId } : {}), price: plan.price, currency: plan.currency })),
+    );
+  const { pairs, added, removed } = pairPlans(plansOf(previous), plansOf(current));
 
   const plansRepriced: PlanRepricing[] = [];
-  for (const [key, plan] of newPlans) {
-    const old = oldPlans.get(key);
-    if (old && (old.price !== plan.price || old.currency !== plan.currency)) {
-      plansRepriced.push({ providerId: plan.providerId, planName: plan.planName, oldPrice: old.price, newPrice: plan.price, oldCurrency: old.currency, currency: plan.currency });
+  for (const [old, plan] of pairs) {
+    if (old.price !== plan.price || old.currency !== plan.currency) {
+      const { price: newPrice, ...ref } = plan;
+      plansRepriced.push({ ...ref, oldPrice: old.price, newPrice, oldCurrency: old.currency, currency: plan.currency });
     }
   }
 
@@ -52,8 +53,8 @@ export function diffReleases(previous: ReleaseContent | null, current: ReleaseCo
   return {
     providersAdded: [...after.keys()].filter((id) => !before.has(id)),
     providersRemoved: [...before.keys()].filter((id) => !after.has(id)),
-    plansAdded: [...newPlans].filter(([key]) => !oldPlans.has(key)).map(([, plan]) => plan),
-    plansRemoved: [...oldPlans].filter(([key]) => !newPlans.has(key)).map(([, plan]) => plan),
+    plansAdded: added,
+    plansRemoved: removed,
     plansRepriced,
     providerFacts,
     guidesAdded: current.guides.filter((g) => !oldGuides.has(g.slug)).map(released),

@@ -243,7 +243,7 @@ export interface EntryPrice {
  * seen price. The validator guarantees some plan still sold meets the spec.
  */
 export function entryPrice(rows: readonly PlanRow[], useCase: UseCaseRecord): EntryPrice {
-  const fitting = rows.filter((r) => !r.discontinued && r.monthToMonthPriceUsd !== null && meetsSpec(r, specBounds(useCase.minimumSpec)));
+  const fitting = rows.filter((r) => !r.discontinued && r.orderable !== false && r.monthToMonthPriceUsd !== null && meetsSpec(r, specBounds(useCase.minimumSpec)));
   const fresh = fitting.filter((r) => !r.stale);
   const entry = (fresh.length > 0 ? fresh : fitting).reduce((best, r) =>
     r.monthToMonthPriceUsd! < best.monthToMonthPriceUsd! || (r.monthToMonthPriceUsd === best.monthToMonthPriceUsd && r.observedAt > best.observedAt) ? r : best,

@@ -71,7 +71,7 @@ function noPlanNote(name: string, claims: ReasonClaims, specs: readonly SpecChoi
  */
 function transferNote(rows: readonly PlanRow[], specs: readonly SpecChoice[], providerName: string): string | undefined {
   for (const [spec, name] of specs) {
-    const unknown = rows.filter((r) => !r.discontinued && meetsSpec(r, sizeBounds(spec)) && transferFit(r, spec.bandwidthTb) === 'unknown');
+    const unknown = rows.filter((r) => !r.discontinued && r.orderable !== false && meetsSpec(r, sizeBounds(spec)) && transferFit(r, spec.bandwidthTb) === 'unknown');
     if (unknown.length === 0) continue;
     const allowances = [...new Set(unknown.map((r) => `"${r.bandwidth}"`))].join(', ');
     const n = unknown.length;
@@ -88,7 +88,7 @@ function transferNote(rows: readonly PlanRow[], specs: readonly SpecChoice[], pr
  */
 function cheapestFor(rows: readonly PlanRow[], specs: readonly SpecChoice[], compared: ReadonlyMap<PlanRow, { price: number; factor: number }>, currency?: string): MatchingPlan | null {
   for (const [spec, meets] of specs) {
-    const fitting = rows.filter((r) => !r.discontinued && meetsSpec(r, specBounds(spec)));
+    const fitting = rows.filter((r) => !r.discontinued && r.orderable !== false && meetsSpec(r, specBounds(spec)));
     if (fitting.length === 0) continue;
     const withoutCommitment = fitting.filter((r) => r.monthToMonthPrice !== null);
     const sold = withoutCommitment.length > 0 ? withoutCommitment : fitting;

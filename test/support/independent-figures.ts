@@ -82,7 +82,13 @@ export function pricedPlanOf(provider: any, plan: any, version: string = rawMeta
     ...priceAgeOf(plan, line, version),
     source: line.source,
     discontinued: line.discontinued !== undefined,
-    successor: line.discontinued?.successor ?? null,
+    successor: plan.availability?.successor ?? line.discontinued?.successor ?? null,
+    // Not orderable when the line is discontinued; else as the plan's availability says; else unknown.
+    ...(line.discontinued
+      ? { orderable: false, orderableObservedAt: line.discontinued.since ?? line.discontinued.source.retrievedAt, orderableSourceUrl: line.discontinued.source.url }
+      : plan.availability
+        ? { orderable: plan.availability.orderable, orderableObservedAt: plan.availability.observedAt, orderableSourceUrl: plan.availability.source.url }
+        : { orderable: 'unknown', orderableObservedAt: null, orderableSourceUrl: null }),
   };
 }
 
@@ -170,6 +176,8 @@ export function expectedPlanRows(providers: any[], rates: { date: string; rates:
         priceCopyOf: line.source.copyOf ?? null,
         discontinued: plan.discontinued,
         successor: plan.successor,
+        orderable: plan.orderable,
+        orderableObservedAt: plan.orderableObservedAt,
       };
     }),
   );

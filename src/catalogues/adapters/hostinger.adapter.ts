@@ -19,7 +19,7 @@ import {
 /** The dataset's plan lines this adapter writes. */
 export const HOSTINGER_LINES = ['kvm'] as const;
 
-/** A Hostinger plan with the prepaid-term figures the shared plan model has no field for yet. */
+/** A Hostinger plan with the term its headline price is the effective monthly rate of. */
 export interface HostingerCataloguePlan extends CataloguePlan {
   /** The prepaid term `monthlyPrice` is the effective monthly rate of (24). */
   termMonths: number;

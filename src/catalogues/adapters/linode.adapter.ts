@@ -138,13 +138,14 @@ export class LinodeCatalogue implements CatalogueAdapter {
   readonly lines = LINES.map((line) => line.id);
 
   async regions(ctx: CatalogueContext): Promise<CatalogueRegion[]> {
-    const regions = await this.readRegions(ctx);
+    const { regions, pages } = await this.readRegions(ctx);
+    ctx.log(`linode: ${plural(regions.length, 'region')} read in ${plural(pages, 'page')}`);
     return regions.map((region) => ({ id: region.id as string, city: CITY_BY_REGION[region.id as string] ?? null }));
   }
 
   async plans(ctx: CatalogueContext): Promise<CataloguePlan[]> {
     // The types list does not say where a size is sold; the core regions that offer Linodes do.
-    const orderableIn = (await this.readRegions(ctx))
+    const orderableIn = (await this.readRegions(ctx)).regions
       .filter((region) => region.site_type === 'core' && Array.isArray(region.capabilities) && region.capabilities.includes('Linodes'))
       .map((region) => region.id as string);
 
@@ -179,15 +180,15 @@ export class LinodeCatalogue implements CatalogueAdapter {
     return { trafficOverage: { price: perGb, unit: 'GB' } };
   }
 
-  private async readRegions(ctx: CatalogueContext): Promise<Region[]> {
+  /** The regions with what each offers; step 1 logs the count, step 2 reads them again for where Linodes are sold. */
+  private async readRegions(ctx: CatalogueContext): Promise<{ regions: Region[]; pages: number }> {
     const { items, pages } = await readList(ctx, '/v4/regions');
     const regions = items as Region[];
     regions.forEach((region, index) => {
       if (typeof region?.id !== 'string' || region.id === '') throw new CatalogueFormatError(`linode /v4/regions: data[${index}] has no id`);
     });
     if (regions.length === 0) throw new CatalogueFormatError('linode /v4/regions: the list of regions is empty');
-    ctx.log(`linode: ${plural(regions.length, 'region')} read in ${plural(pages, 'page')}`);
-    return regions;
+    return { regions, pages };
   }
 }
 

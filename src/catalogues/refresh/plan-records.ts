@@ -5,8 +5,9 @@
  * prices were read and that it is now listed whole. Editorial fields of a line (its name, how it is
  * billed, its price-list wording) and every other line stay as the editors wrote them.
  */
-import type { PlanLine, RegionalPrice } from '../../dataset/dto/plan-line.dto.js';
+import { isNoCommitment, type PlanLine, type RegionalPrice } from '../../dataset/dto/plan-line.dto.js';
 import type { PlanRecord } from '../../dataset/dto/plan.dto.js';
+import { mayBeOrdered } from '../../dataset/plan-pricing.js';
 import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
 import type { CatalogueAdapter, CataloguePlan, CatalogueReading } from '../catalogue.js';
 import type { ReadingProvenance } from './read-catalogues.js';
@@ -24,8 +25,14 @@ export function transferText(plan: Pick<CataloguePlan, 'transferTb' | 'transferT
   return plan.transferTb < 1 ? `${trim(plan.transferTb * 1000)}GB` : `${trim(plan.transferTb)}TB`;
 }
 
-/** A catalogue size as a plan record of providers.json. */
-export function planRecordOf(plan: CataloguePlan, observedAt: string): PlanRecord {
+/**
+ * A catalogue size as a plan record of providers.json. In a promotional line it keeps the renewal
+ * price, and in a prepaid line sold month to month the month-to-month price, each null when the
+ * catalogue does not give it (the validator requires both there and refuses them elsewhere).
+ */
+export function planRecordOf(plan: CataloguePlan, observedAt: string, line?: Pick<PlanLine, 'priceBasis' | 'promotional' | 'monthToMonthSold'>): PlanRecord {
+  const renewal = line?.promotional ? { renewalPrice: money(plan.renewalMonthlyPrice) } : {};
+  const monthToMonth = line && !isNoCommitment(line.priceBasis) && line.monthToMonthSold !== false ? { monthToMonthPrice: money(plan.monthToMonthPrice) } : {};
   return {
     name: plan.name,
     price: Number(plan.monthlyPrice.toFixed(2)),
@@ -38,8 +45,12 @@ export function planRecordOf(plan: CataloguePlan, observedAt: string): PlanRecor
     line: plan.line,
     observedAt,
     providerPlanId: plan.id,
+    ...renewal,
+    ...monthToMonth,
   };
 }
+
+const money = (amount: number | null | undefined) => (typeof amount === 'number' ? Number(amount.toFixed(2)) : null);
 
 /** The sizes a refresh writes: sold somewhere, not deprecated, in a line the adapter manages. */
 export function sellablePlans(reading: CatalogueReading, adapter: Pick<CatalogueAdapter, 'lines'>): CataloguePlan[] {
@@ -56,7 +67,8 @@ export function refreshedProvider(record: ProviderRecord, reading: CatalogueRead
   const sold = sellablePlans(reading, adapter);
   const managed = new Set(adapter.lines);
   const lineOrder = new Map(next.planLines.map((l, i) => [l.id, i]));
-  const fresh = sold.map((p) => planRecordOf(p, provenance.observedAt));
+  const lineOf = new Map(next.planLines.map((l) => [l.id, l]));
+  const fresh = sold.map((p) => planRecordOf(p, provenance.observedAt, lineOf.get(p.line)));
   const kept = next.plans.filter((p) => !managed.has(p.line));
   next.plans = [...kept, ...fresh].sort((a, b) => (lineOrder.get(a.line) ?? 99) - (lineOrder.get(b.line) ?? 99) || a.price - b.price || a.name.localeCompare(b.name));
   const cityOf = new Map(reading.regions.map((r) => [r.id, r.city]));
@@ -64,7 +76,7 @@ export function refreshedProvider(record: ProviderRecord, reading: CatalogueRead
   // A per-plan add-on price of a plan no longer sold goes with it.
   const byPlan = next.addOns.backups.pricesByPlan;
   if (byPlan) next.addOns.backups.pricesByPlan = Object.fromEntries(Object.entries(byPlan).filter(([name]) => next.plans.some((p) => p.name === name)));
-  const current = next.plans.filter((p) => !next.planLines.find((l) => l.id === p.line)?.discontinued);
+  const current = next.plans.filter((p) => !next.planLines.find((l) => l.id === p.line)?.discontinued && mayBeOrdered(p));
   if (current.length > 0) next.startingPrice = Math.min(...current.map((p) => p.price));
   return next;
 }

@@ -1,11 +1,13 @@
 /**
  * Step one of a refresh: read every provider's catalogue (live, or replayed from recorded answers),
  * one provider at a time, with one progress line each. A provider whose credentials are absent is
- * skipped with a line saying which variable to set; a provider whose catalogue cannot be read is
- * reported as failed, and the run goes on to report the others.
+ * skipped with a line saying which variable to set; a provider whose catalogue cannot be reached
+ * (network, timeout, 5xx or 429 after the client's retries, an HTTP refusal) is `unreadable`: an
+ * operations failure, not a fact about its prices; one whose answer is malformed is `failed`. Either
+ * way the run goes on to report the others.
  */
 import type { Source } from '../../dataset/dto/source.dto.js';
-import { CatalogueClient, type CatalogueClientOptions } from '../catalogue-client.js';
+import { CatalogueClient, CatalogueHttpError, type CatalogueClientOptions } from '../catalogue-client.js';
 import type { CatalogueAdapter, CatalogueReading } from '../catalogue.js';
 import type { Recording } from '../recording.js';
 import type { ReplayServer } from '../replay-server.js';
@@ -23,7 +25,9 @@ export interface ReadingProvenance {
 export type ProviderOutcome =
   | { providerId: string; status: 'read'; reading: CatalogueReading; provenance: ReadingProvenance; requests: number; ms: number }
   | { providerId: string; status: 'skipped'; reason: string }
-  | { providerId: string; status: 'failed'; reason: string };
+  | { providerId: string; status: 'failed'; reason: string }
+  /** Not reached: `retryable` when a later run may succeed (network, timeout, 5xx, 429), false for a refusal (401, 403, 404). */
+  | { providerId: string; status: 'unreadable'; reason: string; retryable: boolean };
 
 export interface ReadOptions {
   /** Replay recorded answers from this server instead of calling the providers. */
@@ -72,9 +76,19 @@ async function readOne(adapter: CatalogueAdapter, options: ReadOptions): Promise
     return { providerId, status: 'read', reading, provenance, requests: client.requested.length, ms };
   } catch (error) {
     const reason = `${(error as Error).name}: ${(error as Error).message}`;
+    if (error instanceof CatalogueHttpError) {
+      const retryable = isRetryable(error);
+      options.log(`${providerId}: UNREADABLE${retryable ? ' (retryable)' : ''}: ${reason}`);
+      return { providerId, status: 'unreadable', reason, retryable };
+    }
     options.log(`${providerId}: FAILED: ${reason}`);
     return { providerId, status: 'failed', reason };
   }
+}
+
+/** No answer at all, a timeout, or a 5xx or 429 the client's retries did not get past: a later run may read it. */
+function isRetryable(error: CatalogueHttpError): boolean {
+  return error.status === null || error.status === 429 || error.status >= 500;
 }
 
 function skip(options: ReadOptions, providerId: string, reason: string): ProviderOutcome {

@@ -4,15 +4,17 @@
  * Reads every provider catalogue it can (tokens from the environment: HCLOUD_TOKEN, DIGITALOCEAN_TOKEN,
  * UPCLOUD_USERNAME/UPCLOUD_PASSWORD, HOSTINGER_API_TOKEN; a provider without one is skipped), prints one
  * line per provider and the diff against the dataset, and gates implausible changes. Exit 0: released,
- * a dry run, or no change; 2: refused by the gate (nothing written, review file written); 1: failed.
+ * a dry run, or no change; 2: refused by the gate (nothing written, review file written, in the system's
+ * temporary directory unless --review names one); 1: failed, or a provider could not be read (the others released).
  */
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EMBEDDED_DATA_DIR } from '../../config/app-config.js';
 import { catalogueCredentials } from '../../config/catalogue-credentials.js';
 import { isCalendarDate } from '../../dataset/dto/validators.js';
 import { catalogueAdapters } from '../catalogue-registry.js';
-import { runRefresh } from './refresh.js';
+import { REVIEW_FILE, runRefresh } from './refresh.js';
 
 const { values } = parseArgs({
   options: {
@@ -21,7 +23,8 @@ const { values } = parseArgs({
     accept: { type: 'string', multiple: true, default: [] },
     date: { type: 'string' },
     data: { type: 'string' },
-    review: { type: 'string', default: 'refresh-review.md' },
+    // Outside the work tree by default: a review is the run's output, never a file to commit.
+    review: { type: 'string', default: join(tmpdir(), REVIEW_FILE) },
   },
 });
 const date = values.date ?? new Date().toISOString().slice(0, 10);

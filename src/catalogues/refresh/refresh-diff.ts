@@ -38,7 +38,8 @@ export interface GateCase {
   why: string;
 }
 
-const SPEC_FIELDS = ['cpu', 'ram', 'storage', 'bandwidth', 'cpuType'] as const;
+/** What a size is: a plan whose provider id stays while one of these changes is re-specced or renamed (a gate case), not repriced. */
+const SPEC_FIELDS = ['name', 'cpu', 'ram', 'storage', 'bandwidth', 'cpuType'] as const;
 
 /** The changes from the provider record as served to the refreshed one, for the lines the refresh manages. */
 export function diffProvider(before: ProviderRecord, after: ProviderRecord, managed: readonly string[], deprecated: readonly CataloguePlan[]): ProviderDiff {

@@ -20,6 +20,9 @@ import { refreshedProvider, sellablePlans } from './plan-records.js';
 import { readCatalogues, type ProviderOutcome } from './read-catalogues.js';
 import { describeDiff, diffProvider, gateCases, isEmptyDiff, type GateCase, type ProviderDiff } from './refresh-diff.js';
 
+/** The review a refusal writes, by default in the system's temporary directory (`TMPDIR`). */
+export const REVIEW_FILE = 'vpsapi-refresh-review.md';
+
 /** The folder and log name of the ECB's reference rates, read beside the providers. */
 export const ECB_ID = 'ecb';
 
@@ -42,7 +45,10 @@ export interface RefreshOptions {
 }
 
 export interface RefreshResult {
-  /** 0 written or nothing to write, 1 failed, 2 refused by the gate. */
+  /**
+   * 0 written or nothing to write; 1 failed, or a provider could not be read (what the others gave is
+   * still released); 2 refused by the gate.
+   */
   exitCode: 0 | 1 | 2;
   outcomes: ProviderOutcome[];
   diffs: ProviderDiff[];
@@ -60,6 +66,9 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshResult
     const ratesFile = JSON.parse(await readFile(join(options.dataDir, 'exchange-rates.json'), 'utf8')) as { date: string; rates: Record<string, number> } & Record<string, unknown>;
 
     const outcomes = await readCatalogues(options.adapters, { replay, env: options.env, today: options.date, client: options.client, log });
+    for (const provider of providersFile.providers.filter((p) => !options.adapters.some((a) => a.providerId === p.id))) {
+      log(`${provider.id}: editorial, no catalogue to read (its prices stay as the editors wrote them)`);
+    }
     const rates = await readRates(replay, options, ratesFile);
 
     const cases: GateCase[] = [];
@@ -68,7 +77,7 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshResult
     for (const outcome of outcomes) {
       const adapter = options.adapters.find((a) => a.providerId === outcome.providerId)!;
       const index = next.providers.findIndex((p) => p.id === outcome.providerId);
-      if (outcome.status === 'skipped') continue;
+      if (outcome.status === 'skipped' || outcome.status === 'unreadable') continue;
       if (index < 0) {
         cases.push({ id: `${outcome.providerId}:catalogue`, why: `the dataset has no provider "${outcome.providerId}"` });
         continue;
@@ -122,19 +131,28 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshResult
       log(`Accept them after checking with: --accept ${refused.map((c) => c.id).join(',')}`);
       return { exitCode: 2, outcomes, diffs, cases, contradictions };
     }
+    // A provider that could not be reached holds back nobody: the others are released, and the run still exits 1.
+    const unread = outcomes.filter((o) => o.status === 'unreadable');
+    const done = (result: Omit<RefreshResult, 'outcomes' | 'diffs' | 'cases' | 'contradictions'>): RefreshResult => {
+      if (unread.length > 0) {
+        const retryable = unread.every((o) => o.retryable);
+        log(`UNREADABLE: ${unread.map((o) => o.providerId).join(', ')} could not be read${retryable ? ' (retryable: run again later)' : ' (check the token and the endpoint)'}; ${result.released ? `the others were released in ${result.released}` : 'their served prices are kept'}`);
+      }
+      return { ...result, exitCode: unread.length > 0 ? 1 : result.exitCode, outcomes, diffs, cases, contradictions };
+    };
     const changed = diffs.some((d) => !isEmptyDiff(d)) || rates.changed;
     if (!changed) {
       log('no change: the catalogues read match the dataset; nothing written');
-      return { exitCode: 0, outcomes, diffs, cases, contradictions };
+      return done({ exitCode: 0 });
     }
     if (!options.write) {
       log('dry run: run again with --write to release these changes');
-      return { exitCode: 0, outcomes, diffs, cases, contradictions };
+      return done({ exitCode: 0 });
     }
     const released = await release(options, next, rates.changed ? rates.next : undefined);
-    if (!released) return { exitCode: 1, outcomes, diffs, cases, contradictions };
+    if (!released) return done({ exitCode: 1 });
     log(`released ${released.version}: ${released.summary}`);
-    return { exitCode: 0, outcomes, diffs, cases, contradictions, released: released.version };
+    return done({ exitCode: 0, released: released.version });
   } finally {
     await replay?.close();
   }

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Allow, IsArray, IsISO4217CurrencyCode, IsNotEmpty, IsNumber, IsString, Matches, Min, ValidateNested } from 'class-validator';
+import { Allow, IsArray, IsISO4217CurrencyCode, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Min, ValidateNested } from 'class-validator';
 import { IsCalendarDate, SLUG_PATTERN } from './validators.js';
 
 /** A list of nested records, each validated as `cls`. */
@@ -20,6 +20,13 @@ class PlanRef {
   @IsString()
   @IsNotEmpty()
   planName: string;
+
+  /** The provider's own id of the size (`vc2-1c-1gb`), when the plan has one: what releases match plans by, so a renamed size is the same plan. */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @ApiPropertyOptional({ example: 'vc2-1c-1gb' })
+  providerPlanId?: string;
 }
 
 /** A monthly price, two decimals at most. */

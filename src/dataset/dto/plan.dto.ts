@@ -1,11 +1,35 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO4217CurrencyCode, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Min, ValidateIf } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsISO4217CurrencyCode, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { PRICE_BASES, type PriceBasis } from './plan-line.dto.js';
 import { Source } from './source.dto.js';
 import { IsCalendarDate, SLUG_PATTERN } from './validators.js';
 
 export const CPU_TYPES = ['shared', 'dedicated'] as const;
 export type CpuType = (typeof CPU_TYPES)[number];
+
+/** Whether a plan could be ordered when someone last looked, and where: a catalogue's availability, a provider page. */
+export class PlanAvailability {
+  /** True when new customers could order the plan; false when it was listed but not orderable (sold out, legacy, "not available to order"). */
+  @IsBoolean()
+  orderable: boolean;
+
+  /** The day the provider showed that (the catalogue's or the page's date). */
+  @IsCalendarDate()
+  @ApiProperty({ format: 'date', example: '2026-10-06' })
+  observedAt: string;
+
+  /** Where it was read. */
+  @ValidateNested()
+  @Type(() => Source)
+  source: Source;
+
+  /** The plan the provider names as its replacement, as the provider names it. */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  successor?: string;
+}
 
 /** One row of a provider's plan matrix, as written in `providers.json`. */
 export class PlanRecord {
@@ -74,6 +98,12 @@ export class PlanRecord {
   @IsNumber({ maxDecimalPlaces: 2 })
   @Min(0)
   monthToMonthPrice?: number | null;
+
+  /** Whether the plan could be ordered, when and where that was read; absent when nobody read it (the API says `unknown`). */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PlanAvailability)
+  availability?: PlanAvailability;
 }
 
 /** One purchasable tier, as the API serves it: the record with how its price is paid. */
@@ -105,7 +135,7 @@ export class Plan extends PlanRecord {
   @ApiProperty({ type: [String], example: [] })
   unconfirmed: string[];
 
-  /** Whole days from `observedAt` to the dataset version: how old the price was when this release was made. */
+  /** Whole days from `observedAt` to the day of the answer (UTC; never before the dataset version): how old the price is today. */
   @ApiProperty({ type: 'integer', example: 12 })
   priceAgeDays: number;
 
@@ -123,7 +153,19 @@ export class Plan extends PlanRecord {
   /** True when the provider no longer sells the plan's line to new customers; such plans are listed but never picked. */
   discontinued: boolean;
 
-  /** The line that replaces a discontinued one, in the provider's words; null otherwise. */
+  /** What replaces the plan, in the provider's words: the plan it names (`availability.successor`), else the line that replaces a discontinued one; null otherwise. */
   @ApiProperty({ type: 'string', nullable: true, example: null })
   successor: string | null;
+
+  /** Whether a new customer can order the plan: true, false (listed but not orderable, or its line discontinued), or "unknown" when nobody read it. A plan that is not orderable is never a starting price, a pick or a ranked offer. */
+  @ApiProperty({ oneOf: [{ type: 'boolean' }, { type: 'string', enum: ['unknown'] }], example: true })
+  orderable: boolean | 'unknown';
+
+  /** The day `orderable` was read (the provider's date); null when it is unknown. */
+  @ApiProperty({ type: 'string', format: 'date', nullable: true, example: '2026-10-06' })
+  orderableObservedAt: string | null;
+
+  /** Where `orderable` was read (the page or the catalogue copy); null when it is unknown. */
+  @ApiProperty({ type: 'string', format: 'uri', nullable: true })
+  orderableSourceUrl: string | null;
 }

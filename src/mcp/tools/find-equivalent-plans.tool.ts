@@ -21,7 +21,7 @@ const equivalentShape = {
   normalizedPrice: z.number().describe('No-commitment monthly price in the answer\'s currency (at the location\'s price with a location).'),
   cpuType: cpuTypeSchema,
   observedAt: z.string().describe('The day the provider showed this price.'),
-  stale: z.boolean().describe(`True when the price was seen more than ${STALE_AFTER_DAYS} days before the dataset version, or before a price change the provider reported.`),
+  stale: z.boolean().describe(`True when the price was seen more than ${STALE_AFTER_DAYS} days before today (UTC), or before a price change the provider reported.`),
   priceDifferencePercent: z.number().optional().describe('Against the reference; negative is cheaper. Absent when the reference has no no-commitment price.'),
   ...figures,
   lowerThanReference: z.array(z.string()).describe('What is below the reference: figures (e.g. bandwidthTb), and cpuType for a shared plan against a dedicated reference.'),

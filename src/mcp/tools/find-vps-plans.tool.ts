@@ -44,7 +44,7 @@ export const findVpsPlansTool = defineTool({
     'Next: find_equivalent_plans on a result for the same or more elsewhere, and estimate_monthly_cost for its real bill (IPv4, backups, traffic, VAT). ' +
     'By default plans are ranked and bounded by what they cost month to month with no commitment; plans sold only on a prepaid term (e.g. Hostinger\'s 24-month rates) are left out and counted in leftOutNeedingCommitment. ' +
     'Pass includeCommitments: true to rank by the lowest effective monthly price instead, and responseFormat "detailed" to see each priceBasis, termMonths and renewalPrice, so you can tell the user when a price needs a commitment or renews higher. ' +
-    `Every plan says when the provider showed its price (observedAt) and whether that price is stale (seen more than ${STALE_AFTER_DAYS} days before the dataset version, or before a price change the provider reported); stalePrices counts the matches resting on stale prices: tell the user to confirm a stale price at the provider (detailed answers add stalePriceNote, a sentence saying so). datasetVersion names the release the prices are read from. Pass maxPriceAgeDays to leave out older prices. ` +
+    `Every plan says when the provider showed its price (observedAt) and whether that price is stale (seen more than ${STALE_AFTER_DAYS} days before today, UTC, or before a price change the provider reported); stalePrices counts the matches resting on stale prices: tell the user to confirm a stale price at the provider (detailed answers add stalePriceNote, a sentence saying so). datasetVersion names the release the prices are read from. Pass maxPriceAgeDays to leave out older prices. ` +
     'minTransferTb matches a plan that includes at least that many TB of traffic a month, or whose traffic is unmetered; a plan whose allowance is not stated as a volume or as unmetered (e.g. "Fair-use allowance") does not match, and is counted in leftOutTransferUnknown with a transferNote to pass on. ' +
     'Plans of lines the provider no longer sells are never matches: they are counted in leftOutDiscontinued, and listed (flagged discontinued, with their successor) only with includeDiscontinued: true. ' +
     'With location or country, a plan matches only if its line is sold there, at the regional price where the data has one; plans sold there at a price the dataset lacks are listed in priceUnknownAtLocation, not guessed. ' +
@@ -87,7 +87,7 @@ export const findVpsPlansTool = defineTool({
       .positive({ error: 'maxPriceAgeDays must be a whole number of days, 1 or more' })
       .max(36_500)
       .optional()
-      .describe(`Leave out plans whose price the provider showed more than this many days before the dataset version, e.g. ${STALE_AFTER_DAYS} (older prices are stale).`),
+      .describe(`Leave out plans whose price the provider showed more than this many days before today (UTC), e.g. ${STALE_AFTER_DAYS} (older prices are stale).`),
     includeDiscontinued: z
       .boolean()
       .optional()
@@ -136,10 +136,10 @@ export const findVpsPlansTool = defineTool({
         ...soldInShape,
         regionalPriceFactor: z.number().optional().describe('With a location: the listed price times this is the price there (e.g. 1.5 in São Paulo).'),
         observedAt: z.string().describe('The day the provider showed this price (YYYY-MM-DD).'),
-        stale: z.boolean().describe(`True when the price is older than ${STALE_AFTER_DAYS} days at the dataset version, or a later price change was reported: confirm it at the provider.`),
+        stale: z.boolean().describe(`True when the price is older than ${STALE_AFTER_DAYS} days today (UTC), or a later price change was reported: confirm it at the provider.`),
         discontinued: z.boolean().optional().describe('True when the plan\'s line is no longer sold (only with includeDiscontinued). Concise answers carry it only when true; detailed ones always.'),
         successor: z.string().nullable().optional().describe('For a discontinued plan: the line that replaces it, in the provider\'s words.'),
-        priceAgeDays: detailedOnly(z.number().int().describe('Whole days from observedAt to the dataset version.')),
+        priceAgeDays: detailedOnly(z.number().int().describe('Whole days from observedAt to today (UTC).')),
         staleReason: detailedOnly(z.string().nullable().describe('Why the price is stale; null when it is not.')),
         priceSourceMethod: detailedOnly(z.enum(SOURCE_METHODS).describe('How the price was read: the provider\'s catalogue API, its page, a dated copy of either, or typed by an editor.')),
         providerName: detailedOnly(z.string()),

@@ -23,6 +23,10 @@ export const LISTING_LEAVES_OUT = {
   setupFee: true,
   priceAgeDays: true,
   successor: true,
+  availability: true,
+  orderable: true,
+  orderableObservedAt: true,
+  orderableSourceUrl: true,
 } as const;
 const listedPlanSchema = planSchema.omit(LISTING_LEAVES_OUT);
 const listedPlan = (plan: Record<string, unknown>) => Object.fromEntries(Object.entries(plan).filter(([key]) => !(key in LISTING_LEAVES_OUT)));
@@ -60,7 +64,7 @@ export const listVpsProvidersTool = defineTool({
     'When to use: an overview or a side-by-side comparison of providers, including "which has the best SLA" or "which offers phone support". Next: get_vps_provider for one provider\'s verdict, pros and cons; find_vps_plans to filter plans by resources, budget or location; recommend_vps_for_workload for a workload in words; describe_filters for the valid ids, cities and countries. ' +
     'uptime is the SLA as the provider states it ("99.99%"), "no published SLA", or "unknown" where it could not be confirmed; lineUptimes names plan lines with a different SLA. ' +
     'Prices are monthly, excluding VAT; startingPriceUsd is the entry price in USD and may need a prepaid term, monthToMonthStartingPriceUsd is the entry price with no commitment, and the "price" order sorts on it. ' +
-    `priceAge says when the provider's prices were seen (oldest and newest observedAt) and how many are stale (seen more than ${STALE_AFTER_DAYS} days before the dataset version, or before a reported price change); each plan carries its own observedAt and stale, and datasetVersion names the release. ` +
+    `priceAge says when the provider's prices were seen (oldest and newest observedAt) and how many are stale (seen more than ${STALE_AFTER_DAYS} days before today, UTC, or before a reported price change); each plan carries its own observedAt and stale, and datasetVersion names the release. ` +
     `Answers stay under ${thousands(ANSWER_LIMITS.concise)} characters with responseFormat "concise" and under ${thousands(ANSWER_LIMITS.detailed)} with "detailed" (the default); a list that would not fit is cut from the end and \`truncated\` says how many items were left out.`,
   inputSchema: {
     sortBy: z

@@ -43,7 +43,7 @@ export const planTextShape = { cpu: z.string(), ram: z.string(), storage: z.stri
 /** The age of one price: when the provider showed it, and whether it is stale. */
 export const priceAgeShape = {
   observedAt: z.string().describe('The day the provider showed this price (YYYY-MM-DD).'),
-  stale: z.boolean().describe(`True when the price was seen more than ${STALE_AFTER_DAYS} days before the dataset version, or before a price change the provider reported: confirm it at the provider.`),
+  stale: z.boolean().describe(`True when the price was seen more than ${STALE_AFTER_DAYS} days before today (UTC), or before a price change the provider reported: confirm it at the provider.`),
   staleReason: z.string().nullable().describe('Why the price is stale, in words; null when it is not.'),
 };
 
@@ -74,11 +74,18 @@ export const planSchema = z.object({
   setupFee: z.number().nullable(),
   unconfirmed: z.array(z.string()).describe('Fields whose null means "could not be confirmed" rather than "none".'),
   ...priceAgeShape,
-  priceAgeDays: z.number().int().describe('Whole days from observedAt to the dataset version.'),
+  priceAgeDays: z.number().int().describe('Whole days from observedAt to today (UTC).'),
   providerPlanId: z.string().optional().describe("The provider's own id of the size in its catalogue API."),
   source: sourceSchema.describe('Where and how the price was read (the plan line\'s source).'),
   discontinued: z.boolean().describe('True when the provider no longer sells the plan\'s line; such plans are listed, never picked.'),
-  successor: z.string().nullable().describe('The line that replaces a discontinued one; null otherwise.'),
+  successor: z.string().nullable().describe('What replaces the plan: the plan the provider names, else the line that replaces a discontinued one; null otherwise.'),
+  availability: z
+    .object({ orderable: z.boolean(), observedAt: z.string(), source: sourceSchema, successor: z.string().optional() })
+    .optional()
+    .describe('The reading orderable comes from, as the data records it (absent when nobody read it).'),
+  orderable: z.union([z.boolean(), z.literal('unknown')]).describe('Whether a new customer can order the plan: true, false (never picked or ranked), or "unknown" when nobody read it.'),
+  orderableObservedAt: z.string().nullable().describe('The day orderable was read; null when unknown.'),
+  orderableSourceUrl: z.string().nullable().describe('Where orderable was read; null when unknown.'),
 });
 
 export const locationSchema = z.object({ city: z.string(), country: z.string(), region: z.string() }).meta({ id: 'Location' });

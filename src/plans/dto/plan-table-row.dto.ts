@@ -128,7 +128,7 @@ export class PlanTableRow {
   @ApiProperty({ format: 'date', example: '2026-10-06' })
   observedAt: string;
 
-  /** Whole days from `observedAt` to the dataset version. */
+  /** Whole days from `observedAt` to the day of the answer (UTC). */
   @ApiProperty({ type: 'integer', minimum: 0, example: 52 })
   priceAgeDays: number;
 
@@ -154,7 +154,15 @@ export class PlanTableRow {
   /** True when the provider no longer sells the plan's line to new customers: listed, never picked. */
   discontinued: boolean;
 
-  /** The line that replaces a discontinued one, in the provider's words; null otherwise. */
+  /** What replaces the plan, in the provider's words (the plan it names, else the line that replaces a discontinued one); null otherwise. */
   @ApiProperty({ type: 'string', nullable: true, example: null })
   successor: string | null;
+
+  /** Whether a new customer can order the plan: true, false, or "unknown" when nobody read it; a plan that cannot be ordered is never ranked as an offer. */
+  @ApiProperty({ oneOf: [{ type: 'boolean' }, { type: 'string', enum: ['unknown'] }], example: true })
+  orderable: boolean | 'unknown';
+
+  /** The day `orderable` was read (the provider's date); null when it is unknown. */
+  @ApiProperty({ type: 'string', format: 'date', nullable: true, example: '2026-10-06' })
+  orderableObservedAt: string | null;
 }

@@ -20,7 +20,7 @@ export class PlanTable {
   /** Terms of reuse and the credit line to show. */
   license: License;
 
-  /** A price seen more than this many days before the dataset version is stale (each row's `stale`). */
+  /** A price seen more than this many days before the day of the answer (UTC) is stale (each row's `stale`). */
   @ApiProperty({ type: 'integer', minimum: 1, example: 90 })
   staleAfterDays: number;
 

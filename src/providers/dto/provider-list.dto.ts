@@ -32,7 +32,7 @@ export class ProviderList {
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } })
   recommendations: Record<string, string>;
 
-  /** A plan price seen more than this many days before the dataset version is stale (each plan's `stale`). */
+  /** A plan price seen more than this many days before the day of the answer (UTC) is stale (each plan's `stale`). */
   @ApiProperty({ type: 'integer', minimum: 1, example: 90 })
   staleAfterDays: number;
 

@@ -6,7 +6,8 @@
 //         [--api-server <url>] [--service-account <dir>] -- <refresher command...>
 //
 // Exit code: 0 = published, or nothing to publish; 2 = the refresher's plausibility gate refused (its
-// review is printed; nothing published); 1 = any other failure (nothing published).
+// review is printed; nothing published); 1 = any other failure (nothing published), or a provider the
+// refresher could not read (what it released from the others is published first).
 //
 // Node built-ins only: the image has node and its own dist/, and this file is mounted from a ConfigMap, so
 // it can import nothing else. It talks to the Kubernetes API over HTTPS with the pod's service-account
@@ -15,6 +16,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -64,13 +66,16 @@ async function main() {
     log('the plausibility gate refused this refresh (review above); nothing published. Accept the cases by running the Job by hand with --accept.');
     return 2;
   }
-  if (code !== 0) throw new JobFailure(`the refresher exited with ${code}`);
+  if (code !== 0 && code !== 1) throw new JobFailure(`the refresher exited with ${code}`);
 
   const changed = new Map();
   for (const name of PUBLISHED_FILES) {
     const text = await readFile(join(work, name), 'utf8').catch(() => undefined);
     if (text !== undefined && text !== served.get(name)) changed.set(name, text);
   }
+  // Exit 1 with a release written: a provider could not be read, the others' prices were released. They are
+  // published, and the Job still fails, so the failure shows and is retried.
+  if (code === 1 && changed.size === 0) throw new JobFailure('the refresher exited with 1');
   if (changed.size === 0) {
     log('no change to publish');
     return 0;
@@ -94,7 +99,8 @@ async function main() {
   const patch = { metadata: { resourceVersion: current.metadata.resourceVersion }, data: Object.fromEntries(changed) };
   await api.call('PATCH', `${path}?fieldManager=${FIELD_MANAGER}`, patch);
   log(`published ${[...changed.keys()].join(', ')} (dataset ${versionOf(next)}, ${size} bytes) to ConfigMap ${api.namespace}/${opts.configmap}`);
-  return 0;
+  if (code === 1) log('the refresher could not read every provider (exit 1; its log names them): the others were published, and this Job fails so it is retried');
+  return code;
 }
 
 /** The JSON files of the mounted ConfigMap (its `..data` links and directories are the kubelet's). */
@@ -127,7 +133,8 @@ function runCommand([command, ...args]) {
 /** Prints the review a gate refusal wrote, so the Job's log carries it after the pod's files are gone. */
 async function printReview(args) {
   const i = args.indexOf('--review');
-  const file = resolve(i >= 0 && args[i + 1] ? args[i + 1] : 'refresh-review.md');
+  // The refresher's default: its review in the temporary directory (TMPDIR, the work dir in the Job).
+  const file = resolve(i >= 0 && args[i + 1] ? args[i + 1] : join(tmpdir(), 'vpsapi-refresh-review.md'));
   const review = await readFile(file, 'utf8').catch((error) => `(no review at ${file}: ${error.code ?? error.message})`);
   console.log(`----- ${file} -----\n${review.trimEnd()}\n----- end of review -----`);
 }
