@@ -16,8 +16,10 @@ const smoke = process.argv.includes('--smoke');
 // are compared with), for working on one path; the flood and the Redis capacity run only in a full run.
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
-const DURATION = smoke ? 1 : 8;
-const ROUNDS = smoke ? 1 : 3;
+/** `--duration S` and `--rounds N`: shorter runs, for working on a row; a full run keeps 8 s and 3 rounds. */
+const flag = (name, fallback) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
+const DURATION = smoke ? 1 : flag('--duration', 8);
+const ROUNDS = smoke ? 1 : flag('--rounds', 3);
 const FLOOD_SECONDS = smoke ? 3 : 60;
 const CONNECTIONS = 50;
 
