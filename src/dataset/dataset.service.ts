@@ -34,6 +34,9 @@ export class DatasetView<T> {
  * precomputes every registered view for a snapshot before it is served (at start only when
  * PRECOMPUTE_VIEWS is true, the default).
  */
+/** Milliseconds in a day (UTC has no daylight saving). */
+const DAY_MS = 86_400_000;
+
 @Injectable()
 export class DatasetService implements OnModuleInit {
   private snapshot?: DatasetSnapshot;
@@ -57,10 +60,20 @@ export class DatasetService implements OnModuleInit {
    */
   get current(): DatasetSnapshot {
     if (!this.snapshot) throw new Error('The dataset has not been loaded yet');
-    const aged = this.snapshot.agedOn(utcDay(new Date()));
+    // Requests read this many times each: the day is worked out again only when the clock leaves it.
+    const now = Date.now();
+    if (now < this.today.from || now >= this.today.to) {
+      const start = new Date(now);
+      start.setUTCHours(0, 0, 0, 0);
+      this.today = { day: utcDay(start), from: start.getTime(), to: start.getTime() + DAY_MS };
+    }
+    const aged = this.snapshot.agedOn(this.today.day);
     if (aged !== this.snapshot) this.snapshot = aged;
     return this.snapshot;
   }
+
+  /** The UTC day `current` last aged the snapshot to, and the instants it spans. */
+  private today = { day: '', from: 0, to: 0 };
 
   get isLoaded(): boolean {
     return this.snapshot !== undefined;
