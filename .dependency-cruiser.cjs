@@ -5,10 +5,11 @@
 //   observability     logs and metrics (pushed to by everything above)
 //   dataset           loading, validating and indexing the data
 //   common            HTTP plumbing: the pipeline, errors, rate limit, availability
-//   features          api-index, providers, guides, use-cases, plans, changes, releases, costs, filters, search, pages, mcp, openapi, docs, health, lifecycle,
-//                     catalogues (the price refresher: a job beside the service, never imported by it)
+//   features          api-index, providers, guides, use-cases, plans, changes, costs, filters, search, pages, mcp, openapi, docs, health, lifecycle
 //   app               app.module, app.factory, request-pipeline, main
-const FEATURES = '^src/(api-index|providers|guides|use-cases|plans|changes|releases|costs|filters|search|pages|mcp|openapi|docs|health|lifecycle|catalogues)/';
+//   cli               the offline jobs beside the service (catalogue refresh, release, guide generator,
+//                     dataset validation): they may use the layers above, and nothing of the served app imports them
+const FEATURES = '^src/(api-index|providers|guides|use-cases|plans|changes|costs|filters|search|pages|mcp|openapi|docs|health|lifecycle)/';
 // metadata.ts is the @nestjs/swagger plugin's generated model metadata, read only by openapi/.
 const APP = '^src/(app\\.module|app\\.factory|request-pipeline|main)\\.ts$';
 
@@ -22,6 +23,7 @@ module.exports = {
     upward('dataset-below-common', '^src/dataset/', '^src/common/|' + FEATURES + '|' + APP, 'The data layer knows nothing of HTTP or features.'),
     upward('common-below-features', '^src/common/', FEATURES + '|' + APP, 'common/ is the ground floor of HTTP: features hand it what it needs through injection tokens.'),
     upward('features-below-app', FEATURES, APP, 'Features do not reach into the application wiring.'),
+    upward('cli-apart-from-the-app', '^src/(?!cli/)', '^src/cli/', 'The offline jobs live beside the served app: nothing it loads imports them.'),
     {
       name: 'no-circular',
       comment: 'A cycle makes the layers meaningless and the load order fragile.',

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { catalogueAdapters } from '../src/catalogues/catalogue-registry';
-import { refreshedProvider } from '../src/catalogues/refresh/plan-records';
-import { readCatalogues } from '../src/catalogues/refresh/read-catalogues';
-import { startReplayServer } from '../src/catalogues/replay-server';
+import { catalogueAdapters } from '../src/cli/catalogues/catalogue-registry';
+import { refreshedProvider } from '../src/cli/catalogues/refresh/plan-records';
+import { readCatalogues } from '../src/cli/catalogues/refresh/read-catalogues';
+import { startReplayServer } from '../src/cli/catalogues/replay-server';
 import { loadDataset } from '../src/dataset/dataset-loader';
 import { run } from './support/processes';
 import { DATA_DIR } from './support/raw-data';
@@ -18,7 +18,7 @@ import { scaled } from './support/time';
  */
 
 const FIXTURES = resolve('test/fixtures/catalogues');
-const CLI = resolve('dist/catalogues/refresh/refresh-cli.js');
+const CLI = resolve('dist/cli/catalogues/refresh/refresh-cli.js');
 const readJson = async (path: string) => JSON.parse(await readFile(path, 'utf8'));
 const writeJson = (path: string, value: unknown) => writeFile(path, `${JSON.stringify(value, null, 2)}\n`);
 

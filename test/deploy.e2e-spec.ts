@@ -270,9 +270,9 @@ describe('the price-refresh CronJob', () => {
   });
 
   it('runs the refresher with --write on a copy of the served dataset in the work dir', () => {
-    expect(refresher.slice(0, 2)).toEqual(['node', '/app/dist/catalogues/refresh/refresh-cli.js']);
+    expect(refresher.slice(0, 2)).toEqual(['node', '/app/dist/cli/catalogues/refresh/refresh-cli.js']);
     // The image's /app/dist is this build's dist/.
-    expect(existsSync('dist/catalogues/refresh/refresh-cli.js')).toBe(true);
+    expect(existsSync('dist/cli/catalogues/refresh/refresh-cli.js')).toBe(true);
     expect(refresher).toContain('--write');
     expect(refresher).not.toContain('--accept');
     expect(refresher[refresher.indexOf('--data') + 1]).toBe(flag('work'));
@@ -293,8 +293,8 @@ describe('the price-refresh CronJob', () => {
     expect(script).toBe(readFileSync(JOB_SCRIPT, 'utf8'));
     expect(container.command).toEqual(['node', `${mount('job').mountPath}/price-refresh-job.mjs`]);
     // The validator it checks a dataset with is the service's own, at its compiled path.
-    expect(flag('validator')).toBe('/app/dist/dataset/validate-cli.js');
-    expect(existsSync('dist/dataset/validate-cli.js')).toBe(true);
+    expect(flag('validator')).toBe('/app/dist/cli/validate-dataset.js');
+    expect(existsSync('dist/cli/validate-dataset.js')).toBe(true);
   });
 
   it('runs the Deployment image, non-root on a read-only root filesystem, with resources set', () => {
@@ -455,7 +455,7 @@ describe('the price-refresh Job step', () => {
   function jobCommand(): { args: string[]; env: Record<string, string> } {
     const map = (arg: string) =>
       arg
-        .replace('/app/dist/catalogues/refresh/refresh-cli.js', join(root, 'fake-refresher.mjs'))
+        .replace('/app/dist/cli/catalogues/refresh/refresh-cli.js', join(root, 'fake-refresher.mjs'))
         .replace('/opt/vpsapi-refresh/', 'deploy/k8s/overlays/price-refresh/')
         .replace('/etc/vpsapi/data', served)
         .replace('/app/dist/', 'dist/')

@@ -232,7 +232,7 @@ describe('entry prices and picks when the cheapest fitting price is stale', () =
     const before = await readFile(file, 'utf8');
     await writeFile(file, JSON.stringify(everything, null, 2));
     // The generated guides quote those prices, so a release that reports the changes regenerates them (they say stale, and are re-dated).
-    const { generateGuides } = await import('../src/guides/generator/generate');
+    const { generateGuides } = await import('../src/cli/guides-generator/generate');
     const regenerated = await generateGuides(dataDir());
     const guidesBefore = new Map<string, string>();
     for (const [name, content] of regenerated) {

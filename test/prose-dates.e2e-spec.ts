@@ -47,12 +47,12 @@ export function undatedCurrentClaims(prose: Prose): string[] {
 
 /** The fixed text of the generator: every string and template literal of its source files, comments left out. */
 function generatorText(): Prose[] {
-  const dir = join(__dirname, '..', 'src', 'guides', 'generator');
+  const dir = join(__dirname, '..', 'src', 'cli', 'guides-generator');
   return readdirSync(dir)
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'))
     .flatMap((f) => {
       const code = readFileSync(join(dir, f), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-      return [...code.matchAll(/'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\]|\\.)*)`/g)].map((m) => ({ where: `src/guides/generator/${f}`, text: (m[1] ?? m[2]).replace(/\$\{[^}]*\}/g, 'X') }));
+      return [...code.matchAll(/'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\]|\\.)*)`/g)].map((m) => ({ where: `src/cli/guides-generator/${f}`, text: (m[1] ?? m[2]).replace(/\$\{[^}]*\}/g, 'X') }));
     });
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { InvalidDatasetError } from '../src/dataset/dataset-loader';
-import { releaseDataset, ReleaseRefusedError } from '../src/releases/release-dataset';
+import { releaseDataset, ReleaseRefusedError } from '../src/cli/releases/release-dataset';
 import { run } from './support/processes';
 import { DATA_DIR, rawGuides, rawMeta, rawProviders } from './support/raw-data';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
@@ -127,11 +127,11 @@ describe('releasing the dataset (npm run data:release)', () => {
   });
 
   it('runs as a command that says what it released or why it refused', async () => {
-    const refused = await run('node', ['dist/releases/release-cli.js', dir, '--date', NEXT]);
+    const refused = await run('node', ['dist/cli/releases/release-cli.js', dir, '--date', NEXT]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`Not released: meta.json version ${rawMeta.version} is already released`);
     await editForNextRelease(dir);
-    const ok = await run('node', ['dist/releases/release-cli.js', dir, '--date', NEXT]);
+    const ok = await run('node', ['dist/cli/releases/release-cli.js', dir, '--date', NEXT]);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain(`released ${NEXT} (${NEXT}): 1 plan removed, 1 plan repriced`);
   });

@@ -111,12 +111,12 @@ describe('the built service at start', () => {
   });
 
   it('checks a dataset for editors with data:validate', async () => {
-    const ok = await run('node', ['dist/dataset/validate-cli.js', dir]);
+    const ok = await run('node', ['dist/cli/validate-dataset.js', dir]);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(new RegExp(`valid dataset ${rawMeta.version}: 8 providers, \\d+ use cases, \\d+ guides, 4 authors`));
 
     await breakProviders();
-    const bad = await run('node', ['dist/dataset/validate-cli.js', dir]);
+    const bad = await run('node', ['dist/cli/validate-dataset.js', dir]);
     expect(bad.code).toBe(1);
     expect(bad.stderr.split('\n').filter((l) => l.includes('providers.json:'))).toHaveLength(2);
     expect(bad.stderr).toContain(`2 problems in ${dir}`);

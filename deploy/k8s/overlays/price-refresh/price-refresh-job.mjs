@@ -139,7 +139,7 @@ async function printReview(args) {
   console.log(`----- ${file} -----\n${review.trimEnd()}\n----- end of review -----`);
 }
 
-/** Checks the files the replicas will load with the service's own validator (dist/dataset/validate-cli.js). */
+/** Checks the files the replicas will load with the service's own validator (dist/cli/validate-dataset.js). */
 async function validate(dir, files) {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });

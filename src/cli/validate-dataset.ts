@@ -5,7 +5,7 @@
 import 'reflect-metadata';
 import { EMBEDDED_DATA_DIR } from '../config/app-config.js';
 import { resolve } from 'node:path';
-import { InvalidDatasetError, loadDataset } from './dataset-loader.js';
+import { InvalidDatasetError, loadDataset } from '../dataset/dataset-loader.js';
 
 const dir = process.argv[2] ? resolve(process.argv[2]) : EMBEDDED_DATA_DIR;
 try {

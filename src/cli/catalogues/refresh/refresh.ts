@@ -7,9 +7,9 @@
 import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
-import { InvalidDatasetError } from '../../dataset/dataset-loader.js';
-import { generateGuides } from '../../guides/generator/generate.js';
+import type { ProviderRecord } from '../../../dataset/dto/provider.dto.js';
+import { InvalidDatasetError } from '../../../dataset/dataset-loader.js';
+import { generateGuides } from '../../guides-generator/generate.js';
 import { CHANGELOG_FILE, releaseDataset, releaseDir, ReleaseRefusedError } from '../../releases/release-dataset.js';
 import { CatalogueClient, type CatalogueClientOptions } from '../catalogue-client.js';
 import type { CatalogueAdapter } from '../catalogue.js';

@@ -1,5 +1,5 @@
-import { pairPlans } from '../dataset/plan-identity.js';
-import type { DatasetChanges, PlanRepricing, ProviderFactChange, ReleasedGuide, ReleasedPlan } from '../dataset/dto/changelog.dto.js';
+import { pairPlans } from '../../dataset/plan-identity.js';
+import type { DatasetChanges, PlanRepricing, ProviderFactChange, ReleasedGuide, ReleasedPlan } from '../../dataset/dto/changelog.dto.js';
 
 /** What a release compares: the provider records as written, and the guide index. */
 export interface ReleaseContent {

@@ -1,9 +1,9 @@
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadDataset } from '../dataset/dataset-loader.js';
-import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
-import type { DatasetRelease } from '../dataset/dto/changelog.dto.js';
-import { isCalendarDate } from '../dataset/dto/validators.js';
+import { loadDataset } from '../../dataset/dataset-loader.js';
+import type { DatasetSnapshot } from '../../dataset/dataset-snapshot.js';
+import type { DatasetRelease } from '../../dataset/dto/changelog.dto.js';
+import { isCalendarDate } from '../../dataset/dto/validators.js';
 import { diffReleases, releaseSummary, type ReleaseContent } from './release-diff.js';
 
 /** The dataset's JSON files, copied into each release snapshot. */

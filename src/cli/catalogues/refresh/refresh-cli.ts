@@ -10,9 +10,9 @@
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EMBEDDED_DATA_DIR } from '../../config/app-config.js';
-import { catalogueCredentials } from '../../config/catalogue-credentials.js';
-import { isCalendarDate } from '../../dataset/dto/validators.js';
+import { EMBEDDED_DATA_DIR } from '../../../config/app-config.js';
+import { catalogueCredentials } from '../../../config/catalogue-credentials.js';
+import { isCalendarDate } from '../../../dataset/dto/validators.js';
 import { catalogueAdapters } from '../catalogue-registry.js';
 import { REVIEW_FILE, runRefresh } from './refresh.js';
 

@@ -6,8 +6,8 @@
 import 'reflect-metadata';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EMBEDDED_DATA_DIR } from '../config/app-config.js';
-import { InvalidDatasetError } from '../dataset/dataset-loader.js';
+import { EMBEDDED_DATA_DIR } from '../../config/app-config.js';
+import { InvalidDatasetError } from '../../dataset/dataset-loader.js';
 import { releaseDataset, ReleaseRefusedError } from './release-dataset.js';
 
 const { values, positionals } = parseArgs({ options: { date: { type: 'string' } }, allowPositionals: true });

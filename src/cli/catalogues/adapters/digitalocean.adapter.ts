@@ -5,6 +5,7 @@
  * never has region prices.
  */
 import { CatalogueFormatError, type CatalogueAdapter, type CatalogueAddOns, type CatalogueContext, type CataloguePlan, type CatalogueRegion } from '../catalogue.js';
+import { laterPageNumber, readAllPages } from '../pagination.js';
 
 /** The dataset's line for each `description` the API gives a size; every other description (Premium AMD/Intel, 2x SSD, Memory-/Storage-Optimized, GPU) is a line we do not manage. */
 const LINE_OF_DESCRIPTION: Readonly<Record<string, { line: string; label: string; cpuType: 'shared' | 'dedicated' }>> = {
@@ -67,7 +68,7 @@ export class DigitalOceanCatalogue implements CatalogueAdapter {
   readonly lines = LINE_ORDER;
 
   async regions(ctx: CatalogueContext): Promise<CatalogueRegion[]> {
-    const { items, pages } = await readAllPages(ctx, '/v2/regions', 'regions');
+    const { items, pages } = await readList(ctx, '/v2/regions', 'regions');
     const regions = items.map((item, i) => checkRegion(item, i));
     const open = regions.filter((region) => region.available);
     const closed = regions.filter((region) => !region.available).map((region) => region.slug);
@@ -76,7 +77,7 @@ export class DigitalOceanCatalogue implements CatalogueAdapter {
   }
 
   async plans(ctx: CatalogueContext, regions: CatalogueRegion[]): Promise<CataloguePlan[]> {
-    const { items, pages } = await readAllPages(ctx, '/v2/sizes', 'sizes');
+    const { items, pages } = await readList(ctx, '/v2/sizes', 'sizes');
     const sizes = items.map((item, i) => checkSize(item, i));
     const managed = sizes.filter((size) => LINE_OF_DESCRIPTION[size.description] !== undefined);
     for (const line of LINE_ORDER) {
@@ -99,24 +100,16 @@ export class DigitalOceanCatalogue implements CatalogueAdapter {
 }
 
 /** Reads every page of a list endpoint by following `links.pages.next`, and checks the count against `meta.total`. */
-async function readAllPages(ctx: CatalogueContext, path: string, key: 'sizes' | 'regions'): Promise<{ items: unknown[]; pages: number }> {
+async function readList(ctx: CatalogueContext, path: string, key: 'sizes' | 'regions'): Promise<{ items: unknown[]; pages: number }> {
   const headers = { authorization: `Bearer ${tokenOf(ctx)}` };
-  const items: unknown[] = [];
-  let page = 1;
-  let pages = 0;
   let total: number | undefined;
-  for (;;) {
-    if (pages >= MAX_PAGES) throw new CatalogueFormatError(`${path}: still a next page after ${MAX_PAGES} pages`);
+  const { items, pages } = await readAllPages(path, { first: 1, maxPages: MAX_PAGES, isLater: laterPageNumber }, async (page) => {
     const body = await ctx.client.getJson<unknown>(path, { query: { page, per_page: PER_PAGE }, headers });
-    pages += 1;
     if (!isObject(body) || !Array.isArray(body[key])) throw new CatalogueFormatError(`${path} page ${page}: the answer has no "${key}" array`);
-    items.push(...(body[key] as unknown[]));
     const meta = body['meta'];
     if (isObject(meta) && typeof meta['total'] === 'number') total = meta['total'];
-    const next = nextPageOf(body, path, page);
-    if (next === null) break;
-    page = next;
-  }
+    return { items: body[key] as unknown[], next: nextPageOf(body, path, page) ?? undefined };
+  });
   if (items.length === 0) throw new CatalogueFormatError(`${path}: the list of ${key} is empty`);
   // A short read means a page went missing in between; a partial catalogue would look like retired sizes.
   if (total !== undefined && total !== items.length) throw new CatalogueFormatError(`${path}: meta.total says ${total} ${key} but ${pages} page(s) gave ${items.length}`);

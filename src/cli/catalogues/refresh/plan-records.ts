@@ -5,10 +5,10 @@
  * prices were read and that it is now listed whole. Editorial fields of a line (its name, how it is
  * billed, its price-list wording) and every other line stay as the editors wrote them.
  */
-import { isNoCommitment, type PlanLine, type RegionalPrice } from '../../dataset/dto/plan-line.dto.js';
-import type { PlanRecord } from '../../dataset/dto/plan.dto.js';
-import { mayBeOrdered } from '../../dataset/plan-pricing.js';
-import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
+import { isNoCommitment, type PlanLine, type RegionalPrice } from '../../../dataset/dto/plan-line.dto.js';
+import type { PlanRecord } from '../../../dataset/dto/plan.dto.js';
+import { mayBeOrdered } from '../../../dataset/plan-pricing.js';
+import type { ProviderRecord } from '../../../dataset/dto/provider.dto.js';
 import type { CatalogueAdapter, CataloguePlan, CatalogueReading } from '../catalogue.js';
 import type { ReadingProvenance } from './read-catalogues.js';
 

@@ -3,8 +3,8 @@
  * whether it may be written. Plans are matched by the provider's own id where the dataset has one,
  * otherwise by name, so a renamed size is a spec-checked match, not a removal and an addition.
  */
-import type { PlanRecord } from '../../dataset/dto/plan.dto.js';
-import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
+import type { PlanRecord } from '../../../dataset/dto/plan.dto.js';
+import type { ProviderRecord } from '../../../dataset/dto/provider.dto.js';
 import type { CataloguePlan } from '../catalogue.js';
 
 /** The largest rise and fall a price may make in one refresh without the operator's word. */

@@ -9,7 +9,7 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isCalendarDate } from '../dataset/dto/validators.js';
+import { isCalendarDate } from '../../dataset/dto/validators.js';
 
 /** Where a recorded answer was read. */
 export interface RecordedSource {

@@ -13,6 +13,7 @@ import {
   type CatalogueRegion,
   type CatalogueRegionPrice,
 } from '../catalogue.js';
+import { laterPageNumber, readAllPages } from '../pagination.js';
 
 const PROVIDER = 'linode';
 /** The API serves at most 500 entries a page; the catalogue then fits in one request. */
@@ -194,19 +195,12 @@ export class LinodeCatalogue implements CatalogueAdapter {
 
 /** Every entry of a paginated list, page after page until the answer's `pages`. */
 async function readList(ctx: CatalogueContext, path: string): Promise<{ items: unknown[]; pages: number }> {
-  const items: unknown[] = [];
-  let page = 1;
-  let pages = 1;
-  do {
-    if (page > MAX_PAGES) throw new CatalogueFormatError(`linode ${path}: still more pages after ${MAX_PAGES}; the pagination does not end`);
+  return readAllPages(`linode ${path}`, { first: 1, maxPages: MAX_PAGES, isLater: laterPageNumber }, async (page) => {
     const body = await ctx.client.getJson<PageBody>(path, { query: { page, page_size: PAGE_SIZE } });
     if (body === null || typeof body !== 'object' || !Array.isArray(body.data)) throw new CatalogueFormatError(`linode ${path}: page ${page} has no data list`);
     if (!isPositiveInteger(body.pages) || body.page !== page) throw new CatalogueFormatError(`linode ${path}: page ${page} does not say which page it is of how many (page ${String(body.page)}, pages ${String(body.pages)})`);
-    items.push(...body.data);
-    pages = body.pages;
-    page += 1;
-  } while (page <= pages);
-  return { items, pages };
+    return { items: body.data, next: page < body.pages ? page + 1 : undefined };
+  });
 }
 
 function asType(item: unknown, index: number): LinodeType {

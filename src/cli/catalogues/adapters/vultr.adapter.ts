@@ -16,6 +16,7 @@ import {
   type CatalogueRegionPrice,
   type DiskType,
 } from '../catalogue.js';
+import { newCursor, readAllPages } from '../pagination.js';
 
 const PROVIDER = 'vultr';
 /** The API states every price in US dollars and bills no other currency. */
@@ -180,22 +181,15 @@ export class VultrCatalogue implements CatalogueAdapter {
 
 /** Every item of a cursor-paginated list, following `meta.links.next` until it is empty. */
 async function readList<T>(ctx: CatalogueContext, path: string, key: string): Promise<{ items: T[]; pages: number }> {
-  const items: T[] = [];
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  for (let pages = 1; ; pages++) {
+  const { items, pages } = await readAllPages<string | undefined>(`vultr ${path}`, { first: undefined, maxPages: MAX_PAGES, isLater: newCursor }, async (cursor, page) => {
     const body = await ctx.client.getJson<ListPage & Record<string, unknown>>(path, { query: { per_page: PER_PAGE, cursor } });
-    const where = `vultr ${path} (page ${pages})`;
+    const where = `vultr ${path} (page ${page})`;
     if (!isObject(body) || !Array.isArray(body[key])) throw new CatalogueFormatError(`${where}: the answer has no "${key}" list`);
-    items.push(...(body[key] as T[]));
     const next = body.meta?.links?.next;
-    if (next === undefined || next === null || next === '') return { items, pages };
-    if (typeof next !== 'string') throw new CatalogueFormatError(`${where}: meta.links.next is ${JSON.stringify(next)}, not a cursor`);
-    if (seen.has(next)) throw new CatalogueFormatError(`${where}: meta.links.next repeats a cursor already followed`);
-    if (pages >= MAX_PAGES) throw new CatalogueFormatError(`${where}: still a next page after ${MAX_PAGES} pages`);
-    seen.add(next);
-    cursor = next;
-  }
+    if (next !== undefined && next !== null && typeof next !== 'string') throw new CatalogueFormatError(`${where}: meta.links.next is ${JSON.stringify(next)}, not a cursor`);
+    return { items: body[key] as unknown[], next: next || undefined };
+  });
+  return { items: items as T[], pages };
 }
 
 function identify(plan: RawPlan, index: number): IdentifiedPlan {

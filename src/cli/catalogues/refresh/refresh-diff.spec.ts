@@ -1,4 +1,4 @@
-import type { ProviderRecord } from '../../dataset/dto/provider.dto';
+import type { ProviderRecord } from '../../../dataset/dto/provider.dto';
 import { diffProvider, gateCases, isEmptyDiff } from './refresh-diff';
 
 const plan = (name: string, price: number, extra: Record<string, unknown> = {}) =>

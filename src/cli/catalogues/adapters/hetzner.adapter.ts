@@ -12,6 +12,7 @@ import {
   type CatalogueRegion,
   type CatalogueRegionPrice,
 } from '../catalogue.js';
+import { laterPageNumber, readAllPages } from '../pagination.js';
 
 const PROVIDER = 'hetzner';
 const TOKEN_VARIABLE = 'HCLOUD_TOKEN';
@@ -180,18 +181,12 @@ export class HetznerCatalogue implements CatalogueAdapter {
 
   /** Every item of a paginated list, following `next_page` until the API says there is none. */
   private async readList<T>(ctx: CatalogueContext, path: string, key: string): Promise<{ items: T[]; pages: number }> {
-    const items: T[] = [];
-    let page = 1;
-    for (let pages = 1; ; pages++) {
+    const { items, pages } = await readAllPages(`hetzner ${path}`, { first: 1, maxPages: MAX_PAGES, isLater: laterPageNumber }, async (page) => {
       const body = await ctx.client.getJson<Page & Record<string, unknown>>(path, { query: { page, per_page: PER_PAGE }, headers: this.headers(ctx) });
       if (!isObject(body) || !Array.isArray(body[key])) throw new CatalogueFormatError(`hetzner ${path}: page ${page} has no "${key}" list`);
-      items.push(...(body[key] as T[]));
-      const next = body.meta?.pagination?.next_page;
-      if (next === null || next === undefined) return { items, pages };
-      if (!Number.isInteger(next) || next <= page) throw new CatalogueFormatError(`hetzner ${path}: page ${page} names ${JSON.stringify(next)} as the next page`);
-      if (pages >= MAX_PAGES) throw new CatalogueFormatError(`hetzner ${path}: still a next page after ${MAX_PAGES} pages`);
-      page = next;
-    }
+      return { items: body[key] as unknown[], next: body.meta?.pagination?.next_page ?? undefined };
+    });
+    return { items: items as T[], pages };
   }
 }
 

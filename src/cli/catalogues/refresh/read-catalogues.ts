@@ -6,7 +6,7 @@
  * operations failure, not a fact about its prices; one whose answer is malformed is `failed`. Either
  * way the run goes on to report the others.
  */
-import type { Source } from '../../dataset/dto/source.dto.js';
+import type { Source } from '../../../dataset/dto/source.dto.js';
 import { CatalogueClient, CatalogueHttpError, type CatalogueClientOptions } from '../catalogue-client.js';
 import type { CatalogueAdapter, CatalogueReading } from '../catalogue.js';
 import type { Recording } from '../recording.js';
