@@ -34,19 +34,26 @@ export interface ServedApp {
 export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<ServedApp> {
   const { logger, output } = loggerFor(config, options);
   const instance = expressInstance(config);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger, output), new ExpressAdapter(instance), {
-    // Only /mcp reads a body, with its own parser; nothing else parses one.
-    bodyParser: false,
-    abortOnError: false,
-    bufferLogs: true,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(config, logger, output),
+    new ExpressAdapter(instance),
+    {
+      // Only /mcp reads a body, with its own parser; nothing else parses one.
+      bodyParser: false,
+      abortOnError: false,
+      bufferLogs: true,
+    },
+  );
   app.useLogger(app.get(NestPinoLogger));
   await app.get(OpenApiService).initialize(app);
   await app.init();
 
   const served = routableTarget(instance);
   const server = config.tls
-    ? createHttpsServer({ cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile), ...serverOptions(config) }, served)
+    ? createHttpsServer(
+        { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile), ...serverOptions(config) },
+        served,
+      )
     : createServer(serverOptions(config), served);
   server.on('clientError', app.get(MalformedRequestAnswer).listener);
   return { app, server };

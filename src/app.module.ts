@@ -54,7 +54,9 @@ import { UseCasesModule } from './use-cases/use-cases.module.js';
 @Module({})
 export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(AccessLogMiddleware, RequestMetricsMiddleware).forRoutes({ path: '/{*splat}', method: RequestMethod.ALL });
+    consumer
+      .apply(AccessLogMiddleware, RequestMetricsMiddleware)
+      .forRoutes({ path: '/{*splat}', method: RequestMethod.ALL });
   }
 
   /** The whole application for one configuration; `output` is the logger's standard output, if it writes there. */

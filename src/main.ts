@@ -21,7 +21,9 @@ async function bootstrap(): Promise<void> {
       );
     });
   }
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, config.host, () => resolve()));
+  await new Promise<void>((resolve, reject) =>
+    server.once('error', reject).listen(config.port, config.host, () => resolve()),
+  );
   const { port } = server.address() as AddressInfo;
   console.log(`vpsapi listening on http://${config.host}:${port} (public URL ${config.publicBaseUrl})`);
   warnIfPublicUrlElsewhere(config, port);

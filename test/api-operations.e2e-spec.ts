@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { cheapestWithoutCommitment, figures, meetsAllFour, priceAgeSummaryOf, pricedPlanOf, STALE_DAYS, toCurrencyWith } from './support/independent-figures';
+import {
+  cheapestWithoutCommitment,
+  figures,
+  meetsAllFour,
+  priceAgeSummaryOf,
+  pricedPlanOf,
+  STALE_DAYS,
+  toCurrencyWith,
+} from './support/independent-figures';
 import { rawAuthors, rawGuides, rawMeta, rawProviders, rawUseCases } from './support/raw-data';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
 import { onReleaseDay } from './support/clock';
@@ -8,7 +16,11 @@ import { onReleaseDay } from './support/clock';
 onReleaseDay();
 
 /** The Debian releases that check a tutorial's systems, written here apart from the DTO: an Ubuntu release is checked with the Debian release of its generation. */
-const IN_PLACE_OF: Record<string, string> = { 'ubuntu-22.04': 'debian-12', 'ubuntu-24.04': 'debian-13', 'ubuntu-26.04': 'debian-13' };
+const IN_PLACE_OF: Record<string, string> = {
+  'ubuntu-22.04': 'debian-12',
+  'ubuntu-24.04': 'debian-13',
+  'ubuntu-26.04': 'debian-13',
+};
 const checkedOnOf = (systems: string[]) => [...new Set(systems.map((s) => IN_PLACE_OF[s] ?? s))].sort();
 
 describe('JSON API operations', () => {
@@ -33,7 +45,10 @@ describe('JSON API operations', () => {
   const expectedProvider = (raw: any) => {
     const plans = raw.plans.map((plan: any) => pricedPlanOf(raw, plan));
     // A discontinued line's price is not an entry price anyone can pay.
-    const monthly = plans.filter((p: any) => !p.discontinued).map((p: any) => p.monthToMonthPrice).filter((p: any) => p !== null);
+    const monthly = plans
+      .filter((p: any) => !p.discontinued)
+      .map((p: any) => p.monthToMonthPrice)
+      .filter((p: any) => p !== null);
     return {
       ...raw,
       plans,
@@ -60,17 +75,31 @@ describe('JSON API operations', () => {
       p.plans
         .map((plan: any) => ({ plan: pricedPlanOf(p, plan), ...figures(plan) }))
         .filter((x: any) => !x.plan.discontinued && x.plan.monthToMonthPrice !== null && meetsAllFour(x.plan, spec))
-        .map((x: any) => ({ usd: usd(x.plan.monthToMonthPrice, x.plan.currency, 'USD'), observedAt: x.plan.observedAt, stale: x.plan.stale })),
+        .map((x: any) => ({
+          usd: usd(x.plan.monthToMonthPrice, x.plan.currency, 'USD'),
+          observedAt: x.plan.observedAt,
+          stale: x.plan.stale,
+        })),
     );
     const fresh = fitting.filter((x: any) => !x.stale);
     const pool = fresh.length > 0 ? fresh : fitting;
     const usdMin = Math.min(...pool.map((x: any) => x.usd));
-    const observedAt = pool.filter((x: any) => x.usd === usdMin).map((x: any) => x.observedAt).sort().at(-1);
+    const observedAt = pool
+      .filter((x: any) => x.usd === usdMin)
+      .map((x: any) => x.observedAt)
+      .sort()
+      .at(-1);
     return { usd: usdMin, observedAt, stale: fresh.length === 0 };
   };
   const ramText = (gb: number) => (gb < 1 ? `${gb * 1024}MB` : `${gb}GB`);
   const transferText = (tb: number) => (tb < 1 ? `${Math.round(tb * 1000)}GB` : `${tb}TB`);
-  const expectedSpec = (raw: any) => ({ ...raw, cpu: `${raw.vcpus} vCPU`, ram: ramText(raw.ramGb), storage: `${raw.storageGb}GB`, bandwidth: transferText(raw.bandwidthTb) });
+  const expectedSpec = (raw: any) => ({
+    ...raw,
+    cpu: `${raw.vcpus} vCPU`,
+    ram: ramText(raw.ramGb),
+    storage: `${raw.storageGb}GB`,
+    bandwidth: transferText(raw.bandwidthTb),
+  });
 
   describe('getApiIndex', () => {
     it('describes the API with absolute URLs from PUBLIC_BASE_URL and the configured limit', async () => {
@@ -93,13 +122,33 @@ describe('JSON API operations', () => {
       });
       expect(body.endpoints).toEqual([
         expect.objectContaining({ operationId: 'getApiIndex', method: 'GET', url: `${TEST_BASE_URL}/api/index.json` }),
-        expect.objectContaining({ operationId: 'listProviders', method: 'GET', url: `${TEST_BASE_URL}/api/providers.json` }),
-        expect.objectContaining({ operationId: 'getProvider', method: 'GET', url: `${TEST_BASE_URL}/api/providers/{providerId}.json` }),
+        expect.objectContaining({
+          operationId: 'listProviders',
+          method: 'GET',
+          url: `${TEST_BASE_URL}/api/providers.json`,
+        }),
+        expect.objectContaining({
+          operationId: 'getProvider',
+          method: 'GET',
+          url: `${TEST_BASE_URL}/api/providers/{providerId}.json`,
+        }),
         expect.objectContaining({ operationId: 'listGuides', method: 'GET', url: `${TEST_BASE_URL}/api/guides.json` }),
-        expect.objectContaining({ operationId: 'listUseCases', method: 'GET', url: `${TEST_BASE_URL}/api/use-cases.json` }),
+        expect.objectContaining({
+          operationId: 'listUseCases',
+          method: 'GET',
+          url: `${TEST_BASE_URL}/api/use-cases.json`,
+        }),
         expect.objectContaining({ operationId: 'listPlans', method: 'GET', url: `${TEST_BASE_URL}/api/plans.json` }),
-        expect.objectContaining({ operationId: 'downloadPlansCsv', method: 'GET', url: `${TEST_BASE_URL}/api/plans.csv` }),
-        expect.objectContaining({ operationId: 'listDatasetChanges', method: 'GET', url: `${TEST_BASE_URL}/api/changes.json` }),
+        expect.objectContaining({
+          operationId: 'downloadPlansCsv',
+          method: 'GET',
+          url: `${TEST_BASE_URL}/api/plans.csv`,
+        }),
+        expect.objectContaining({
+          operationId: 'listDatasetChanges',
+          method: 'GET',
+          url: `${TEST_BASE_URL}/api/changes.json`,
+        }),
       ]);
       for (const endpoint of body.endpoints) expect(endpoint.description.length).toBeGreaterThan(20);
     });
@@ -123,9 +172,14 @@ describe('JSON API operations', () => {
         description: rawMeta.description,
         license: rawMeta.license,
         staleAfterDays: STALE_DAYS,
-        priceAge: priceAgeSummaryOf(rawProviders.providers.flatMap((p: any) => p.plans.map((plan: any) => pricedPlanOf(p, plan)))),
+        priceAge: priceAgeSummaryOf(
+          rawProviders.providers.flatMap((p: any) => p.plans.map((plan: any) => pricedPlanOf(p, plan))),
+        ),
         count: 8,
-        recommendations: { ...rawProviders.recommendations, bestBudget: cheapestWithoutCommitment(rawProviders.providers, rates) },
+        recommendations: {
+          ...rawProviders.recommendations,
+          bestBudget: cheapestWithoutCommitment(rawProviders.providers, rates),
+        },
         providers: rawProviders.providers.map(expectedProvider),
       });
     });
@@ -140,10 +194,19 @@ describe('JSON API operations', () => {
   });
 
   describe('getProvider', () => {
-    it.each(rawProviders.providers.map((p: any) => p.id))('returns %s identical to its entry in the list', async (id) => {
-      const [one, list] = await Promise.all([t.http.get(`/api/providers/${id}.json`).expect(200), t.http.get('/api/providers.json')]);
-      expect(one.body).toEqual({ version: rawMeta.version, provider: list.body.providers.find((p: any) => p.id === id) });
-    });
+    it.each(rawProviders.providers.map((p: any) => p.id))(
+      'returns %s identical to its entry in the list',
+      async (id) => {
+        const [one, list] = await Promise.all([
+          t.http.get(`/api/providers/${id}.json`).expect(200),
+          t.http.get('/api/providers.json'),
+        ]);
+        expect(one.body).toEqual({
+          version: rawMeta.version,
+          provider: list.body.providers.find((p: any) => p.id === id),
+        });
+      },
+    );
   });
 
   describe('listGuides', () => {
@@ -152,7 +215,9 @@ describe('JSON API operations', () => {
       expect(body.version).toBe(rawMeta.version);
       expect(body.count).toBe(rawGuides.length);
       const expectedOrder = [...rawGuides]
-        .sort((a, b) => (a.published === b.published ? a.slug.localeCompare(b.slug) : b.published.localeCompare(a.published)))
+        .sort((a, b) =>
+          a.published === b.published ? a.slug.localeCompare(b.slug) : b.published.localeCompare(a.published),
+        )
         .map((g) => g.slug);
       expect(body.guides.map((g: any) => g.slug)).toEqual(expectedOrder);
 
@@ -187,7 +252,10 @@ describe('JSON API operations', () => {
       expect(body.count).toBeGreaterThanOrEqual(40);
       const types = new Set(body.guides.map((g: any) => g.type));
       for (const type of ['review', 'comparison', 'workload', 'tutorial']) expect(types).toContain(type);
-      const reviews = body.guides.filter((g: any) => g.type === 'review').map((g: any) => g.slug).sort();
+      const reviews = body.guides
+        .filter((g: any) => g.type === 'review')
+        .map((g: any) => g.slug)
+        .sort();
       expect(reviews).toEqual(rawProviders.providers.map((p: any) => `${p.id}-review`).sort());
     });
   });
@@ -216,11 +284,18 @@ describe('JSON API operations', () => {
       const { body } = await t.http.get('/api/use-cases.json').expect(200);
       const rows = (await t.http.get('/api/plans.json')).body.plans;
       for (const u of body.useCases) {
-        const fits = (r: any) => !r.discontinued && r.monthToMonthPriceUsd !== null && r.vcpus >= u.minimumSpec.vcpus && r.ramGb >= u.minimumSpec.ramGb && r.storageGb >= u.minimumSpec.storageGb;
+        const fits = (r: any) =>
+          !r.discontinued &&
+          r.monthToMonthPriceUsd !== null &&
+          r.vcpus >= u.minimumSpec.vcpus &&
+          r.ramGb >= u.minimumSpec.ramGb &&
+          r.storageGb >= u.minimumSpec.storageGb;
         const freshFits = rows.filter((r: any) => fits(r) && !r.stale);
         expect([u.slug, u.startingAtStale]).toEqual([u.slug, freshFits.length === 0]);
         const basis = u.startingAtStale ? rows.filter(fits) : freshFits;
-        const entry = basis.find((r: any) => r.monthToMonthPriceUsd === u.startingAtUsd && r.observedAt === u.startingAtObservedAt);
+        const entry = basis.find(
+          (r: any) => r.monthToMonthPriceUsd === u.startingAtUsd && r.observedAt === u.startingAtObservedAt,
+        );
         expect([u.slug, entry?.stale]).toEqual([u.slug, u.startingAtStale]);
       }
     });

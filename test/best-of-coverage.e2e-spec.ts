@@ -15,18 +15,27 @@ import { figures } from './support/independent-figures';
 
 type Criteria = { kind: string; value: any };
 const providers: any[] = rawProviders.providers;
-const lists: { slug: string; criteria: Criteria; intro: string; advice: string }[] = JSON.parse(readFileSync(join(DATA_DIR, 'editorial', 'best-of.json'), 'utf8')).lists;
+const lists: { slug: string; criteria: Criteria; intro: string; advice: string }[] = JSON.parse(
+  readFileSync(join(DATA_DIR, 'editorial', 'best-of.json'), 'utf8'),
+).lists;
 
-const usd = (amount: number, currency: string) => (amount / rawExchangeRates.rates[currency]) * rawExchangeRates.rates.USD;
+const usd = (amount: number, currency: string) =>
+  (amount / rawExchangeRates.rates[currency]) * rawExchangeRates.rates.USD;
 const lineOf = (p: any, plan: any) => p.planLines.find((l: any) => l.id === plan.line);
 /** The price with no commitment, in USD: the headline price unless the line needs a prepaid term; then the month-to-month price where the line is sold so and the price is known. */
 function noCommitmentUsd(p: any, plan: any): number | null {
   const line = lineOf(p, plan);
   if (line.priceBasis !== 'prepaid-term') return usd(plan.price, plan.currency);
-  return line.monthToMonthSold !== false && typeof plan.monthToMonthPrice === 'number' ? usd(plan.monthToMonthPrice, plan.currency) : null;
+  return line.monthToMonthSold !== false && typeof plan.monthToMonthPrice === 'number'
+    ? usd(plan.monthToMonthPrice, plan.currency)
+    : null;
 }
 const sold = (p: any) => p.plans.filter((plan: any) => !lineOf(p, plan).discontinued);
-const regionName = (id: string) => id.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+const regionName = (id: string) =>
+  id
+    .split('-')
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join(' ');
 
 /** The plans a criterion asks for (before the question whether they can be compared without commitment). */
 function wanted(c: Criteria): ((plan: any) => boolean) | undefined {
@@ -59,7 +68,8 @@ function commitmentClauseHolds(p: any, clause: string, c: Criteria): boolean {
   const m = /^its (.+) plans are (sold only on|priced here only for) a (\d+)-month prepaid term/.exec(clause);
   if (!m) return false;
   const line = p.planLines.find((l: any) => l.name === m[1]);
-  if (!line || line.priceBasis !== 'prepaid-term' || line.termMonths !== Number(m[3]) || line.discontinued) return false;
+  if (!line || line.priceBasis !== 'prepaid-term' || line.termMonths !== Number(m[3]) || line.discontinued)
+    return false;
   const plans = p.plans.filter((plan: any) => plan.line === line.id);
   const relevant = plans.filter((plan: any) => (wanted(c) ?? (() => true))(plan));
   if (relevant.length === 0 || relevant.some((plan: any) => noCommitmentUsd(p, plan) !== null)) return false;
@@ -70,30 +80,59 @@ function commitmentClauseHolds(p: any, clause: string, c: Criteria): boolean {
 function reasonHolds(p: any, reason: string, c: Criteria): boolean {
   const matches = wanted(c);
   let m: RegExpExecArray | null;
-  if ((m = /^no data center in (.+)$/.exec(reason))) return c.kind === 'region' && m[1] === regionName(c.value) && !qualifies(p, c);
-  if ((m = /^does not offer (.+)$/.exec(reason))) return c.kind === 'feature' && p.featureDetails[c.value].status === 'unavailable';
-  if ((m = /^no (dedicated-vCPU plan|NVMe plan|plan with at least (\d+) GB of RAM) (in the dataset|still sold: .* discontinued)$/.exec(reason))) {
+  if ((m = /^no data center in (.+)$/.exec(reason)))
+    return c.kind === 'region' && m[1] === regionName(c.value) && !qualifies(p, c);
+  if ((m = /^does not offer (.+)$/.exec(reason)))
+    return c.kind === 'feature' && p.featureDetails[c.value].status === 'unavailable';
+  if (
+    (m =
+      /^no (dedicated-vCPU plan|NVMe plan|plan with at least (\d+) GB of RAM) (in the dataset|still sold: .* discontinued)$/.exec(
+        reason,
+      ))
+  ) {
     const kind = m[1].startsWith('dedicated') ? 'dedicatedCpu' : m[1].startsWith('NVMe') ? 'nvme' : 'ramPerDollar';
     if (kind !== c.kind || (m[2] && Number(m[2]) !== c.value) || !matches) return false;
     const anywhere = p.plans.some(matches);
     return m[3] === 'in the dataset' ? !anywhere : anywhere && !sold(p).some(matches);
   }
-  if ((m = /^no plan at or under ([\d.]+) USD a month without commitment; its cheapest is (.+?) at (.+?)(?:; (its .*))?$/.exec(reason))) {
+  if (
+    (m =
+      /^no plan at or under ([\d.]+) USD a month without commitment; its cheapest is (.+?) at (.+?)(?:; (its .*))?$/.exec(
+        reason,
+      ))
+  ) {
     if (c.kind !== 'budget' || Number(m[1]) !== c.value) return false;
-    const priced = sold(p).map((plan: any) => ({ plan, usd: noCommitmentUsd(p, plan) })).filter((x: any) => x.usd !== null);
+    const priced = sold(p)
+      .map((plan: any) => ({ plan, usd: noCommitmentUsd(p, plan) }))
+      .filter((x: any) => x.usd !== null);
     const cheapest = priced.reduce((a: any, b: any) => (b.usd < a.usd ? b : a), priced[0]);
-    return cheapest !== undefined && cheapest.usd > c.value && cheapest.plan.name === m[2] && (m[4] === undefined || m[4].split('; ').every((clause) => commitmentClauseHolds(p, clause, { kind: 'any', value: null })));
+    return (
+      cheapest !== undefined &&
+      cheapest.usd > c.value &&
+      cheapest.plan.name === m[2] &&
+      (m[4] === undefined ||
+        m[4].split('; ').every((clause) => commitmentClauseHolds(p, clause, { kind: 'any', value: null })))
+    );
   }
-  if (reason.startsWith('its ')) return !qualifies(p, c) && reason.split('; ').every((clause) => commitmentClauseHolds(p, clause, c));
+  if (reason.startsWith('its '))
+    return !qualifies(p, c) && reason.split('; ').every((clause) => commitmentClauseHolds(p, clause, c));
   return false;
 }
 
 const link = /\[[^\]]+\]\(\/providers\/([a-z0-9-]+)\)/;
 const names = (p: any) => [p.name, p.name.replace(/\s*\(.*\)$/, '')];
-const named = (sentence: string) => providers.filter((p) => sentence.includes(`/providers/${p.id})`) || names(p).some((n) => new RegExp(`(?<![\\w-])${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(sentence)));
+const named = (sentence: string) =>
+  providers.filter(
+    (p) =>
+      sentence.includes(`/providers/${p.id})`) ||
+      names(p).some((n) =>
+        new RegExp(`(?<![\\w-])${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(sentence),
+      ),
+  );
 
 /** Words that say a provider is on the list, or off it. */
-const ON_LIST = /\b(appears?|is ranked|are ranked|tops the list|leads the list|makes the list|on this list|in this list|in the table)\b/i;
+const ON_LIST =
+  /\b(appears?|is ranked|are ranked|tops the list|leads the list|makes the list|on this list|in this list|in the table)\b/i;
 const OFF_LIST = /\b(absent|do(?:es)? not appear|left out|not on (?:this|the) list|the exception|missing from)\b/i;
 
 /** Everything wrong with one best-of guide: its coverage, its reasons, and membership claims in its framing prose. */
@@ -105,22 +144,28 @@ export function coverageProblems(slug: string, body: string, c: Criteria, framin
     const m = /^- \[[^\]]+\]\(\/providers\/([a-z0-9-]+)\): (.+)\.$/.exec(l);
     return m ? [{ id: m[1], reason: m[2] }] : [];
   });
-  if (section.includes('Every provider in the dataset is ranked.') && leftOut.length > 0) problems.push(`${slug}: says every provider is ranked but names some as not ranked`);
+  if (section.includes('Every provider in the dataset is ranked.') && leftOut.length > 0)
+    problems.push(`${slug}: says every provider is ranked but names some as not ranked`);
   for (const p of providers) {
     const isRanked = ranked.includes(p.id);
     const out = leftOut.filter((x) => x.id === p.id);
     if (!isRanked && out.length === 0) problems.push(`${slug}: ${p.id} is neither ranked nor named with a reason`);
     if (isRanked && out.length > 0) problems.push(`${slug}: ${p.id} is both ranked and named as not ranked`);
-    if (isRanked && !qualifies(p, c)) problems.push(`${slug}: ${p.id} is ranked but does not meet the criteria (${c.kind} ${c.value})`);
-    for (const x of out) if (!reasonHolds(p, x.reason, c)) problems.push(`${slug}: ${p.id} is left out "${x.reason}", which the data does not bear out`);
+    if (isRanked && !qualifies(p, c))
+      problems.push(`${slug}: ${p.id} is ranked but does not meet the criteria (${c.kind} ${c.value})`);
+    for (const x of out)
+      if (!reasonHolds(p, x.reason, c))
+        problems.push(`${slug}: ${p.id} is left out "${x.reason}", which the data does not bear out`);
   }
   for (const sentence of framing.split(/(?<=[.!?])\s+|\n+/)) {
     const on = ON_LIST.test(sentence);
     const off = OFF_LIST.test(sentence);
     if (on === off) continue;
     for (const p of named(sentence)) {
-      if (on && !ranked.includes(p.id)) problems.push(`${slug}: the prose puts ${p.id} on the list, which does not rank it: "${sentence}"`);
-      if (off && ranked.includes(p.id)) problems.push(`${slug}: the prose leaves ${p.id} out, but the list ranks it: "${sentence}"`);
+      if (on && !ranked.includes(p.id))
+        problems.push(`${slug}: the prose puts ${p.id} on the list, which does not rank it: "${sentence}"`);
+      if (off && ranked.includes(p.id))
+        problems.push(`${slug}: the prose leaves ${p.id} out, but the list ranks it: "${sentence}"`);
     }
   }
   return problems;
@@ -133,15 +178,20 @@ describe('best-of lists account for every provider', () => {
     expect(guides.map((g) => g.slug).sort()).toEqual(lists.map((l) => l.slug).sort());
   });
 
-  it.each(lists.map((l) => [l.slug, l] as const))('%s ranks only providers that meet its criteria and names every other one with a reason the data bears out', (slug, list) => {
-    const guide = guides.find((g) => g.slug === slug)!;
-    expect(coverageProblems(slug, guide.body, list.criteria, `${list.intro}\n${list.advice}`)).toEqual([]);
-  });
+  it.each(lists.map((l) => [l.slug, l] as const))(
+    '%s ranks only providers that meet its criteria and names every other one with a reason the data bears out',
+    (slug, list) => {
+      const guide = guides.find((g) => g.slug === slug)!;
+      expect(coverageProblems(slug, guide.body, list.criteria, `${list.intro}\n${list.advice}`)).toEqual([]);
+    },
+  );
 
   it('best-dedicated-cpu-vps names Hostinger for having no dedicated-vCPU plan and Contabo for its VDS term', () => {
     const body = guides.find((g) => g.slug === 'best-dedicated-cpu-vps')!.body;
-    const reasonOf = (id: string) => new RegExp(`^- \\[[^\\]]+\\]\\(/providers/${id}\\): (.+)\\.$`, 'm').exec(body)?.[1];
-    const dedicated = (id: string) => providers.find((p) => p.id === id).plans.some((plan: any) => plan.cpuType === 'dedicated');
+    const reasonOf = (id: string) =>
+      new RegExp(`^- \\[[^\\]]+\\]\\(/providers/${id}\\): (.+)\\.$`, 'm').exec(body)?.[1];
+    const dedicated = (id: string) =>
+      providers.find((p) => p.id === id).plans.some((plan: any) => plan.cpuType === 'dedicated');
     // Hostinger has no dedicated plan in the data; Contabo's dedicated plans are on a prepaid line.
     expect(dedicated('hostinger')).toBe(false);
     expect(reasonOf('hostinger')).toBe('no dedicated-vCPU plan in the dataset');

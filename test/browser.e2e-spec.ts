@@ -43,7 +43,8 @@ describe('in a real browser', () => {
   it('shows the home page with every provider, and its links work when clicked', async () => {
     const page = await open('/');
     expect(await page.textContent('h1')).toBe('Compare VPS hosting providers');
-    for (const p of rawProviders.providers) expect(await page.locator(`a[href="/providers/${p.id}"]`).count()).toBeGreaterThan(0);
+    for (const p of rawProviders.providers)
+      expect(await page.locator(`a[href="/providers/${p.id}"]`).count()).toBeGreaterThan(0);
     await shot(page, 'home');
     await page.click('a[href="/providers/vultr"]');
     await page.waitForURL(`${base}/providers/vultr`);
@@ -65,7 +66,9 @@ describe('in a real browser', () => {
     const firstRow = planTable.locator('tbody tr').first().locator('td');
     // A price seen more than 90 days before the release says so beside it, in words.
     const stale = Date.parse(rawMeta.version) - Date.parse(provider.plans[0].observedAt) > 90 * 86_400_000;
-    expect(await firstRow.nth(0).textContent()).toBe(`${provider.plans[0].price.toFixed(2)} ${provider.plans[0].currency}${stale ? ' (stale)' : ''}`);
+    expect(await firstRow.nth(0).textContent()).toBe(
+      `${provider.plans[0].price.toFixed(2)} ${provider.plans[0].currency}${stale ? ' (stale)' : ''}`,
+    );
     expect(await firstRow.nth(1).textContent()).toBe(provider.plans[0].name);
     await shot(page, 'provider-hetzner');
     expect(problems).toEqual([]);
@@ -96,7 +99,10 @@ describe('in a real browser', () => {
     // The page itself does not overflow the phone; the table scrolls inside its container.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const wrap = page.locator('div.table-wrap[role="region"]');
-    const { scrollWidth, clientWidth } = await wrap.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+    const { scrollWidth, clientWidth } = await wrap.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+    }));
     expect(scrollWidth).toBeGreaterThan(clientWidth);
     expect(await wrap.getAttribute('aria-label')).toMatch(/scrolls/);
     expect(await page.locator('.scroll-hint').isVisible()).toBe(true);
@@ -115,7 +121,8 @@ describe('in a real browser', () => {
     const useCase = rawUseCases.useCases.find((u: any) => u.slug === 'game-server');
     const page = await open('/use-cases/game-server');
     expect(await page.textContent('h1')).toBe(useCase.title);
-    for (const r of useCase.recommendedProviders) expect(await page.locator(`h3 a[href="/providers/${r.id}"]`).count()).toBe(1);
+    for (const r of useCase.recommendedProviders)
+      expect(await page.locator(`h3 a[href="/providers/${r.id}"]`).count()).toBe(1);
     await shot(page, 'use-case-game-server');
     expect(problems).toEqual([]);
     await page.close();
@@ -125,10 +132,22 @@ describe('in a real browser', () => {
     const page = await open('/docs');
     await page.waitForSelector('.opblock-summary-path');
     const operations = await page.$$eval('.opblock-summary', (els) =>
-      els.map((e) => `${e.querySelector('.opblock-summary-method')?.textContent} ${e.querySelector('.opblock-summary-path')?.textContent}`),
+      els.map(
+        (e) =>
+          `${e.querySelector('.opblock-summary-method')?.textContent} ${e.querySelector('.opblock-summary-path')?.textContent}`,
+      ),
     );
     // Every operation is a GET with its HEAD form beside it.
-    const paths = ['/api/index.json', '/api/providers.json', '/api/providers/{providerId}.json', '/api/plans.json', '/api/plans.csv', '/api/guides.json', '/api/use-cases.json', '/api/changes.json'];
+    const paths = [
+      '/api/index.json',
+      '/api/providers.json',
+      '/api/providers/{providerId}.json',
+      '/api/plans.json',
+      '/api/plans.csv',
+      '/api/guides.json',
+      '/api/use-cases.json',
+      '/api/changes.json',
+    ];
     expect(operations).toEqual(paths.flatMap((path) => [`GET ${path}`, `HEAD ${path}`]));
     await page.click('#operations-Providers-getProvider .opblock-summary');
     await page.click('#operations-Providers-getProvider .try-out__btn');
@@ -160,7 +179,14 @@ describe('the built service on another port, with no PUBLIC_BASE_URL', () => {
     port = await freePort();
     expect(port).not.toBe(3000);
     base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0', SHUTDOWN_DELAY_MS: '0', LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      METRICS_PORT: '0',
+      SHUTDOWN_DELAY_MS: '0',
+      LOG_LEVEL: 'warn',
+    };
     delete env.PUBLIC_BASE_URL;
     child = spawn(process.execPath, [resolve('dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stderr!.on('data', (d) => (stderr += d));
@@ -199,17 +225,25 @@ describe('the built service on another port, with no PUBLIC_BASE_URL', () => {
   it('starts without a warning, and its absolute URLs follow PORT', async () => {
     expect(stderr).not.toMatch(/Warning/);
     const res = await fetch(`${base}/api/providers/hetzner.json`);
-    expect(((await res.json()) as { provider: { url: string } }).provider.url).toBe(`http://localhost:${port}/providers/hetzner`);
+    expect(((await res.json()) as { provider: { url: string } }).provider.url).toBe(
+      `http://localhost:${port}/providers/hetzner`,
+    );
   });
 
   it('loads the stylesheet from the port it was reached on, and every link of the page stays there', async () => {
     const { page, requests, problems } = await visit('/');
-    const sheets = await page.evaluate(() => [...document.styleSheets].map((sheet) => ({ href: sheet.href, rules: sheet.cssRules.length })));
+    const sheets = await page.evaluate(() =>
+      [...document.styleSheets].map((sheet) => ({ href: sheet.href, rules: sheet.cssRules.length })),
+    );
     expect(sheets).toEqual([{ href: `${base}/assets/site.css`, rules: expect.any(Number) }]);
     expect(sheets[0].rules).toBeGreaterThan(10);
     expect(requests.filter((url) => !url.startsWith(`${base}/`) && !url.startsWith('data:'))).toEqual([]);
     // Links to this site, resolved by the browser: none leads to another port or host.
-    const own = await page.$$eval('a[href]', (links) => links.map((a) => (a as HTMLAnchorElement).href).filter((href) => /^https?:\/\/(localhost|127\.0\.0\.1)[:/]/.test(href)));
+    const own = await page.$$eval('a[href]', (links) =>
+      links
+        .map((a) => (a as HTMLAnchorElement).href)
+        .filter((href) => /^https?:\/\/(localhost|127\.0\.0\.1)[:/]/.test(href)),
+    );
     expect(own.length).toBeGreaterThan(20);
     expect(own.filter((href) => !href.startsWith(`${base}/`))).toEqual([]);
     await page.click('header.site a:has-text("Plans")');

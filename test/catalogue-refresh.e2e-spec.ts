@@ -31,8 +31,20 @@ async function copyOf(dir: string, prefix: string): Promise<string> {
 /** Every file of a directory with its content hash: what "nothing was written" compares. */
 async function snapshot(dir: string): Promise<Record<string, string>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
-  return Object.fromEntries(await Promise.all(files.map(async (f) => [f.slice(dir.length), createHash('sha256').update(await readFile(f)).digest('hex')])));
+  const files = entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+  return Object.fromEntries(
+    await Promise.all(
+      files.map(async (f) => [
+        f.slice(dir.length),
+        createHash('sha256')
+          .update(await readFile(f))
+          .digest('hex'),
+      ]),
+    ),
+  );
 }
 
 jest.setTimeout(scaled(60_000));
@@ -47,7 +59,23 @@ describe('data:refresh', () => {
     return made;
   };
   const refresh = (data: string, from: string, ...extra: string[]) =>
-    run('node', [CLI, '--data', data, '--from', from, '--date', next, '--review', join(data, '..', `${data.split('/').pop()}-review.md`), ...extra], {}, scaled(60_000));
+    run(
+      'node',
+      [
+        CLI,
+        '--data',
+        data,
+        '--from',
+        from,
+        '--date',
+        next,
+        '--review',
+        join(data, '..', `${data.split('/').pop()}-review.md`),
+        ...extra,
+      ],
+      {},
+      scaled(60_000),
+    );
 
   beforeAll(async () => {
     version = (await readJson(join(DATA_DIR, 'meta.json'))).version;
@@ -61,7 +89,10 @@ describe('data:refresh', () => {
   it('reproduces every committed catalogue-derived provider record exactly from the recorded answers', async () => {
     const committed = (await readJson(join(DATA_DIR, 'providers.json'))).providers;
     const adapters = catalogueAdapters();
-    const replay = await startReplayServer(FIXTURES, adapters.map((a) => a.providerId));
+    const replay = await startReplayServer(
+      FIXTURES,
+      adapters.map((a) => a.providerId),
+    );
     try {
       const outcomes = await readCatalogues(adapters, { replay, env: {}, today: next, log: () => undefined });
       const read = outcomes.filter((o) => o.status === 'read');
@@ -93,13 +124,16 @@ describe('data:refresh', () => {
     const result = await refresh(data, FIXTURES);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    for (const id of ['digitalocean', 'vultr', 'linode', 'ovhcloud']) expect(result.stdout).toContain(`${id}: no change`);
+    for (const id of ['digitalocean', 'vultr', 'linode', 'ovhcloud'])
+      expect(result.stdout).toContain(`${id}: no change`);
     expect(result.stdout).toMatch(/hetzner: skipped: no recorded answers/);
     expect(result.stdout).toContain('no change: the catalogues read match the dataset; nothing written');
     // Every provider of the dataset has its line, the one without a catalogue too, and no line comes twice.
     const lines = result.stdout.trim().split('\n');
     for (const provider of (await readJson(join(data, 'providers.json'))).providers) {
-      expect(lines.some((l: string) => new RegExp(`^${provider.id}: (\\d+ plans read|skipped|editorial)`).test(l))).toBe(true);
+      expect(
+        lines.some((l: string) => new RegExp(`^${provider.id}: (\\d+ plans read|skipped|editorial)`).test(l)),
+      ).toBe(true);
     }
     expect(lines).toContain('contabo: editorial, no catalogue to read (its prices stay as the editors wrote them)');
     expect(lines.filter((l: string, i: number) => lines.indexOf(l) !== i)).toEqual([]);
@@ -126,7 +160,9 @@ describe('data:refresh', () => {
       const refused = await refresh(data, fixtures);
       expect(refused.code).toBe(2);
       expect(refused.stdout).toContain('REFUSED by the plausibility gate: 1 case');
-      expect(refused.stdout).toContain(`vultr:vc2-1c-1gb: Regular Performance 1 GB: price ${oldPrice} -> ${oldPrice * 3} USD (x3.00`);
+      expect(refused.stdout).toContain(
+        `vultr:vc2-1c-1gb: Regular Performance 1 GB: price ${oldPrice} -> ${oldPrice * 3} USD (x3.00`,
+      );
       const review = await readFile(`${data}-review.md`, 'utf8');
       expect(review).toContain('`vultr:vc2-1c-1gb`');
       expect(await snapshot(data)).toEqual(before);
@@ -138,7 +174,17 @@ describe('data:refresh', () => {
       expect(written.plans.find((p: any) => p.providerPlanId === 'vc2-1c-1gb').price).toBe(oldPrice * 3);
       const changelog = (await readJson(join(data, 'changelog.json'))).releases;
       expect(changelog.at(-1)).toMatchObject({ version: next, date: next });
-      expect(changelog.at(-1).changes.plansRepriced).toEqual([{ providerId: 'vultr', planName: 'Regular Performance 1 GB', providerPlanId: 'vc2-1c-1gb', oldPrice, newPrice: oldPrice * 3, oldCurrency: 'USD', currency: 'USD' }]);
+      expect(changelog.at(-1).changes.plansRepriced).toEqual([
+        {
+          providerId: 'vultr',
+          planName: 'Regular Performance 1 GB',
+          providerPlanId: 'vc2-1c-1gb',
+          oldPrice,
+          newPrice: oldPrice * 3,
+          oldCurrency: 'USD',
+          currency: 'USD',
+        },
+      ]);
       expect((await readJson(join(data, 'meta.json'))).version).toBe(next);
       // What was written is a valid dataset the service would load.
       await expect(loadDataset(data)).resolves.toMatchObject({ version: next });
@@ -172,10 +218,18 @@ describe('data:refresh', () => {
 
       const result = await refresh(data, fixtures, '--write');
       expect(result.stdout).toContain(`- ${nameOf(gone.id)} (regular)`);
-      expect(result.stdout).toMatch(new RegExp(`- ${nameOf(gone.id).replace(/[/]/g, '\\/')} \\(regular\\) \\S+ USD: no longer in the catalogue`));
-      expect(result.stdout).toMatch(new RegExp(`- ${nameOf(deprecated.id).replace(/[/]/g, '\\/')} \\(regular\\) \\S+ USD: deprecated by the provider`));
+      expect(result.stdout).toMatch(
+        new RegExp(`- ${nameOf(gone.id).replace(/[/]/g, '\\/')} \\(regular\\) \\S+ USD: no longer in the catalogue`),
+      );
+      expect(result.stdout).toMatch(
+        new RegExp(
+          `- ${nameOf(deprecated.id).replace(/[/]/g, '\\/')} \\(regular\\) \\S+ USD: deprecated by the provider`,
+        ),
+      );
       expect(result.code).toBe(0);
-      const ids = (await readJson(join(data, 'providers.json'))).providers.find((p: any) => p.id === 'vultr').plans.map((p: any) => p.providerPlanId);
+      const ids = (await readJson(join(data, 'providers.json'))).providers
+        .find((p: any) => p.id === 'vultr')
+        .plans.map((p: any) => p.providerPlanId);
       expect(ids).not.toContain(gone.id);
       expect(ids).not.toContain(deprecated.id);
       expect(ids).toContain('vc2-1c-1gb');
@@ -184,15 +238,29 @@ describe('data:refresh', () => {
     it('releases into a dataset of JSON files only, as the CronJob finds it in the ConfigMap', async () => {
       const data = await mkdtemp(join(tmpdir(), 'refresh-configmap-'));
       temps.push(data);
-      for (const name of ['meta.json', 'providers.json', 'use-cases.json', 'authors.json', 'exchange-rates.json', 'vat-rates.json']) await cp(join(DATA_DIR, name), join(data, name));
+      for (const name of [
+        'meta.json',
+        'providers.json',
+        'use-cases.json',
+        'authors.json',
+        'exchange-rates.json',
+        'vat-rates.json',
+      ])
+        await cp(join(DATA_DIR, name), join(data, name));
       const target = plans.plans.find((p: any) => p.id === 'vc2-1c-1gb');
       target.monthly_cost += 1;
       await writeJson(vultrPlans(), plans);
       const result = await refresh(data, fixtures, '--write');
-      expect(result.stdout).toContain('no editorial/ directory in the dataset: the generated guides are not regenerated here');
+      expect(result.stdout).toContain(
+        'no editorial/ directory in the dataset: the generated guides are not regenerated here',
+      );
       expect(result.code).toBe(0);
       await expect(loadDataset(data)).resolves.toMatchObject({ version: next });
-      expect((await readJson(join(data, 'providers.json'))).providers.find((p: any) => p.id === 'vultr').plans.find((p: any) => p.providerPlanId === 'vc2-1c-1gb').price).toBe(target.monthly_cost);
+      expect(
+        (await readJson(join(data, 'providers.json'))).providers
+          .find((p: any) => p.id === 'vultr')
+          .plans.find((p: any) => p.providerPlanId === 'vc2-1c-1gb').price,
+      ).toBe(target.monthly_cost);
     });
 
     it('releases the providers it read when one cannot be reached, names that one as retryable, and exits 1', async () => {
@@ -210,17 +278,21 @@ describe('data:refresh', () => {
       const result = await refresh(data, fixtures, '--write');
       expect(result.code).toBe(1);
       expect(result.stdout).toMatch(/linode: UNREADABLE \(retryable\): CatalogueHttpError: .*503/);
-      expect(result.stdout).toContain(`UNREADABLE: linode could not be read (retryable: run again later); the others were released in ${next}`);
+      expect(result.stdout).toContain(
+        `UNREADABLE: linode could not be read (retryable: run again later); the others were released in ${next}`,
+      );
       // An operations failure, not a case for the plausibility gate.
       expect(result.stdout).not.toContain('linode:catalogue');
       expect(result.stdout).not.toContain('REFUSED');
       const written = (await readJson(join(data, 'providers.json'))).providers;
-      expect(written.find((p: any) => p.id === 'vultr').plans.find((p: any) => p.providerPlanId === 'vc2-1c-1gb').price).toBe(target.monthly_cost);
+      expect(
+        written.find((p: any) => p.id === 'vultr').plans.find((p: any) => p.providerPlanId === 'vc2-1c-1gb').price,
+      ).toBe(target.monthly_cost);
       expect(written.find((p: any) => p.id === 'linode')).toEqual(linodeBefore);
       expect((await readJson(join(data, 'meta.json'))).version).toBe(next);
     });
 
-    it('matches plans by the provider\'s id: sizes re-specced into each other\'s names are spec changes, never repricings', async () => {
+    it("matches plans by the provider's id: sizes re-specced into each other's names are spec changes, never repricings", async () => {
       const data = await temp(DATA_DIR, 'refresh-renamed-');
       // The 8 GB and the 16 GB size swap memory: each takes the other's name, each keeps its own price.
       const eight = plans.plans.find((p: any) => p.id === 'vc2-4c-8gb');
@@ -232,7 +304,9 @@ describe('data:refresh', () => {
 
       const refused = await refresh(data, fixtures, '--write');
       expect(refused.code).toBe(2);
-      expect(refused.stdout).toMatch(/vultr:vc2-4c-8gb: .*specs changed under the same id \(name Regular Performance 8 GB -> Regular Performance 16 GB.*ram 8GB -> 16GB/);
+      expect(refused.stdout).toMatch(
+        /vultr:vc2-4c-8gb: .*specs changed under the same id \(name Regular Performance 8 GB -> Regular Performance 16 GB.*ram 8GB -> 16GB/,
+      );
       expect(refused.stdout).not.toMatch(/~ /);
 
       const accepted = await refresh(data, fixtures, '--write', '--accept', 'vultr:vc2-4c-8gb,vultr:vc2-6c-16gb');
@@ -242,17 +316,22 @@ describe('data:refresh', () => {
       expect(changes.plansAdded).toEqual([]);
       expect(changes.plansRemoved).toEqual([]);
       const written = (await readJson(join(data, 'providers.json'))).providers.find((p: any) => p.id === 'vultr').plans;
-      expect(written.find((p: any) => p.providerPlanId === 'vc2-4c-8gb')).toMatchObject({ name: was('vc2-6c-16gb').name, price: was('vc2-4c-8gb').price });
+      expect(written.find((p: any) => p.providerPlanId === 'vc2-4c-8gb')).toMatchObject({
+        name: was('vc2-6c-16gb').name,
+        price: was('vc2-4c-8gb').price,
+      });
     });
 
-    it('keeps Hostinger\'s renewal and month-to-month prices, and the release passes the validator', async () => {
+    it("keeps Hostinger's renewal and month-to-month prices, and the release passes the validator", async () => {
       const data = await temp(DATA_DIR, 'refresh-hostinger-');
       const shapes = resolve('test/fixtures/catalogue-shapes/hostinger');
       await cp(shapes, join(fixtures, 'hostinger'), { recursive: true });
       const example = (await readJson(join(shapes, 'api-billing-v1-catalog.json')))[0];
       // Made-up cents in the catalogue's shape (Hostinger's answers need a token; none is recorded): the
       // served plans' specs, a 24-month introductory price near the served one, and its renewal and 1-month rates.
-      const served = (await readJson(join(data, 'providers.json'))).providers.find((p: any) => p.id === 'hostinger').plans;
+      const served = (await readJson(join(data, 'providers.json'))).providers.find(
+        (p: any) => p.id === 'hostinger',
+      ).plans;
       const catalogue = served.map((plan: any, i: number) => {
         const size = (text: string) => Number(text.replace(/\D+$/, '').replace(/^\D+/, ''));
         const id = `hostingercom-vps-kvm${plan.name.split(' ')[1]}`;
@@ -261,10 +340,22 @@ describe('data:refresh', () => {
           ...example,
           id,
           name: plan.name,
-          metadata: { cpus: String(size(plan.cpu)), memory: String(size(plan.ram) * 1024), disk_space: String(size(plan.storage) * 1024), bandwidth: String(size(plan.bandwidth) * 1024 * 1000) },
+          metadata: {
+            cpus: String(size(plan.cpu)),
+            memory: String(size(plan.ram) * 1024),
+            disk_space: String(size(plan.storage) * 1024),
+            bandwidth: String(size(plan.bandwidth) * 1024 * 1000),
+          },
           prices: [
             { id: `${id}-usd-1m`, currency: 'USD', price: 1999 + i * 1000, period: 1, period_unit: 'month' },
-            { id: `${id}-usd-24m`, currency: 'USD', price: intro * 2, first_period_price: intro, period: 24, period_unit: 'month' },
+            {
+              id: `${id}-usd-24m`,
+              currency: 'USD',
+              price: intro * 2,
+              first_period_price: intro,
+              period: 24,
+              period_unit: 'month',
+            },
           ],
         };
       });
@@ -273,9 +364,16 @@ describe('data:refresh', () => {
       const result = await refresh(data, fixtures, '--write');
       expect(result.stdout).toContain('hostinger: 4 plans read');
       expect(result.code).toBe(0);
-      const written = (await readJson(join(data, 'providers.json'))).providers.find((p: any) => p.id === 'hostinger').plans;
+      const written = (await readJson(join(data, 'providers.json'))).providers.find(
+        (p: any) => p.id === 'hostinger',
+      ).plans;
       expect(written.map((p: any) => [p.name, p.price, p.renewalPrice, p.monthToMonthPrice])).toEqual(
-        served.map((p: any, i: number) => [p.name, p.price, Number((p.price * 2).toFixed(2)), Number((19.99 + i * 10).toFixed(2))]),
+        served.map((p: any, i: number) => [
+          p.name,
+          p.price,
+          Number((p.price * 2).toFixed(2)),
+          Number((19.99 + i * 10).toFixed(2)),
+        ]),
       );
       await expect(loadDataset(data)).resolves.toMatchObject({ version: next });
     });

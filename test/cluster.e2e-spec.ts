@@ -30,7 +30,9 @@ describe('the local cluster (npm run cluster:local)', () => {
       cluster.nodes.map(async (node: { metricsUrl: string }) => {
         const text = await (await fetch(node.metricsUrl)).text();
         const byStatus: Record<string, number> = {};
-        for (const [, status, count] of text.matchAll(new RegExp(`^http_requests_total\\{method="GET",route="${route}",status="(\\d+)"\\} (\\d+)$`, 'gm'))) {
+        for (const [, status, count] of text.matchAll(
+          new RegExp(`^http_requests_total\\{method="GET",route="${route}",status="(\\d+)"\\} (\\d+)$`, 'gm'),
+        )) {
           byStatus[status] = (byStatus[status] ?? 0) + Number(count);
         }
         return byStatus;
@@ -125,7 +127,8 @@ describe('the local cluster (npm run cluster:local)', () => {
     hetzner.startingPrice = Math.min(...hetzner.plans.map((p: { price: number }) => p.price));
     await writeFile(file, JSON.stringify(data));
     cluster.reloadAll();
-    const priceOn = async (url: string) => ((await (await fetch(`${url}/api/providers/hetzner.json`)).json()) as any).provider.plans[0].price;
+    const priceOn = async (url: string) =>
+      ((await (await fetch(`${url}/api/providers/hetzner.json`)).json()) as any).provider.plans[0].price;
     const deadline = Date.now() + 10_000;
     let prices: number[] = [];
     while (Date.now() < deadline) {

@@ -17,10 +17,22 @@ const int = { type: 'integer' };
 const num = { type: 'number' };
 const strings = { type: 'array', items: { type: 'string' } };
 /** An object whose listed fields are all required; other (additive) fields are allowed. */
-const object = (properties: Record<string, Schema>, required = Object.keys(properties)): Schema => ({ type: 'object', properties, required });
+const object = (properties: Record<string, Schema>, required = Object.keys(properties)): Schema => ({
+  type: 'object',
+  properties,
+  required,
+});
 
 const CONTRACT: Record<string, Schema> = {
-  Plan: object({ name: str, price: num, currency: { type: 'string', pattern: '^[A-Z]{3}$' }, cpu: str, ram: str, storage: str, bandwidth: str }),
+  Plan: object({
+    name: str,
+    price: num,
+    currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+    cpu: str,
+    ram: str,
+    storage: str,
+    bandwidth: str,
+  }),
   Provider: object({
     id: str,
     name: str,
@@ -103,7 +115,12 @@ const CONTRACT: Record<string, Schema> = {
     ['name', 'version', 'endpoints'],
   ),
   Error: object({
-    error: object({ code: str, message: str, status: int, resolution: str, documentation: uri }, ['code', 'message', 'status', 'resolution']),
+    error: object({ code: str, message: str, status: int, resolution: str, documentation: uri }, [
+      'code',
+      'message',
+      'status',
+      'resolution',
+    ]),
   }),
 };
 
@@ -126,7 +143,8 @@ describe('the published contract, checked against live answers', () => {
   });
   afterAll(() => t.close());
 
-  it('getApiIndex answers an ApiIndex', async () => check('ApiIndex', (await t.http.get('/api/index.json').expect(200)).body));
+  it('getApiIndex answers an ApiIndex', async () =>
+    check('ApiIndex', (await t.http.get('/api/index.json').expect(200)).body));
 
   it('listProviders answers a ProviderList with every Provider field filled for all eight providers', async () => {
     const { body } = await t.http.get('/api/providers.json').expect(200);
@@ -135,11 +153,14 @@ describe('the published contract, checked against live answers', () => {
     expect(body.count).toBe(8);
   });
 
-  it.each(rawProviders.providers.map((p: { id: string }) => p.id))('getProvider answers a ProviderEnvelope for %s', async (id) => {
-    const { body } = await t.http.get(`/api/providers/${id}.json`).expect(200);
-    check('ProviderEnvelope', body);
-    expect(body.provider.self).toMatch(new RegExp(`/api/providers/${id}\\.json$`));
-  });
+  it.each(rawProviders.providers.map((p: { id: string }) => p.id))(
+    'getProvider answers a ProviderEnvelope for %s',
+    async (id) => {
+      const { body } = await t.http.get(`/api/providers/${id}.json`).expect(200);
+      check('ProviderEnvelope', body);
+      expect(body.provider.self).toMatch(new RegExp(`/api/providers/${id}\\.json$`));
+    },
+  );
 
   it('listGuides answers a GuideList whose author is the author id', async () => {
     const { body } = await t.http.get('/api/guides.json').expect(200);
@@ -183,29 +204,37 @@ describe('the published contract, checked against live answers', () => {
       if ('const' in schema) return typeof schema.const;
       return undefined;
     };
-    const contractType = (schema: Schema): string => (schema.$ref ? 'object' : ((schema.type as string) ?? typeof schema.const));
+    const contractType = (schema: Schema): string =>
+      schema.$ref ? 'object' : ((schema.type as string) ?? typeof schema.const);
 
     const fields = Object.entries(CONTRACT).flatMap(([resource, schema]) =>
-      Object.entries(schema.properties as Record<string, Schema>).map(([field, fieldSchema]) => [resource, field, fieldSchema] as const),
+      Object.entries(schema.properties as Record<string, Schema>).map(
+        ([field, fieldSchema]) => [resource, field, fieldSchema] as const,
+      ),
     );
 
-    it.each(fields.map(([r, f, s]) => [`${r}.${f}`, r, f, s] as const))('declares %s with the contract type', (_label, resource, field, expected) => {
-      const component = doc.components.schemas[OPENAPI_NAMES[resource] ?? resource];
-      expect(component).toBeDefined();
-      const nested = resource === 'Error' ? undefined : component;
-      const property = (nested ?? component).properties as Record<string, Schema>;
-      expect(property).toHaveProperty(field);
-      expect(declaredType(property[field])).toBe(contractType(expected));
-      if (expected.type === 'array') {
-        const items = (expected.items as Schema) ?? {};
-        expect(declaredType((property[field].items as Schema) ?? {})).toBe(contractType(items));
-      }
-      if (expected.format) expect(property[field].format).toBe(expected.format);
-    });
+    it.each(fields.map(([r, f, s]) => [`${r}.${f}`, r, f, s] as const))(
+      'declares %s with the contract type',
+      (_label, resource, field, expected) => {
+        const component = doc.components.schemas[OPENAPI_NAMES[resource] ?? resource];
+        expect(component).toBeDefined();
+        const nested = resource === 'Error' ? undefined : component;
+        const property = (nested ?? component).properties as Record<string, Schema>;
+        expect(property).toHaveProperty(field);
+        expect(declaredType(property[field])).toBe(contractType(expected));
+        if (expected.type === 'array') {
+          const items = (expected.items as Schema) ?? {};
+          expect(declaredType((property[field].items as Schema) ?? {})).toBe(contractType(items));
+        }
+        if (expected.format) expect(property[field].format).toBe(expected.format);
+      },
+    );
 
     it('declares the Error body fields with the contract types', () => {
       const body = doc.components.schemas.ErrorBody.properties as Record<string, Schema>;
-      for (const [field, expected] of Object.entries((CONTRACT.Error.properties as Record<string, Schema>).error.properties as Record<string, Schema>)) {
+      for (const [field, expected] of Object.entries(
+        (CONTRACT.Error.properties as Record<string, Schema>).error.properties as Record<string, Schema>,
+      )) {
         expect([field, declaredType(body[field])]).toEqual([field, contractType(expected)]);
       }
     });

@@ -19,7 +19,8 @@ describe('guide corpus', () => {
     expect([...slugsOf('review')].sort()).toEqual(ids.map((id: string) => `${id}-review`).sort());
     expect([...slugsOf('alternatives')].sort()).toEqual(ids.map((id: string) => `${id}-alternatives`).sort());
     const comparisons = [...slugsOf('comparison')].map((s) => s.split('-vs-').sort().join('|'));
-    for (const [i, a] of ids.entries()) for (const b of ids.slice(i + 1)) expect(comparisons).toContain([a, b].sort().join('|'));
+    for (const [i, a] of ids.entries())
+      for (const b of ids.slice(i + 1)) expect(comparisons).toContain([a, b].sort().join('|'));
     expect(comparisons.filter((c) => c.split('|').length > 2).length).toBeGreaterThanOrEqual(3);
     const workloads = slugsOf('workload');
     for (const u of rawUseCases.useCases) expect(workloads).toContain(`best-vps-for-${u.slug}`);

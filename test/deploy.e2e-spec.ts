@@ -19,8 +19,12 @@ const JOB_SCRIPT = 'deploy/k8s/overlays/price-refresh/price-refresh-job.mjs';
 type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string }; [k: string]: any };
 
 /** The schema check of scripts/validate-k8s.mjs (kubernetes-models, run as ESM outside jest). */
-async function validate(args: string[], input?: string): Promise<{ code: number | null; objects: { id: string; valid: boolean; error?: string }[] }> {
-  const { code, stdout } = input === undefined ? await run('node', ['scripts/validate-k8s.mjs', ...args]) : await runWithInput(input);
+async function validate(
+  args: string[],
+  input?: string,
+): Promise<{ code: number | null; objects: { id: string; valid: boolean; error?: string }[] }> {
+  const { code, stdout } =
+    input === undefined ? await run('node', ['scripts/validate-k8s.mjs', ...args]) : await runWithInput(input);
   return { code, objects: JSON.parse(stdout).objects };
 }
 function runWithInput(input: string): Promise<{ code: number | null; stdout: string }> {
@@ -43,11 +47,15 @@ describe('Kubernetes manifests', () => {
   const base = render('deploy/k8s/base');
   const overlay = render('deploy/k8s/overlays/custom-dataset');
   const refresh = render('deploy/k8s/overlays/price-refresh');
-  const find = (objs: Obj[], kind: string, name: string) => objs.find((o) => o.kind === kind && o.metadata.name === name)!;
+  const find = (objs: Obj[], kind: string, name: string) =>
+    objs.find((o) => o.kind === kind && o.metadata.name === name)!;
   const deployment = find(base, 'Deployment', 'vpsapi');
   const container = deployment.spec.template.spec.containers[0];
   const settings = find(base, 'ConfigMap', 'vpsapi-settings').data as Record<string, string>;
-  const env: Record<string, string> = { ...settings, ...Object.fromEntries(container.env.map((e: { name: string; value: string }) => [e.name, e.value])) };
+  const env: Record<string, string> = {
+    ...settings,
+    ...Object.fromEntries(container.env.map((e: { name: string; value: string }) => [e.name, e.value])),
+  };
 
   // Rendered as GitOps tools render them: with kustomize's default load restrictor (files only from
   // inside each kustomization's directory).
@@ -76,17 +84,28 @@ describe('Kubernetes manifests', () => {
 
   it('configures only settings the service knows, with values it accepts', () => {
     // NODE_OPTIONS (the heap caps), MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_ (glibc's allocator) configure the runtime, not the service.
-    const known = new Set([...Object.keys(new EnvironmentVariables()), 'NODE_OPTIONS', 'MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_']);
+    const known = new Set([
+      ...Object.keys(new EnvironmentVariables()),
+      'NODE_OPTIONS',
+      'MALLOC_ARENA_MAX',
+      'MALLOC_MMAP_THRESHOLD_',
+    ]);
     expect(Object.keys(env).filter((k) => !known.has(k))).toEqual([]);
     expect(env.MALLOC_ARENA_MAX).toMatch(/^[1-9]\d*$/);
     expect(env.MALLOC_MMAP_THRESHOLD_).toMatch(/^[1-9]\d*$/);
     const config = loadConfig(env);
-    expect(config).toMatchObject({ requireHttps: true, trustProxy: 1, rateLimit: { store: 'redis', requests: 600, windowSeconds: 60 } });
+    expect(config).toMatchObject({
+      requireHttps: true,
+      trustProxy: 1,
+      rateLimit: { store: 'redis', requests: 600, windowSeconds: 60 },
+    });
   });
 
   it('points the probes, ports and scrape annotations at what the service serves', async () => {
     const config = loadConfig(env);
-    const ports = Object.fromEntries(container.ports.map((p: { name: string; containerPort: number }) => [p.name, p.containerPort]));
+    const ports = Object.fromEntries(
+      container.ports.map((p: { name: string; containerPort: number }) => [p.name, p.containerPort]),
+    );
     expect(ports).toEqual({ http: config.port, metrics: config.metrics.port });
     expect(deployment.spec.template.metadata.annotations['prometheus.io/port']).toBe(String(config.metrics.port));
     // Both servers listen on the pod address, where the probes, the Service and Prometheus reach them.
@@ -96,7 +115,8 @@ describe('Kubernetes manifests', () => {
     const t = await startTestApp({ REQUIRE_HTTPS: 'true' });
     try {
       // The kubelet probes over plain HTTP without forwarded headers: the probes must not be redirected.
-      for (const probe of [container.livenessProbe, container.readinessProbe, container.startupProbe]) await t.http.get(probe.httpGet.path).expect(200);
+      for (const probe of [container.livenessProbe, container.readinessProbe, container.startupProbe])
+        await t.http.get(probe.httpGet.path).expect(200);
     } finally {
       await t.close();
     }
@@ -116,7 +136,9 @@ describe('Kubernetes manifests', () => {
 
   it('gives shutdown enough time: the grace period covers the delay and the drain', () => {
     const config = loadConfig(env);
-    expect(deployment.spec.template.spec.terminationGracePeriodSeconds * 1000).toBeGreaterThan(config.shutdown.delayMs + config.shutdown.timeoutMs + 2000);
+    expect(deployment.spec.template.spec.terminationGracePeriodSeconds * 1000).toBeGreaterThan(
+      config.shutdown.delayMs + config.shutdown.timeoutMs + 2000,
+    );
   });
 
   it('caps the V8 heap well below the memory limit', () => {
@@ -128,7 +150,12 @@ describe('Kubernetes manifests', () => {
   it('runs locked down, replicated and spread', () => {
     expect(deployment.spec.replicas).toBe(3);
     expect(deployment.spec.template.spec.securityContext).toMatchObject({ runAsNonRoot: true });
-    expect(container.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, runAsNonRoot: true, capabilities: { drop: ['ALL'] } });
+    expect(container.securityContext).toEqual({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      runAsNonRoot: true,
+      capabilities: { drop: ['ALL'] },
+    });
     expect(container.resources.requests).toBeDefined();
     expect(container.resources.limits.memory).toBeDefined();
     expect(deployment.spec.template.spec.topologySpreadConstraints.length).toBeGreaterThan(0);
@@ -141,7 +168,14 @@ describe('Kubernetes manifests', () => {
     const dataDir = d.containers[0].env.find((e: { name: string }) => e.name === 'DATA_DIR').value;
     expect(d.containers[0].volumeMounts[0].mountPath).toBe(dataDir);
     const cm = find(overlay, 'ConfigMap', 'vpsapi-dataset');
-    expect(Object.keys(cm.data).sort()).toEqual(['authors.json', 'exchange-rates.json', 'meta.json', 'providers.json', 'use-cases.json', 'vat-rates.json']);
+    expect(Object.keys(cm.data).sort()).toEqual([
+      'authors.json',
+      'exchange-rates.json',
+      'meta.json',
+      'providers.json',
+      'use-cases.json',
+      'vat-rates.json',
+    ]);
     expect(JSON.parse(cm.data['providers.json']).providers).toHaveLength(8);
   });
 });
@@ -149,34 +183,70 @@ describe('Kubernetes manifests', () => {
 describe('the deploy kit as a platform team reads it', () => {
   const base = render('deploy/k8s/base');
   const production = render('deploy/k8s/overlays/production');
-  const kustomizations = ['deploy/k8s/base', 'deploy/k8s/overlays/custom-dataset', 'deploy/k8s/overlays/price-refresh', 'deploy/k8s/overlays/production'];
-  const find = (objs: Obj[], kind: string, name: string) => objs.find((o) => o.kind === kind && o.metadata.name === name)!;
+  const kustomizations = [
+    'deploy/k8s/base',
+    'deploy/k8s/overlays/custom-dataset',
+    'deploy/k8s/overlays/price-refresh',
+    'deploy/k8s/overlays/production',
+  ];
+  const find = (objs: Obj[], kind: string, name: string) =>
+    objs.find((o) => o.kind === kind && o.metadata.name === name)!;
   const podSpecs = (objs: Obj[]) =>
-    objs.flatMap((o) => (o.kind === 'Deployment' ? [o.spec.template.spec] : o.kind === 'CronJob' ? [o.spec.jobTemplate.spec.template.spec] : []));
-  const secretRef = (env: { name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[], name: string) => env.find((e) => e.name === name)?.valueFrom?.secretKeyRef;
+    objs.flatMap((o) =>
+      o.kind === 'Deployment'
+        ? [o.spec.template.spec]
+        : o.kind === 'CronJob'
+          ? [o.spec.jobTemplate.spec.template.spec]
+          : [],
+    );
+  const secretRef = (
+    env: { name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[],
+    name: string,
+  ) => env.find((e) => e.name === name)?.valueFrom?.secretKeyRef;
 
   it('runs the app image set by kustomize images: (the version of package.json) everywhere, and no placeholder image', () => {
     const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
     for (const path of kustomizations) {
       const images = podSpecs(render(path)).flatMap((spec) => spec.containers.map((c: { image: string }) => c.image));
       expect([path, images.filter((image) => /example/.test(image))]).toEqual([path, []]);
-      expect([path, images.filter((image) => image.startsWith('vpsapi')).every((image) => image === `vpsapi:${version}`)]).toEqual([path, true]);
+      expect([
+        path,
+        images.filter((image) => image.startsWith('vpsapi')).every((image) => image === `vpsapi:${version}`),
+      ]).toEqual([path, true]);
     }
     // The manifests name the image only; the tag comes from kustomize, so `kustomize edit set image` moves every use at once.
-    for (const file of ['deploy/k8s/base/deployment.yaml', 'deploy/k8s/overlays/price-refresh/cronjob.yaml']) expect(readFileSync(file, 'utf8')).toMatch(/^\s+image: vpsapi$/m);
+    for (const file of ['deploy/k8s/base/deployment.yaml', 'deploy/k8s/overlays/price-refresh/cronjob.yaml'])
+      expect(readFileSync(file, 'utf8')).toMatch(/^\s+image: vpsapi$/m);
   });
 
   it('lets only the ingress or Gateway namespaces reach the API port, only the monitoring namespace its metrics port, and keeps metrics off the public Service', () => {
     const policy = find(base, 'NetworkPolicy', 'vpsapi');
     expect(policy.spec.podSelector.matchLabels).toEqual(find(base, 'Deployment', 'vpsapi').spec.selector.matchLabels);
     expect(policy.spec.policyTypes).toEqual(['Ingress']);
-    const byPort = Object.fromEntries(policy.spec.ingress.map((rule: any) => [rule.ports.map((p: { port: string }) => p.port).join(','), rule.from]));
+    const byPort = Object.fromEntries(
+      policy.spec.ingress.map((rule: any) => [rule.ports.map((p: { port: string }) => p.port).join(','), rule.from]),
+    );
     expect(Object.keys(byPort).sort()).toEqual(['http', 'metrics']);
     // Namespace selectors only: no pod of the app's own namespace, no address block.
-    expect(byPort.http).toEqual([{ namespaceSelector: { matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'In', values: ['ingress-nginx', 'envoy-gateway-system', 'nginx-gateway'] }] } }]);
-    expect(byPort.metrics).toEqual([{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }]);
+    expect(byPort.http).toEqual([
+      {
+        namespaceSelector: {
+          matchExpressions: [
+            {
+              key: 'kubernetes.io/metadata.name',
+              operator: 'In',
+              values: ['ingress-nginx', 'envoy-gateway-system', 'nginx-gateway'],
+            },
+          ],
+        },
+      },
+    ]);
+    expect(byPort.metrics).toEqual([
+      { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } },
+    ]);
     // The Gateway the HTTPRoutes attach to runs in one of the namespaces the policy admits.
-    for (const route of production.filter((o) => o.kind === 'HTTPRoute')) expect(byPort.http[0].namespaceSelector.matchExpressions[0].values).toContain(route.spec.parentRefs[0].namespace);
+    for (const route of production.filter((o) => o.kind === 'HTTPRoute'))
+      expect(byPort.http[0].namespaceSelector.matchExpressions[0].values).toContain(route.spec.parentRefs[0].namespace);
     const publicService = find(base, 'Service', 'vpsapi');
     expect(publicService.spec.ports.map((p: { name: string }) => p.name)).toEqual(['http']);
     const metrics = find(base, 'Service', 'vpsapi-metrics');
@@ -188,7 +258,12 @@ describe('the deploy kit as a platform team reads it', () => {
     const policy = find(base, 'NetworkPolicy', 'vpsapi-redis');
     const redis = find(base, 'Deployment', 'vpsapi-redis');
     expect(policy.spec.podSelector.matchLabels).toEqual(redis.spec.selector.matchLabels);
-    expect(policy.spec.ingress).toEqual([{ from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'vpsapi' } } }], ports: [{ port: 'redis', protocol: 'TCP' }] }]);
+    expect(policy.spec.ingress).toEqual([
+      {
+        from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'vpsapi' } } }],
+        ports: [{ port: 'redis', protocol: 'TCP' }],
+      },
+    ]);
     const server = redis.spec.template.spec.containers[0];
     expect(server.args.slice(server.args.indexOf('--requirepass'))).toEqual(['--requirepass', '$(REDIS_PASSWORD)']);
     const secret = { name: 'vpsapi-redis', key: 'password' };
@@ -205,10 +280,14 @@ describe('the deploy kit as a platform team reads it', () => {
     const host = new URL(settings.PUBLIC_BASE_URL).host;
     const route = find(production, 'HTTPRoute', 'vpsapi');
     expect(route.spec.hostnames).toEqual([host]);
-    expect(route.spec.rules[0].backendRefs).toEqual([{ name: 'vpsapi', port: find(base, 'Service', 'vpsapi').spec.ports[0].port }]);
+    expect(route.spec.rules[0].backendRefs).toEqual([
+      { name: 'vpsapi', port: find(base, 'Service', 'vpsapi').spec.ports[0].port },
+    ]);
     const redirect = find(production, 'HTTPRoute', 'vpsapi-https-redirect');
     expect(redirect.spec.hostnames).toEqual([host]);
-    expect(redirect.spec.rules[0].filters).toEqual([{ type: 'RequestRedirect', requestRedirect: { scheme: 'https', statusCode: 301 } }]);
+    expect(redirect.spec.rules[0].filters).toEqual([
+      { type: 'RequestRedirect', requestRedirect: { scheme: 'https', statusCode: 301 } },
+    ]);
     expect(production.filter((o) => o.kind === 'Ingress')).toEqual([]);
     expect(settings.TRUST_PROXY).toBe('1');
   });
@@ -219,21 +298,36 @@ describe('the deploy kit as a platform team reads it', () => {
     // ... and only it: the public Service lacks the component label.
     expect(find(base, 'Service', 'vpsapi').metadata.labels).not.toMatchObject(monitor.spec.selector.matchLabels);
     expect(monitor.spec.endpoints.map((e: { port: string }) => e.port)).toEqual(['metrics']);
-    const rules = find(production, 'PrometheusRule', 'vpsapi').spec.groups.flatMap((g: { rules: { alert: string; expr: string }[] }) => g.rules);
+    const rules = find(production, 'PrometheusRule', 'vpsapi').spec.groups.flatMap(
+      (g: { rules: { alert: string; expr: string }[] }) => g.rules,
+    );
     const exprOf = (alert: string) => rules.find((r: { alert: string }) => r.alert === alert)!.expr;
     expect(exprOf('VpsapiServerErrors')).toMatch(/status=~"5\.\."/);
     expect(exprOf('VpsapiManyRateLimited')).toMatch(/http_rate_limited_total/);
     expect(exprOf('VpsapiReplicasNotReady')).toMatch(/kube_deployment_status_replicas_ready/);
-    expect(exprOf('VpsapiPricesStale')).toMatch(/dataset_price_age_days[\s\S]*time\(\) - max\(dataset_version_timestamp_seconds/);
+    expect(exprOf('VpsapiPricesStale')).toMatch(
+      /dataset_price_age_days[\s\S]*time\(\) - max\(dataset_version_timestamp_seconds/,
+    );
     expect(exprOf('VpsapiPriceRefreshFailing')).toMatch(/cronjob="vpsapi-price-refresh"/);
     // Every series of the service's own that a rule reads is in a real scrape (kube-state-metrics' and Prometheus's own are not ours).
     const t = await startTestApp({});
     try {
       const port = t.app.get(MetricsService).port;
-      const exported = new Set([...(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]));
-      const read = new Set(rules.flatMap((r: { expr: string }) => [...r.expr.matchAll(/\b([a-z_]+)\{/g)].map((m) => m[1])));
+      const exported = new Set(
+        [...(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).matchAll(/^# TYPE (\S+)/gm)].map(
+          (m) => m[1],
+        ),
+      );
+      const read = new Set(
+        rules.flatMap((r: { expr: string }) => [...r.expr.matchAll(/\b([a-z_]+)\{/g)].map((m) => m[1])),
+      );
       const ours = [...read].filter((name) => !name.startsWith('kube_') && name !== 'up');
-      expect(ours.sort()).toEqual(['dataset_price_age_days', 'dataset_version_timestamp_seconds', 'http_rate_limited_total', 'http_requests_total']);
+      expect(ours.sort()).toEqual([
+        'dataset_price_age_days',
+        'dataset_version_timestamp_seconds',
+        'http_rate_limited_total',
+        'http_requests_total',
+      ]);
       expect(ours.filter((name) => !exported.has(name))).toEqual([]);
     } finally {
       await t.close();
@@ -266,7 +360,10 @@ describe('the price-refresh CronJob', () => {
   it('fails the Job on a gate refusal (exit 2) without a retry, and retries anything else at most once', () => {
     expect(job.backoffLimit).toBeLessThanOrEqual(1);
     expect(pod.restartPolicy).toBe('Never');
-    expect(job.podFailurePolicy.rules[0]).toEqual({ action: 'FailJob', onExitCodes: { containerName: container.name, operator: 'In', values: [2] } });
+    expect(job.podFailurePolicy.rules[0]).toEqual({
+      action: 'FailJob',
+      onExitCodes: { containerName: container.name, operator: 'In', values: [2] },
+    });
   });
 
   it('runs the refresher with --write on a copy of the served dataset in the work dir', () => {
@@ -302,7 +399,11 @@ describe('the price-refresh CronJob', () => {
     expect(container.image).toBe(app.containers[0].image);
     expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: app.securityContext.runAsUser });
     expect(container.securityContext).toEqual(app.containers[0].securityContext);
-    expect(container.securityContext).toMatchObject({ readOnlyRootFilesystem: true, runAsNonRoot: true, allowPrivilegeEscalation: false });
+    expect(container.securityContext).toMatchObject({
+      readOnlyRootFilesystem: true,
+      runAsNonRoot: true,
+      allowPrivilegeEscalation: false,
+    });
     expect(container.resources.requests).toEqual({ cpu: expect.any(String), memory: expect.any(String) });
     expect(container.resources.limits.memory).toBeDefined();
   });
@@ -318,16 +419,31 @@ describe('the price-refresh CronJob', () => {
     expect(account.automountServiceAccountToken).toBe(false);
     expect(pod.automountServiceAccountToken).toBe(true);
     const bindings = objects.filter((o) => o.kind === 'RoleBinding' || o.kind === 'ClusterRoleBinding');
-    const bound = bindings.filter((b) => b.subjects.some((s: { kind: string; name: string }) => s.kind === 'ServiceAccount' && s.name === account.metadata.name));
+    const bound = bindings.filter((b) =>
+      b.subjects.some(
+        (s: { kind: string; name: string }) => s.kind === 'ServiceAccount' && s.name === account.metadata.name,
+      ),
+    );
     expect(bound.map((b) => [b.kind, b.metadata.namespace, b.subjects[0].namespace, b.roleRef])).toEqual([
-      ['RoleBinding', cronJob.metadata.namespace, cronJob.metadata.namespace, { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'vpsapi-price-refresh' }],
+      [
+        'RoleBinding',
+        cronJob.metadata.namespace,
+        cronJob.metadata.namespace,
+        { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'vpsapi-price-refresh' },
+      ],
     ]);
     expect(objects.filter((o) => o.kind === 'ClusterRole' || o.kind === 'ClusterRoleBinding')).toEqual([]);
-    expect(find('Role', 'vpsapi-price-refresh').rules).toEqual([{ apiGroups: [''], resources: ['configmaps'], resourceNames: [flag('configmap')], verbs: ['get', 'patch'] }]);
+    expect(find('Role', 'vpsapi-price-refresh').rules).toEqual([
+      { apiGroups: [''], resources: ['configmaps'], resourceNames: [flag('configmap')], verbs: ['get', 'patch'] },
+    ]);
     // The ConfigMap it patches is the one the replicas mount.
-    const served = find('Deployment', 'vpsapi').spec.template.spec.volumes.find((v: { configMap?: unknown }) => v.configMap);
+    const served = find('Deployment', 'vpsapi').spec.template.spec.volumes.find(
+      (v: { configMap?: unknown }) => v.configMap,
+    );
     expect(flag('configmap')).toBe(served.configMap.name);
-    expect(find('ConfigMap', served.configMap.name).metadata.namespace).toBe(find('Role', 'vpsapi-price-refresh').metadata.namespace);
+    expect(find('ConfigMap', served.configMap.name).metadata.namespace).toBe(
+      find('Role', 'vpsapi-price-refresh').metadata.namespace,
+    );
   });
 
   it('starts from a dataset ConfigMap well inside the 1 MiB limit', () => {
@@ -344,7 +460,14 @@ describe('the price-refresh CronJob', () => {
 describe('the price-refresh Job step', () => {
   const objects = render('deploy/k8s/overlays/price-refresh');
   const container = objects.find((o) => o.kind === 'CronJob')!.spec.jobTemplate.spec.template.spec.containers[0];
-  const DATASET_FILES = ['authors.json', 'exchange-rates.json', 'meta.json', 'providers.json', 'use-cases.json', 'vat-rates.json'];
+  const DATASET_FILES = [
+    'authors.json',
+    'exchange-rates.json',
+    'meta.json',
+    'providers.json',
+    'use-cases.json',
+    'vat-rates.json',
+  ];
   const TOKEN = 'test-service-account-token';
 
   // The refresher's interface: --data <dir> --write --review <file>; exit 0 written or no change, 2 refused, 1 failed.
@@ -399,7 +522,10 @@ describe('the price-refresh Job step', () => {
   let served: string;
   let api: Server;
   let requests: { method: string; url: string; auth?: string; type?: string; body?: any }[];
-  let configMap: { metadata: { name: string; namespace: string; resourceVersion: string }; data: Record<string, string> };
+  let configMap: {
+    metadata: { name: string; namespace: string; resourceVersion: string };
+    data: Record<string, string>;
+  };
   /** Makes the next PATCH meet a ConfigMap that changed after the GET. */
   let raceBeforePatch: boolean;
 
@@ -425,16 +551,30 @@ describe('the price-refresh Job step', () => {
       let text = '';
       req.on('data', (d) => (text += d));
       req.on('end', () => {
-        requests.push({ method: req.method!, url: req.url!, auth: req.headers.authorization, type: req.headers['content-type'], body: text ? JSON.parse(text) : undefined });
-        const send = (status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+        requests.push({
+          method: req.method!,
+          url: req.url!,
+          auth: req.headers.authorization,
+          type: req.headers['content-type'],
+          body: text ? JSON.parse(text) : undefined,
+        });
+        const send = (status: number, body: unknown) =>
+          res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
         if (req.headers.authorization !== `Bearer ${TOKEN}`) return send(401, { message: 'Unauthorized' });
-        if (req.url!.split('?')[0] !== '/api/v1/namespaces/vpsapi/configmaps/vpsapi-dataset') return send(403, { message: 'forbidden' });
+        if (req.url!.split('?')[0] !== '/api/v1/namespaces/vpsapi/configmaps/vpsapi-dataset')
+          return send(403, { message: 'forbidden' });
         if (req.method === 'GET') return send(200, configMap);
         if (req.method !== 'PATCH') return send(405, { message: 'method not allowed' });
-        if (raceBeforePatch) configMap.metadata.resourceVersion = String(Number(configMap.metadata.resourceVersion) + 1);
+        if (raceBeforePatch)
+          configMap.metadata.resourceVersion = String(Number(configMap.metadata.resourceVersion) + 1);
         const patch = JSON.parse(text);
-        if (patch.metadata?.resourceVersion && patch.metadata.resourceVersion !== configMap.metadata.resourceVersion) return send(409, { message: 'the object has been modified' });
-        configMap = { ...configMap, metadata: { ...configMap.metadata, resourceVersion: String(Number(configMap.metadata.resourceVersion) + 1) }, data: { ...configMap.data, ...patch.data } };
+        if (patch.metadata?.resourceVersion && patch.metadata.resourceVersion !== configMap.metadata.resourceVersion)
+          return send(409, { message: 'the object has been modified' });
+        configMap = {
+          ...configMap,
+          metadata: { ...configMap.metadata, resourceVersion: String(Number(configMap.metadata.resourceVersion) + 1) },
+          data: { ...configMap.data, ...patch.data },
+        };
         send(200, configMap);
       });
     });
@@ -447,7 +587,9 @@ describe('the price-refresh Job step', () => {
   beforeEach(async () => {
     requests = [];
     raceBeforePatch = false;
-    const data = Object.fromEntries(await Promise.all(DATASET_FILES.map(async (name) => [name, await readFile(join(served, name), 'utf8')])));
+    const data = Object.fromEntries(
+      await Promise.all(DATASET_FILES.map(async (name) => [name, await readFile(join(served, name), 'utf8')])),
+    );
     configMap = { metadata: { name: 'vpsapi-dataset', namespace: 'vpsapi', resourceVersion: '41' }, data };
   });
 
@@ -464,34 +606,53 @@ describe('the price-refresh Job step', () => {
     const at = args.indexOf('--');
     const { port } = api.address() as AddressInfo;
     return {
-      args: [...args.slice(0, at), `--api-server=http://127.0.0.1:${port}`, `--service-account=${join(root, 'sa')}`, ...args.slice(at)],
+      args: [
+        ...args.slice(0, at),
+        `--api-server=http://127.0.0.1:${port}`,
+        `--service-account=${join(root, 'sa')}`,
+        ...args.slice(at),
+      ],
       env: Object.fromEntries(container.env.map((e: { name: string; value: string }) => [e.name, map(e.value)])),
     };
   }
   async function runJob(behaviour: string) {
-    const { args: [command, ...args], env } = jobCommand();
+    const {
+      args: [command, ...args],
+      env,
+    } = jobCommand();
     const result = await run(command, args, { ...env, FAKE_REFRESH: behaviour });
     return { ...result, output: result.stdout + result.stderr };
   }
   const patches = () => requests.filter((r) => r.method === 'PATCH');
 
   it('runs the refresher on a copy of the served files, and patches exactly the changed ones, conditionally, into the ConfigMap', async () => {
-    const dearest = (file: { providers: { plans: { name: string; price: number }[] }[] }) => file.providers[0].plans.reduce((a, b) => (b.price > a.price ? b : a));
+    const dearest = (file: { providers: { plans: { name: string; price: number }[] }[] }) =>
+      file.providers[0].plans.reduce((a, b) => (b.price > a.price ? b : a));
     const before = dearest(JSON.parse(configMap.data['providers.json']));
     const { code, output } = await runJob('reprice');
     expect([code, output]).toEqual([0, expect.stringContaining('published meta.json, providers.json')]);
     const saw = JSON.parse(await readFile(join(root, 'work', 'refresher-saw.json'), 'utf8'));
-    expect(saw).toEqual({ args: ['--data', `${root}/work/data`, '--write', '--review', `${root}/work/refresh-review.md`], files: DATASET_FILES, tmpdir: `${root}/work` });
+    expect(saw).toEqual({
+      args: ['--data', `${root}/work/data`, '--write', '--review', `${root}/work/refresh-review.md`],
+      files: DATASET_FILES,
+      tmpdir: `${root}/work`,
+    });
     expect(requests.map((r) => [r.method, r.url, r.auth])).toEqual([
       ['GET', '/api/v1/namespaces/vpsapi/configmaps/vpsapi-dataset', `Bearer ${TOKEN}`],
-      ['PATCH', '/api/v1/namespaces/vpsapi/configmaps/vpsapi-dataset?fieldManager=vpsapi-price-refresh', `Bearer ${TOKEN}`],
+      [
+        'PATCH',
+        '/api/v1/namespaces/vpsapi/configmaps/vpsapi-dataset?fieldManager=vpsapi-price-refresh',
+        `Bearer ${TOKEN}`,
+      ],
     ]);
     const [patch] = patches();
     expect(patch.type).toBe('application/merge-patch+json');
     expect(patch.body.metadata).toEqual({ resourceVersion: '41' });
     // Not changelog.json: its one release points at a snapshot the ConfigMap cannot hold.
     expect(Object.keys(patch.body.data)).toEqual(['meta.json', 'providers.json']);
-    const after = JSON.parse(configMap.data['providers.json']).providers[0].plans.find((p: { name: string }) => p.name === before.name);
+    const after = JSON.parse(configMap.data['providers.json']).providers[0].plans.find(
+      (p: { name: string }) => p.name === before.name,
+    );
     expect(after.price).toBe(Number((before.price + 0.5).toFixed(2)));
   });
 
@@ -525,7 +686,10 @@ describe('the price-refresh Job step', () => {
   it('publishes nothing when the ConfigMap changed after the Job copied it, or between its read and its patch', async () => {
     configMap.data['meta.json'] = configMap.data['meta.json'].replace(/"version": "[^"]+"/, '"version": "2099-01-01"');
     const moved = await runJob('reprice');
-    expect([moved.code, moved.output]).toEqual([1, expect.stringContaining('holds other meta.json than the copy this run started from')]);
+    expect([moved.code, moved.output]).toEqual([
+      1,
+      expect.stringContaining('holds other meta.json than the copy this run started from'),
+    ]);
     expect(patches()).toEqual([]);
 
     requests = [];

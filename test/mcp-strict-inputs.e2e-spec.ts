@@ -44,7 +44,12 @@ describe('MCP tool inputs fail loudly and helpfully', () => {
   it('never prices another region when "region" is passed for "location"', async () => {
     const plans = await call('find_vps_plans', { region: 'Ashburn', minRamGb: 4 });
     expect(errorText(plans)).toMatch(/Unknown argument "region".*"region" -> "location" or "country"/);
-    const cost = await call('estimate_monthly_cost', { providerId: 'hetzner', planName: 'CPX22', country: 'US', region: 'Ashburn' });
+    const cost = await call('estimate_monthly_cost', {
+      providerId: 'hetzner',
+      planName: 'CPX22',
+      country: 'US',
+      region: 'Ashburn',
+    });
     expect(errorText(cost)).toMatch(/Unknown argument "region".*"region" -> "country" or "datacenter"/);
   });
 

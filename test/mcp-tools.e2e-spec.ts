@@ -14,7 +14,9 @@ onReleaseDay();
 
 const rates = JSON.parse(readFileSync('data/exchange-rates.json', 'utf8'));
 const toCurrency = toCurrencyWith(rates);
-const allPlans = rawProviders.providers.flatMap((p: any) => p.plans.map((plan: any) => ({ provider: p, plan, ...figures(plan) })));
+const allPlans = rawProviders.providers.flatMap((p: any) =>
+  p.plans.map((plan: any) => ({ provider: p, plan, ...figures(plan) })),
+);
 const meta = JSON.parse(readFileSync('data/meta.json', 'utf8'));
 const VALID_IDS = rawProviders.providers.map((p: any) => p.id);
 /** A provider's cheapest no-commitment plan price in its currency, or null. */
@@ -22,7 +24,8 @@ const monthToMonthEntry = (p: any): number | null => {
   const prices = p.plans.map((plan: any) => pricedPlanOf(p, plan).monthToMonthPrice).filter((x: any) => x !== null);
   return prices.length > 0 ? Math.min(...prices) : null;
 };
-const entryUsd = (p: any) => (monthToMonthEntry(p) === null ? null : toCurrency(monthToMonthEntry(p)!, p.currency, 'USD'));
+const entryUsd = (p: any) =>
+  monthToMonthEntry(p) === null ? null : toCurrency(monthToMonthEntry(p)!, p.currency, 'USD');
 
 describe('MCP tools', () => {
   let t: TestApp;
@@ -39,7 +42,10 @@ describe('MCP tools', () => {
     await t?.close();
   });
 
-  const { call, data, errorText } = toolCaller(() => client, () => tools);
+  const { call, data, errorText } = toolCaller(
+    () => client,
+    () => tools,
+  );
 
   describe('initialize and tools/list', () => {
     it('introduces the server with instructions and the capabilities it offers', () => {
@@ -69,7 +75,12 @@ describe('MCP tools', () => {
       for (const tool of tools) {
         expect(tool.title).toEqual(expect.any(String));
         expect(tool.description!.length).toBeGreaterThan(150);
-        expect(tool.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+        expect(tool.annotations).toEqual({
+          readOnlyHint: true,
+          destructiveHint: false,
+          idempotentHint: true,
+          openWorldHint: false,
+        });
         expect(tool.outputSchema?.type).toBe('object');
         for (const [param, schema] of Object.entries<any>(tool.inputSchema.properties ?? {})) {
           expect([param, schema.description?.length > 10]).toEqual([param, true]);
@@ -83,23 +94,43 @@ describe('MCP tools', () => {
 
     it('returns every release of the changelog with every change on request, newest first, with the version being served', async () => {
       const result = data(await call('get_dataset_changes', { responseFormat: 'detailed' }));
-      expect(result).toEqual({ currentVersion: JSON.parse(readFileSync('data/meta.json', 'utf8')).version, releases: [...changelog.releases].reverse(), responseFormat: 'detailed' });
+      expect(result).toEqual({
+        currentVersion: JSON.parse(readFileSync('data/meta.json', 'utf8')).version,
+        releases: [...changelog.releases].reverse(),
+        responseFormat: 'detailed',
+      });
       expect(result.releases.at(-1).summary).toBe('initial release');
     });
 
     it('returns only the releases after `since`', async () => {
       const first = changelog.releases[0].version;
-      expect(data(await call('get_dataset_changes', { since: first, responseFormat: 'detailed' })).releases).toEqual(changelog.releases.filter((r: any) => r.version > first).reverse());
-      expect(data(await call('get_dataset_changes', { since: '2000-01-01', responseFormat: 'detailed' })).releases).toHaveLength(changelog.releases.length);
+      expect(data(await call('get_dataset_changes', { since: first, responseFormat: 'detailed' })).releases).toEqual(
+        changelog.releases.filter((r: any) => r.version > first).reverse(),
+      );
+      expect(
+        data(await call('get_dataset_changes', { since: '2000-01-01', responseFormat: 'detailed' })).releases,
+      ).toHaveLength(changelog.releases.length);
       expect(data(await call('get_dataset_changes', { since: first })).releases.map((r: any) => r.version)).toEqual(
-        changelog.releases.filter((r: any) => r.version > first).map((r: any) => r.version).reverse(),
+        changelog.releases
+          .filter((r: any) => r.version > first)
+          .map((r: any) => r.version)
+          .reverse(),
       );
     });
 
     it('answers with a summary by default: counts per provider, providers with the most repricings first, and guide counts', async () => {
       const result = await call('get_dataset_changes');
       const expected = [...changelog.releases].reverse().map((r: any) => {
-        const ids: string[] = [...new Set<string>([...r.changes.plansRepriced, ...r.changes.plansAdded, ...r.changes.plansRemoved, ...r.changes.providerFacts].map((x: any) => x.providerId))];
+        const ids: string[] = [
+          ...new Set<string>(
+            [
+              ...r.changes.plansRepriced,
+              ...r.changes.plansAdded,
+              ...r.changes.plansRemoved,
+              ...r.changes.providerFacts,
+            ].map((x: any) => x.providerId),
+          ),
+        ];
         const countOf = (list: any[], id: string) => list.filter((x: any) => x.providerId === id).length;
         const byProvider = ids.map((id) => {
           const repriced = r.changes.plansRepriced.filter((x: any) => x.providerId === id);
@@ -116,7 +147,10 @@ describe('MCP tools', () => {
           };
         });
         const total = (c: any) => c.plansRepriced + c.plansAdded + c.plansRemoved + c.providerFacts;
-        byProvider.sort((a, b) => b.plansRepriced - a.plansRepriced || total(b) - total(a) || a.providerId.localeCompare(b.providerId));
+        byProvider.sort(
+          (a, b) =>
+            b.plansRepriced - a.plansRepriced || total(b) - total(a) || a.providerId.localeCompare(b.providerId),
+        );
         return {
           version: r.version,
           date: r.date,
@@ -128,15 +162,22 @@ describe('MCP tools', () => {
           guidesUpdated: r.changes.guidesUpdated.length,
         };
       });
-      expect(data(result)).toEqual({ currentVersion: JSON.parse(readFileSync('data/meta.json', 'utf8')).version, releases: expected, responseFormat: 'concise' });
+      expect(data(result)).toEqual({
+        currentVersion: JSON.parse(readFileSync('data/meta.json', 'utf8')).version,
+        releases: expected,
+        responseFormat: 'concise',
+      });
       // The newest release repriced plans, so "repricings first" is shown by the data.
       expect(expected[0].byProvider[0].plansRepriced).toBeGreaterThan(0);
       expect((result.content[0] as { text: string }).text.length).toBeLessThan(JSON.stringify(changelog).length / 10);
     });
 
-    it.each(['yesterday', '2026-13-45'])('answers a malformed since (%s) with isError saying how to write it', async (since) => {
-      expect(errorText(await call('get_dataset_changes', { since }))).toMatch(/YYYY-MM-DD/);
-    });
+    it.each(['yesterday', '2026-13-45'])(
+      'answers a malformed since (%s) with isError saying how to write it',
+      async (since) => {
+        expect(errorText(await call('get_dataset_changes', { since }))).toMatch(/YYYY-MM-DD/);
+      },
+    );
   });
 
   describe('list_vps_providers', () => {
@@ -165,7 +206,9 @@ describe('MCP tools', () => {
           monthToMonthStartingPrice: monthToMonthEntry(raw),
           monthToMonthStartingPriceUsd: entryUsd(raw),
           uptime: raw.uptime,
-          lineUptimes: raw.planLines.filter((l: any) => l.uptime && l.uptime !== raw.uptime).map((l: any) => ({ line: l.id, uptime: l.uptime })),
+          lineUptimes: raw.planLines
+            .filter((l: any) => l.uptime && l.uptime !== raw.uptime)
+            .map((l: any) => ({ line: l.id, uptime: l.uptime })),
           support: raw.support,
           supportChannels: raw.supportChannels,
           locations: raw.datacenters.length,
@@ -174,27 +217,42 @@ describe('MCP tools', () => {
           url: `${TEST_BASE_URL}${raw.url}`,
           priceAge: {
             oldestObservedAt: raw.plans.map((plan: any) => plan.observedAt).sort()[0],
-            newestObservedAt: raw.plans.map((plan: any) => plan.observedAt).sort().at(-1),
+            newestObservedAt: raw.plans
+              .map((plan: any) => plan.observedAt)
+              .sort()
+              .at(-1),
             stalePrices: raw.plans.filter((plan: any) => pricedPlanOf(raw, plan).stale).length,
           },
           // The listing leaves out the plan fields get_vps_provider gives (LISTING_LEAVES_OUT).
-          plans: raw.plans.map((plan: any) => Object.fromEntries(Object.entries(pricedPlanOf(raw, plan)).filter(([key]) => !(key in LISTING_LEAVES_OUT)))),
+          plans: raw.plans.map((plan: any) =>
+            Object.fromEntries(Object.entries(pricedPlanOf(raw, plan)).filter(([key]) => !(key in LISTING_LEAVES_OUT))),
+          ),
         });
       }
     });
 
-    it.each(['concise', 'detailed'])('gives every provider its uptime SLA and support as the data states them, in the %s format', async (responseFormat) => {
-      const { providers } = data(await call('list_vps_providers', { responseFormat }));
-      expect(providers).toHaveLength(rawProviders.providers.length);
-      for (const p of providers) {
-        const raw = rawProviders.providers.find((r: any) => r.id === p.id);
-        const lineUptimes = raw.planLines.filter((l: any) => l.uptime !== undefined && l.uptime !== raw.uptime).map((l: any) => ({ line: l.id, uptime: l.uptime }));
-        expect(p).toMatchObject({ uptime: raw.uptime, lineUptimes, support: raw.support, supportChannels: raw.supportChannels });
-      }
-      // The data holds an unknown SLA and a line with its own SLA, so both cases are shown above.
-      expect(providers.some((p: any) => p.uptime === 'unknown')).toBe(true);
-      expect(providers.some((p: any) => p.lineUptimes.length > 0)).toBe(true);
-    });
+    it.each(['concise', 'detailed'])(
+      'gives every provider its uptime SLA and support as the data states them, in the %s format',
+      async (responseFormat) => {
+        const { providers } = data(await call('list_vps_providers', { responseFormat }));
+        expect(providers).toHaveLength(rawProviders.providers.length);
+        for (const p of providers) {
+          const raw = rawProviders.providers.find((r: any) => r.id === p.id);
+          const lineUptimes = raw.planLines
+            .filter((l: any) => l.uptime !== undefined && l.uptime !== raw.uptime)
+            .map((l: any) => ({ line: l.id, uptime: l.uptime }));
+          expect(p).toMatchObject({
+            uptime: raw.uptime,
+            lineUptimes,
+            support: raw.support,
+            supportChannels: raw.supportChannels,
+          });
+        }
+        // The data holds an unknown SLA and a line with its own SLA, so both cases are shown above.
+        expect(providers.some((p: any) => p.uptime === 'unknown')).toBe(true);
+        expect(providers.some((p: any) => p.lineUptimes.length > 0)).toBe(true);
+      },
+    );
 
     it('names one default format in its description, its schema and the server instructions, and answers in it', async () => {
       const tool = tools.find((x) => x.name === 'list_vps_providers')!;
@@ -204,7 +262,16 @@ describe('MCP tools', () => {
       const instructions = client.getInstructions()!;
       const instructionsDefault = /list_vps_providers answers (concisely|in detail) by default/.exec(instructions)?.[1];
       const { responseFormat } = data(await call('list_vps_providers'));
-      expect({ schemaDefault, descriptionDefault, instructionsDefault: instructionsDefault === 'concisely' ? 'concise' : instructionsDefault === 'in detail' ? 'detailed' : undefined }).toEqual({
+      expect({
+        schemaDefault,
+        descriptionDefault,
+        instructionsDefault:
+          instructionsDefault === 'concisely'
+            ? 'concise'
+            : instructionsDefault === 'in detail'
+              ? 'detailed'
+              : undefined,
+      }).toEqual({
         schemaDefault: responseFormat,
         descriptionDefault: responseFormat,
         instructionsDefault: responseFormat,
@@ -215,13 +282,18 @@ describe('MCP tools', () => {
       expect(instructions).not.toMatch(/list_vps_providers[^\n]*answer concisely by default/);
     });
 
-    it.each(['concise', 'detailed'])('names the dataset version its prices are from, in the %s format', async (responseFormat) => {
-      expect(data(await call('list_vps_providers', { responseFormat })).datasetVersion).toBe(meta.version);
-    });
+    it.each(['concise', 'detailed'])(
+      'names the dataset version its prices are from, in the %s format',
+      async (responseFormat) => {
+        expect(data(await call('list_vps_providers', { responseFormat })).datasetVersion).toBe(meta.version);
+      },
+    );
 
     it('sorts by rating when no order is given', async () => {
       const { providers } = data(await call('list_vps_providers'));
-      const byRating = [...rawProviders.providers].sort((a: any, b: any) => b.rating - a.rating || a.name.localeCompare(b.name));
+      const byRating = [...rawProviders.providers].sort(
+        (a: any, b: any) => b.rating - a.rating || a.name.localeCompare(b.name),
+      );
       expect(providers.map((p: any) => p.id)).toEqual(byRating.map((p: any) => p.id));
     });
   });
@@ -234,7 +306,12 @@ describe('MCP tools', () => {
       expect(data(await call('describe_filters')).dataset).toEqual({
         version: meta.version,
         lastPriceCheck: `prices seen between ${dates[0]} and ${dates.at(-1)}; ${priced.filter((plan: any) => plan.stale).length} of ${priced.length} stale on ${meta.version} (seen more than 90 days earlier, or before a reported price change)`,
-        priceAge: { oldestObservedAt: dates[0], newestObservedAt: dates.at(-1), stalePrices: priced.filter((plan: any) => plan.stale).length, staleAfterDays: 90 },
+        priceAge: {
+          oldestObservedAt: dates[0],
+          newestObservedAt: dates.at(-1),
+          stalePrices: priced.filter((plan: any) => plan.stale).length,
+          staleAfterDays: 90,
+        },
         license: meta.license,
       });
       expect(meta.license.name).toBe('CC BY 4.0');
@@ -245,13 +322,20 @@ describe('MCP tools', () => {
   describe('get_vps_provider', () => {
     it('returns the same record as the JSON API', async () => {
       const api = await t.http.get('/api/providers/contabo.json');
-      expect(data(await call('get_vps_provider', { id: 'contabo' }))).toEqual({ provider: api.body.provider, datasetVersion: api.body.version });
+      expect(data(await call('get_vps_provider', { id: 'contabo' }))).toEqual({
+        provider: api.body.provider,
+        datasetVersion: api.body.version,
+      });
     });
 
     it('says which dataset version the record and its dated prices are from', async () => {
       const { provider, datasetVersion } = data(await call('get_vps_provider', { id: 'hetzner' }));
       expect(datasetVersion).toBe(meta.version);
-      for (const plan of provider.plans) expect(plan).toMatchObject({ observedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), stale: expect.any(Boolean) });
+      for (const plan of provider.plans)
+        expect(plan).toMatchObject({
+          observedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+          stale: expect.any(Boolean),
+        });
     });
 
     it('answers an unknown id with isError listing the valid ids', async () => {
@@ -280,90 +364,119 @@ describe('MCP tools', () => {
       { minRamGb: 8, maxMonthlyPrice: 25, includeCommitments: true, currency: 'EUR', limit: 50 },
     ];
 
-    it.each(cases)('returns every qualifying plan, cheapest first on the requested price basis, for %j', async (args) => {
-      const result = data(await call('find_vps_plans', { ...args, responseFormat: 'detailed' }));
-      const currency = String(args.currency ?? 'USD').toUpperCase();
-      const withCommitments = args.includeCommitments === true;
-      const qualifying = allPlans
-        .filter((x: any) => args.minRamGb === undefined || x.ramGb >= (args.minRamGb as number))
-        .filter((x: any) => args.minStorageGb === undefined || x.storageGb >= (args.minStorageGb as number))
-        .filter((x: any) => args.minVcpus === undefined || x.vcpus >= (args.minVcpus as number))
-        .filter((x: any) => args.storageType === undefined || x.storageType.toLowerCase() === String(args.storageType).toLowerCase())
-        .filter((x: any) => args.providers === undefined || (args.providers as string[]).includes(x.provider.id))
-        .map((x: any) => {
-          const priced = pricedPlanOf(x.provider, x.plan);
-          const compared = withCommitments ? priced.price : priced.monthToMonthPrice;
-          return { ...x, priced, compared, normalized: toCurrency(compared ?? priced.price, x.plan.currency, currency) };
-        })
-        .filter((x: any) => args.maxMonthlyPrice === undefined || x.normalized <= (args.maxMonthlyPrice as number));
-      // Plans of a line no longer sold are never matches by default; they are counted apart.
-      const discontinued = qualifying.filter((x: any) => x.priced.discontinued && x.compared !== null);
-      const sold = qualifying.filter((x: any) => !x.priced.discontinued);
-      const expected = sold
-        .filter((x: any) => x.compared !== null)
-        .sort((a: any, b: any) => a.normalized - b.normalized || a.provider.id.localeCompare(b.provider.id) || a.plan.name.localeCompare(b.plan.name));
+    it.each(cases)(
+      'returns every qualifying plan, cheapest first on the requested price basis, for %j',
+      async (args) => {
+        const result = data(await call('find_vps_plans', { ...args, responseFormat: 'detailed' }));
+        const currency = String(args.currency ?? 'USD').toUpperCase();
+        const withCommitments = args.includeCommitments === true;
+        const qualifying = allPlans
+          .filter((x: any) => args.minRamGb === undefined || x.ramGb >= (args.minRamGb as number))
+          .filter((x: any) => args.minStorageGb === undefined || x.storageGb >= (args.minStorageGb as number))
+          .filter((x: any) => args.minVcpus === undefined || x.vcpus >= (args.minVcpus as number))
+          .filter(
+            (x: any) =>
+              args.storageType === undefined || x.storageType.toLowerCase() === String(args.storageType).toLowerCase(),
+          )
+          .filter((x: any) => args.providers === undefined || (args.providers as string[]).includes(x.provider.id))
+          .map((x: any) => {
+            const priced = pricedPlanOf(x.provider, x.plan);
+            const compared = withCommitments ? priced.price : priced.monthToMonthPrice;
+            return {
+              ...x,
+              priced,
+              compared,
+              normalized: toCurrency(compared ?? priced.price, x.plan.currency, currency),
+            };
+          })
+          .filter((x: any) => args.maxMonthlyPrice === undefined || x.normalized <= (args.maxMonthlyPrice as number));
+        // Plans of a line no longer sold are never matches by default; they are counted apart.
+        const discontinued = qualifying.filter((x: any) => x.priced.discontinued && x.compared !== null);
+        const sold = qualifying.filter((x: any) => !x.priced.discontinued);
+        const expected = sold
+          .filter((x: any) => x.compared !== null)
+          .sort(
+            (a: any, b: any) =>
+              a.normalized - b.normalized ||
+              a.provider.id.localeCompare(b.provider.id) ||
+              a.plan.name.localeCompare(b.plan.name),
+          );
 
-      expect(result.currency).toBe(currency);
-      expect(result.exchangeRatesDate).toBe(rates.date);
-      expect(result.comparedOn).toBe(withCommitments ? 'lowest-effective' : 'no-commitment');
-      expect(result.totalMatches).toBe(expected.length);
-      expect(result.leftOutNeedingCommitment).toBe(sold.length - expected.length);
-      expect(result.leftOutDiscontinued).toBe(discontinued.length);
-      expect(result.stalePrices).toBe(expected.filter((x: any) => x.priced.stale).length);
-      const limit = (args.limit as number) ?? 10;
-      expect(result.plans.map((p: any) => `${p.providerId}/${p.planName}`)).toEqual(
-        expected.slice(0, limit).map((x: any) => `${x.provider.id}/${x.plan.name}`),
-      );
-      for (const p of result.plans) {
-        const raw = expected.find((x: any) => x.provider.id === p.providerId && x.plan.name === p.planName);
-        expect(p).toMatchObject({
-          price: raw.plan.price,
-          currency: raw.plan.currency,
-          normalizedPrice: raw.normalized,
-          normalizedCurrency: currency,
-          vcpus: raw.vcpus,
-          ramGb: raw.ramGb,
-          storageGb: raw.storageGb,
-          priceBasis: raw.priced.priceBasis,
-          termMonths: raw.priced.termMonths,
-          renewalPrice: raw.priced.renewalPrice,
-          monthToMonthPrice: raw.priced.monthToMonthPrice,
-          observedAt: raw.plan.observedAt,
-          priceAgeDays: raw.priced.priceAgeDays,
-          stale: raw.priced.stale,
-          discontinued: false,
-          url: `${TEST_BASE_URL}/providers/${p.providerId}`,
-        });
-      }
-    });
+        expect(result.currency).toBe(currency);
+        expect(result.exchangeRatesDate).toBe(rates.date);
+        expect(result.comparedOn).toBe(withCommitments ? 'lowest-effective' : 'no-commitment');
+        expect(result.totalMatches).toBe(expected.length);
+        expect(result.leftOutNeedingCommitment).toBe(sold.length - expected.length);
+        expect(result.leftOutDiscontinued).toBe(discontinued.length);
+        expect(result.stalePrices).toBe(expected.filter((x: any) => x.priced.stale).length);
+        const limit = (args.limit as number) ?? 10;
+        expect(result.plans.map((p: any) => `${p.providerId}/${p.planName}`)).toEqual(
+          expected.slice(0, limit).map((x: any) => `${x.provider.id}/${x.plan.name}`),
+        );
+        for (const p of result.plans) {
+          const raw = expected.find((x: any) => x.provider.id === p.providerId && x.plan.name === p.planName);
+          expect(p).toMatchObject({
+            price: raw.plan.price,
+            currency: raw.plan.currency,
+            normalizedPrice: raw.normalized,
+            normalizedCurrency: currency,
+            vcpus: raw.vcpus,
+            ramGb: raw.ramGb,
+            storageGb: raw.storageGb,
+            priceBasis: raw.priced.priceBasis,
+            termMonths: raw.priced.termMonths,
+            renewalPrice: raw.priced.renewalPrice,
+            monthToMonthPrice: raw.priced.monthToMonthPrice,
+            observedAt: raw.plan.observedAt,
+            priceAgeDays: raw.priced.priceAgeDays,
+            stale: raw.priced.stale,
+            discontinued: false,
+            url: `${TEST_BASE_URL}/providers/${p.providerId}`,
+          });
+        }
+      },
+    );
 
     it('includes a plan priced exactly at the ceiling', async () => {
-      const atFive = allPlans.filter((x: any) => x.plan.currency === 'USD' && x.plan.price === 5).map((x: any) => `${x.provider.id}/${x.plan.name}`);
+      const atFive = allPlans
+        .filter((x: any) => x.plan.currency === 'USD' && x.plan.price === 5)
+        .map((x: any) => `${x.provider.id}/${x.plan.name}`);
       expect(atFive.length).toBeGreaterThan(0);
       const { plans } = data(await call('find_vps_plans', { maxMonthlyPrice: 5, limit: 50 }));
       expect(plans.map((p: any) => `${p.providerId}/${p.planName}`)).toEqual(expect.arrayContaining(atFive));
     });
 
     it('leaves prepaid-only plans out by default, counts them, and ranks them by their effective price on request', async () => {
-      const prepaid = allPlans.filter((x: any) => pricedPlanOf(x.provider, x.plan).monthToMonthPrice === null && !pricedPlanOf(x.provider, x.plan).discontinued);
+      const prepaid = allPlans.filter(
+        (x: any) =>
+          pricedPlanOf(x.provider, x.plan).monthToMonthPrice === null && !pricedPlanOf(x.provider, x.plan).discontinued,
+      );
       expect(prepaid.length).toBeGreaterThan(0);
       const byDefault = data(await call('find_vps_plans', { limit: 50, responseFormat: 'detailed' }));
       expect(byDefault.leftOutNeedingCommitment).toBe(prepaid.length);
-      expect(byDefault.plans.some((p: any) => p.priceBasis === 'prepaid-term' && p.monthToMonthPrice === null)).toBe(false);
-      const all = data(await call('find_vps_plans', { includeCommitments: true, limit: 50, responseFormat: 'detailed' }));
+      expect(byDefault.plans.some((p: any) => p.priceBasis === 'prepaid-term' && p.monthToMonthPrice === null)).toBe(
+        false,
+      );
+      const all = data(
+        await call('find_vps_plans', { includeCommitments: true, limit: 50, responseFormat: 'detailed' }),
+      );
       expect(all.leftOutNeedingCommitment).toBe(0);
       const hostinger = all.plans.find((p: any) => p.providerId === 'hostinger');
       expect(hostinger).toMatchObject({ priceBasis: 'prepaid-term', termMonths: 24, promotional: true });
     });
 
     it('reports metered traffic as bandwidthTb', async () => {
-      const { plans } = data(await call('find_vps_plans', { providers: ['hetzner'], limit: 50, responseFormat: 'detailed' }));
+      const { plans } = data(
+        await call('find_vps_plans', { providers: ['hetzner'], limit: 50, responseFormat: 'detailed' }),
+      );
       expect(plans.length).toBeGreaterThan(0);
       for (const p of plans) expect(p.bandwidthTb).toBe(Number(p.bandwidth.replace('TB', '')));
     });
 
     it('reports unmetered traffic as a null bandwidthTb', async () => {
-      const { plans } = data(await call('find_vps_plans', { providers: ['ovhcloud'], limit: 50, responseFormat: 'detailed' }));
+      const { plans } = data(
+        await call('find_vps_plans', { providers: ['ovhcloud'], limit: 50, responseFormat: 'detailed' }),
+      );
       expect(plans.length).toBeGreaterThan(0);
       for (const p of plans) expect(p.bandwidthTb).toBeNull();
     });
@@ -384,19 +497,16 @@ describe('MCP tools', () => {
       for (const id of VALID_IDS) expect(text).toContain(id);
     });
 
-    it.each([
-      [{ minRamGb: 'lots' }],
-      [{ limit: 51 }],
-      [{ limit: 0 }],
-      [{ storageType: 'tape' }],
-      [{ minVcpus: 1.5 }],
-    ])('answers invalid arguments %j with isError', async (args) => {
-      expect(errorText(await call('find_vps_plans', args))).toMatch(/Invalid arguments|validation/i);
-    });
+    it.each([[{ minRamGb: 'lots' }], [{ limit: 51 }], [{ limit: 0 }], [{ storageType: 'tape' }], [{ minVcpus: 1.5 }]])(
+      'answers invalid arguments %j with isError',
+      async (args) => {
+        expect(errorText(await call('find_vps_plans', args))).toMatch(/Invalid arguments|validation/i);
+      },
+    );
   });
 
   describe('recommend_vps_for_workload', () => {
-    it('matches a slug exactly and finds each pick\'s cheapest fitting plan', async () => {
+    it("matches a slug exactly and finds each pick's cheapest fitting plan", async () => {
       const apiUseCases = (await t.http.get('/api/use-cases.json').expect(200)).body.useCases;
       for (const raw of rawUseCases.useCases) {
         const result = data(await call('recommend_vps_for_workload', { workload: raw.slug }));
@@ -408,7 +518,9 @@ describe('MCP tools', () => {
         expect(result.minimumSpec).toMatchObject(raw.minimumSpec);
         expect(result.recommendedSpec).toEqual(api.recommendedSpec);
         expect(result.recommendedSpec).toMatchObject(raw.recommendedSpec);
-        expect(result.providers.map((p: any) => [p.id, p.reason])).toEqual(raw.recommendedProviders.map((p: any) => [p.id, p.reason]));
+        expect(result.providers.map((p: any) => [p.id, p.reason])).toEqual(
+          raw.recommendedProviders.map((p: any) => [p.id, p.reason]),
+        );
         for (const pick of result.providers) {
           // Only plans the reason describes: a reason saying "dedicated vCPU" or "NVMe" shows such a plan.
           const claims = claimsOf(pick.reason);
@@ -416,7 +528,10 @@ describe('MCP tools', () => {
           const fits = (spec: any) =>
             allPlans.filter(
               (x: any) =>
-                x.provider.id === pick.id && hasClaimed(x.plan, claims) && !pricedPlanOf(x.provider, x.plan).discontinued && meetsAllFour(x.plan, spec),
+                x.provider.id === pick.id &&
+                hasClaimed(x.plan, claims) &&
+                !pricedPlanOf(x.provider, x.plan).discontinued &&
+                meetsAllFour(x.plan, spec),
             );
           const recommended = fits(raw.recommendedSpec);
           const pool = recommended.length > 0 ? recommended : fits(raw.minimumSpec);
@@ -427,14 +542,25 @@ describe('MCP tools', () => {
           // By no-commitment price; plans that need a commitment only when the provider has nothing else.
           // Within that, a stale price only when no fresh one fits; discontinued lines never.
           const all = pool.map((x: any) => pricedPlanOf(x.provider, x.plan));
-          const sold = all.some((p: any) => p.monthToMonthPrice !== null) ? all.filter((p: any) => p.monthToMonthPrice !== null) : all;
+          const sold = all.some((p: any) => p.monthToMonthPrice !== null)
+            ? all.filter((p: any) => p.monthToMonthPrice !== null)
+            : all;
           const priced = sold.some((p: any) => !p.stale) ? sold.filter((p: any) => !p.stale) : sold;
           const monthly = priced.filter((p: any) => p.monthToMonthPrice !== null);
-          const cheapest = monthly.length > 0 ? Math.min(...monthly.map((p: any) => p.monthToMonthPrice)) : Math.min(...priced.map((p: any) => p.price));
+          const cheapest =
+            monthly.length > 0
+              ? Math.min(...monthly.map((p: any) => p.monthToMonthPrice))
+              : Math.min(...priced.map((p: any) => p.price));
           const chosen = priced.find((p: any) => p.name === pick.cheapestMatchingPlan.planName);
-          expect(pick.cheapestMatchingPlan).toMatchObject({ observedAt: chosen.observedAt, stale: chosen.stale, cpuType: chosen.cpuType });
+          expect(pick.cheapestMatchingPlan).toMatchObject({
+            observedAt: chosen.observedAt,
+            stale: chosen.stale,
+            cpuType: chosen.cpuType,
+          });
           expect(pick.cheapestMatchingPlan.monthToMonthPrice ?? pick.cheapestMatchingPlan.price).toBe(cheapest);
-          expect(pick.cheapestMatchingPlan.priceBasis).toBe(priced.find((p: any) => p.name === pick.cheapestMatchingPlan.planName).priceBasis);
+          expect(pick.cheapestMatchingPlan.priceBasis).toBe(
+            priced.find((p: any) => p.name === pick.cheapestMatchingPlan.planName).priceBasis,
+          );
           expect(pick.cheapestMatchingPlan.meets).toBe(recommended.length > 0 ? 'recommended' : 'minimum');
         }
       }
@@ -448,9 +574,13 @@ describe('MCP tools', () => {
       ['ci-runner', 'vultr', { disk: 'NVMe' }],
       ['ai-inference', 'linode', { cpuType: 'dedicated' }],
     ])('shows for %s / %s a plan with what its reason claims (%j)', async (slug, id, claims) => {
-      const pick = data(await call('recommend_vps_for_workload', { workload: slug })).providers.find((p: any) => p.id === id);
+      const pick = data(await call('recommend_vps_for_workload', { workload: slug })).providers.find(
+        (p: any) => p.id === id,
+      );
       expect(claimsOf(pick.reason)).toEqual(claims);
-      const plan = allPlans.find((x: any) => x.provider.id === id && x.plan.name === pick.cheapestMatchingPlan.planName).plan;
+      const plan = allPlans.find(
+        (x: any) => x.provider.id === id && x.plan.name === pick.cheapestMatchingPlan.planName,
+      ).plan;
       expect(hasClaimed(plan, claims)).toBe(true);
     });
 
@@ -474,7 +604,9 @@ describe('MCP tools', () => {
     });
 
     it('names the closest use case when the text is too far off to match', async () => {
-      expect(errorText(await call('recommend_vps_for_workload', { workload: 'dtabse' }))).toContain('Closest matches: database');
+      expect(errorText(await call('recommend_vps_for_workload', { workload: 'dtabse' }))).toContain(
+        'Closest matches: database',
+      );
     });
 
     it('answers an empty workload with isError', async () => {
@@ -511,7 +643,9 @@ describe('MCP tools', () => {
     it('honours limit and finds guides only by their bodies', async () => {
       expect(data(await call('search_guides', { query: 'server', limit: 3 })).results).toHaveLength(3);
       // "swappiness" appears in the body of the swap guide, not in its title.
-      expect(data(await call('search_guides', { query: 'swappiness' })).results.map((r: any) => r.slug)).toContain('swap-file');
+      expect(data(await call('search_guides', { query: 'swappiness' })).results.map((r: any) => r.slug)).toContain(
+        'swap-file',
+      );
     });
 
     it('handles regular-expression characters as plain text', async () => {
@@ -533,7 +667,12 @@ describe('MCP tools', () => {
     it('returns a guide whole and in chunks that add up to it', async () => {
       const raw = rawGuides.find((g) => g.slug === 'restic-backups')!;
       const whole = data(await call('get_guide', { slug: 'restic-backups' }));
-      expect(whole).toMatchObject({ slug: 'restic-backups', title: raw.title, url: `${TEST_BASE_URL}/guides/restic-backups`, nextOffset: null });
+      expect(whole).toMatchObject({
+        slug: 'restic-backups',
+        title: raw.title,
+        url: `${TEST_BASE_URL}/guides/restic-backups`,
+        nextOffset: null,
+      });
       // This guide has site links and no code that looks like one: each becomes absolute, nothing else changes.
       expect(whole.markdown).toBe(`${raw.body.trim()}\n`.replaceAll('](/', `](${TEST_BASE_URL}/`));
       expect(whole.totalChars).toBe(whole.markdown.length);
@@ -552,19 +691,25 @@ describe('MCP tools', () => {
       expect(calls).toBe(Math.ceil(whole.totalChars / 700));
     });
 
-    it.each(['restic-backups', 'hetzner-review', 'swap-file'])('gives %s with its dates, its author and every link to the site absolute', async (slug) => {
-      const raw = rawGuides.find((g) => g.slug === slug)!;
-      const author = rawAuthors.authors.find((a: any) => a.id === raw.author).name;
-      const whole = data(await call('get_guide', { slug, maxChars: 100_000 }));
-      expect(whole).toMatchObject({ published: raw.published, updated: raw.updated ?? raw.published, author });
-      const siteLinks = raw.body.match(/\]\(\/(?!\/)/g) ?? [];
-      expect(siteLinks.length).toBeGreaterThan(0);
-      expect(whole.markdown).not.toMatch(/\]\(\/(?!\/)/);
-      expect(whole.markdown.split(`](${TEST_BASE_URL}/`).length - 1).toBe(siteLinks.length);
-    });
+    it.each(['restic-backups', 'hetzner-review', 'swap-file'])(
+      'gives %s with its dates, its author and every link to the site absolute',
+      async (slug) => {
+        const raw = rawGuides.find((g) => g.slug === slug)!;
+        const author = rawAuthors.authors.find((a: any) => a.id === raw.author).name;
+        const whole = data(await call('get_guide', { slug, maxChars: 100_000 }));
+        expect(whole).toMatchObject({ published: raw.published, updated: raw.updated ?? raw.published, author });
+        const siteLinks = raw.body.match(/\]\(\/(?!\/)/g) ?? [];
+        expect(siteLinks.length).toBeGreaterThan(0);
+        expect(whole.markdown).not.toMatch(/\]\(\/(?!\/)/);
+        expect(whole.markdown.split(`](${TEST_BASE_URL}/`).length - 1).toBe(siteLinks.length);
+      },
+    );
 
     it('answers an offset past the end with an empty last chunk', async () => {
-      expect(data(await call('get_guide', { slug: 'swap-file', offset: 10_000_000 }))).toMatchObject({ markdown: '', nextOffset: null });
+      expect(data(await call('get_guide', { slug: 'swap-file', offset: 10_000_000 }))).toMatchObject({
+        markdown: '',
+        nextOffset: null,
+      });
     });
 
     it('answers an unknown slug with isError naming the closest slugs', async () => {
@@ -574,8 +719,11 @@ describe('MCP tools', () => {
     });
   });
 
-  it('answers an unknown tool with invalid params naming it (the specification\'s answer), and goes on serving', async () => {
-    await expect(client.callTool({ name: 'delete_everything', arguments: {} })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('delete_everything') });
+  it("answers an unknown tool with invalid params naming it (the specification's answer), and goes on serving", async () => {
+    await expect(client.callTool({ name: 'delete_everything', arguments: {} })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('delete_everything'),
+    });
     expect((await client.callTool({ name: 'describe_filters', arguments: {} })).isError).toBeFalsy();
   });
 });

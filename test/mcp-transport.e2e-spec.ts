@@ -4,8 +4,17 @@ import { startTestApp, type TestApp } from './support/test-app';
 
 const JSON_HEADERS = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
 const MODERN = '2026-07-28';
-const envelope = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
-const call = (id: unknown, name: string, args: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+const envelope = {
+  'io.modelcontextprotocol/protocolVersion': MODERN,
+  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+const call = (id: unknown, name: string, args: Record<string, unknown>) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args },
+});
 const hetzner = call(1, 'get_vps_provider', { id: 'hetzner' });
 
 /** Header names a response carries more than once. */
@@ -39,9 +48,19 @@ describe('the MCP transport', () => {
 
   it.each([
     ['a 2025-era tool call', hetzner, JSON_HEADERS, 200],
-    ['a tool call under a declared 2025 revision', hetzner, { ...JSON_HEADERS, 'mcp-protocol-version': '2025-06-18' }, 200],
+    [
+      'a tool call under a declared 2025 revision',
+      hetzner,
+      { ...JSON_HEADERS, 'mcp-protocol-version': '2025-06-18' },
+      200,
+    ],
     ['a call from an allowed browser origin', hetzner, { ...JSON_HEADERS, origin: 'https://app.example.com' }, 200],
-    ['a 2026-07-28 request', { jsonrpc: '2.0', id: 7, method: 'tools/list', params: { _meta: envelope } }, { ...JSON_HEADERS, 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/list' }, 200],
+    [
+      'a 2026-07-28 request',
+      { jsonrpc: '2.0', id: 7, method: 'tools/list', params: { _meta: envelope } },
+      { ...JSON_HEADERS, 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/list' },
+      200,
+    ],
   ])('answers %s in JSON with the common headers, each once', async (_kind, body, headers, status) => {
     const res = await send(body, headers);
     expect(res.status).toBe(status);
@@ -61,15 +80,30 @@ describe('the MCP transport', () => {
     ['a null id', { ...hetzner, id: null }, JSON_HEADERS, 400],
     ['a member of its own', { ...hetzner, extra: 1 }, JSON_HEADERS, 400],
     ['a media type that is not JSON', hetzner, { ...JSON_HEADERS, 'content-type': 'text/plain' }, 415],
-    ['a charset JSON does not allow', hetzner, { ...JSON_HEADERS, 'content-type': 'application/json; charset=latin1' }, 415],
+    [
+      'a charset JSON does not allow',
+      hetzner,
+      { ...JSON_HEADERS, 'content-type': 'application/json; charset=latin1' },
+      415,
+    ],
     ['a Content-Encoding the parser does not read', hetzner, { ...JSON_HEADERS, 'content-encoding': 'compress' }, 415],
     ['an Accept without the event stream', hetzner, { ...JSON_HEADERS, accept: 'application/json' }, 406],
     ['an unsupported protocol version', hetzner, { ...JSON_HEADERS, 'mcp-protocol-version': '1999-01-01' }, 400],
-    ['the 2026-07-28 headers without the envelope', hetzner, { ...JSON_HEADERS, 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call' }, 400],
+    [
+      'the 2026-07-28 headers without the envelope',
+      hetzner,
+      { ...JSON_HEADERS, 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call' },
+      400,
+    ],
     ['a Host that is not this server', hetzner, { ...JSON_HEADERS, host: 'evil.example' }, 403],
     ['an Origin not allowed', hetzner, { ...JSON_HEADERS, origin: 'https://evil.example' }, 403],
     ['an empty batch', [], JSON_HEADERS, 400],
-    ['a batch with two requests of one id', [call(1, 'get_vps_provider', { id: 'vultr' }), call(1, 'get_vps_provider', { id: 'linode' })], JSON_HEADERS, 400],
+    [
+      'a batch with two requests of one id',
+      [call(1, 'get_vps_provider', { id: 'vultr' }), call(1, 'get_vps_provider', { id: 'linode' })],
+      JSON_HEADERS,
+      400,
+    ],
   ])('refuses %s with a 4xx and a JSON-RPC error, the common headers once', async (_kind, body, headers, status) => {
     const res = await send(body, headers);
     expect(res.status).toBe(status);
@@ -93,7 +127,10 @@ describe('the MCP transport', () => {
   });
 
   it('answers a batch of one request and a notification with an array of one answer', async () => {
-    const res = await send([{ jsonrpc: '2.0', method: 'notifications/initialized' }, call('only', 'get_vps_provider', { id: 'vultr' })]);
+    const res = await send([
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      call('only', 'get_vps_provider', { id: 'vultr' }),
+    ]);
     expect(res.status).toBe(200);
     const answers = jsonOf(res);
     expect(answers).toHaveLength(1);
@@ -102,18 +139,30 @@ describe('the MCP transport', () => {
 
   it.each([
     ['2025 era', {}, JSON_HEADERS],
-    ['2026-07-28', { _meta: envelope }, { ...JSON_HEADERS, 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'search_guides' }],
-  ])(`refuses a body nested more than ${MAX_BODY_DEPTH} levels deep in the %s with 400, and takes one of ${MAX_BODY_DEPTH}`, async (_era, meta, headers) => {
-    const nested = (depth: number) => JSON.parse('['.repeat(depth - 3) + ']'.repeat(depth - 3));
-    // The body, params and arguments are three levels; the query brings the rest.
-    const body = (depth: number) => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_guides', arguments: { query: nested(depth) }, ...meta } });
-    const deep = await send(body(MAX_BODY_DEPTH + 1), headers);
-    expect(deep.status).toBe(400);
-    expect(jsonOf(deep).error.message).toContain(`more than ${MAX_BODY_DEPTH} levels`);
-    const within = await send(body(MAX_BODY_DEPTH), headers);
-    expect(within.status).toBe(200);
-    expect(jsonOf(within).result.isError).toBe(true);
-  });
+    [
+      '2026-07-28',
+      { _meta: envelope },
+      { ...JSON_HEADERS, 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'search_guides' },
+    ],
+  ])(
+    `refuses a body nested more than ${MAX_BODY_DEPTH} levels deep in the %s with 400, and takes one of ${MAX_BODY_DEPTH}`,
+    async (_era, meta, headers) => {
+      const nested = (depth: number) => JSON.parse('['.repeat(depth - 3) + ']'.repeat(depth - 3));
+      // The body, params and arguments are three levels; the query brings the rest.
+      const body = (depth: number) => ({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'search_guides', arguments: { query: nested(depth) }, ...meta },
+      });
+      const deep = await send(body(MAX_BODY_DEPTH + 1), headers);
+      expect(deep.status).toBe(400);
+      expect(jsonOf(deep).error.message).toContain(`more than ${MAX_BODY_DEPTH} levels`);
+      const within = await send(body(MAX_BODY_DEPTH), headers);
+      expect(within.status).toBe(200);
+      expect(jsonOf(within).result.isError).toBe(true);
+    },
+  );
 });
 
 describe('the MCP transport, over the limit', () => {
@@ -130,7 +179,11 @@ describe('the MCP transport, over the limit', () => {
     expect(answers.map((a) => a.headers['ratelimit-remaining'])).toEqual(['1', '0', '0']);
     const refused = answers[2];
     expect(refused.headers['retry-after']).toBeDefined();
-    expect(JSON.parse(refused.body.toString())).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: expect.any(Number) } });
+    expect(JSON.parse(refused.body.toString())).toMatchObject({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: expect.any(Number) },
+    });
     expect(duplicated(refused.rawHeaders)).toEqual([]);
   });
 });

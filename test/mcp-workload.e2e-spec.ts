@@ -21,7 +21,12 @@ const cents = (n: number) => Math.round(n * 100) / 100;
  * with none its listed one), meeting the first spec of `specs` some plan meets; cheapest by that price,
  * no-commitment plans before others, fresh prices before stale ones.
  */
-function expectedPick(id: string, reason: string, specs: Json[], opts: { city?: string; country?: string; budget?: number; currency?: string } = {}) {
+function expectedPick(
+  id: string,
+  reason: string,
+  specs: Json[],
+  opts: { city?: string; country?: string; budget?: number; currency?: string } = {},
+) {
   const provider = rawProviders.providers.find((p: Json) => p.id === id);
   const claims = claimsOf(reason);
   const currency = opts.currency ?? 'USD';
@@ -31,7 +36,12 @@ function expectedPick(id: string, reason: string, specs: Json[], opts: { city?: 
       const line = provider.planLines.find((l: Json) => l.id === plan.line);
       let factor: number | null = 1;
       if (opts.city || opts.country) {
-        const places = provider.datacenters.filter((d: Json) => (!line.datacenters || line.datacenters.includes(d.city)) && (!opts.city || d.city === opts.city) && (!opts.country || d.country === opts.country));
+        const places = provider.datacenters.filter(
+          (d: Json) =>
+            (!line.datacenters || line.datacenters.includes(d.city)) &&
+            (!opts.city || d.city === opts.city) &&
+            (!opts.country || d.country === opts.country),
+        );
         const factors = places
           .map((d: Json) => {
             const regional = line.regionalPrices?.find((r: Json) => r.datacenters.includes(d.city));
@@ -41,9 +51,20 @@ function expectedPick(id: string, reason: string, specs: Json[], opts: { city?: 
         factor = factors.length > 0 ? Math.min(...factors) : null;
       }
       const listed = priced.monthToMonthPrice ?? priced.price;
-      return { plan, priced, factor, price: factor === null ? null : toCurrency(cents(listed * factor), plan.currency, currency) };
+      return {
+        plan,
+        priced,
+        factor,
+        price: factor === null ? null : toCurrency(cents(listed * factor), plan.currency, currency),
+      };
     })
-    .filter((x: Json) => !x.priced.discontinued && hasClaimed(x.plan, claims) && x.price !== null && (opts.budget === undefined || x.price <= opts.budget));
+    .filter(
+      (x: Json) =>
+        !x.priced.discontinued &&
+        hasClaimed(x.plan, claims) &&
+        x.price !== null &&
+        (opts.budget === undefined || x.price <= opts.budget),
+    );
   for (const [spec, meets] of specs) {
     const fitting = candidates.filter((x: Json) => meetsAllFour(x.plan, spec));
     if (fitting.length === 0) continue;
@@ -52,7 +73,12 @@ function expectedPick(id: string, reason: string, specs: Json[], opts: { city?: 
     const fresh = sold.filter((x: Json) => !x.priced.stale);
     const pool = fresh.length > 0 ? fresh : sold;
     const cheapest = Math.min(...pool.map((x: Json) => x.price));
-    return { names: pool.filter((x: Json) => x.price === cheapest).map((x: Json) => x.plan.name), price: cheapest, meets, factor: pool.find((x: Json) => x.price === cheapest).factor };
+    return {
+      names: pool.filter((x: Json) => x.price === cheapest).map((x: Json) => x.plan.name),
+      price: cheapest,
+      meets,
+      factor: pool.find((x: Json) => x.price === cheapest).factor,
+    };
   }
   return null;
 }
@@ -100,9 +126,12 @@ describe('recommend_vps_for_workload: matching free text', () => {
     for (const u of rawUseCases.useCases) expect(text).toContain(`${u.slug} (${u.title})`);
   });
 
-  it.each([['a server for my stuff'], ['quantum annealing simulator']])('refuses %j, which names no use case', async (workload) => {
-    expect(errorText(await recommend({ workload }))).toMatch(/No use case matches/);
-  });
+  it.each([['a server for my stuff'], ['quantum annealing simulator']])(
+    'refuses %j, which names no use case',
+    async (workload) => {
+      expect(errorText(await recommend({ workload }))).toMatch(/No use case matches/);
+    },
+  );
 });
 
 describe('recommend_vps_for_workload: budget, location and scale', () => {
@@ -122,7 +151,11 @@ describe('recommend_vps_for_workload: budget, location and scale', () => {
         continue;
       }
       expect(expected.names).toContain(pick.cheapestMatchingPlan.planName);
-      expect(pick.cheapestMatchingPlan).toMatchObject({ normalizedPrice: expected.price, normalizedCurrency: opts?.currency ?? 'USD', meets: expected.meets });
+      expect(pick.cheapestMatchingPlan).toMatchObject({
+        normalizedPrice: expected.price,
+        normalizedCurrency: opts?.currency ?? 'USD',
+        meets: expected.meets,
+      });
       expect(pick.cheapestMatchingPlan.regionalPriceFactor ?? 1).toBe(expected.factor);
     }
     expect(r.useCase.slug).toBe(slug);
@@ -146,8 +179,10 @@ describe('recommend_vps_for_workload: budget, location and scale', () => {
     expectPicks(r, 'database', defaultSpecs(useCaseOf('database')), { country: 'DE' });
   });
 
-  it('answers a near-miss city with did-you-mean, and a budget nothing meets with each pick\'s noPlanNote', async () => {
-    expect(errorText(await recommend({ workload: 'vpn', location: 'Frankfrt' }))).toContain('Did you mean "Frankfurt"?');
+  it("answers a near-miss city with did-you-mean, and a budget nothing meets with each pick's noPlanNote", async () => {
+    expect(errorText(await recommend({ workload: 'vpn', location: 'Frankfrt' }))).toContain(
+      'Did you mean "Frankfurt"?',
+    );
     const r = data(await recommend({ workload: 'vpn', budget: 0.5 }));
     for (const pick of r.providers) {
       expect(pick.cheapestMatchingPlan).toBeNull();
@@ -160,19 +195,29 @@ describe('recommend_vps_for_workload: budget, location and scale', () => {
     [300_000, 'recommended', 1],
     [800_000, 'recommended', 2],
     [3_000_000, 'recommended', 4],
-  ])('sizes the spec to %d visits a month by the documented thresholds (%s spec, %d times its vCPUs and RAM)', async (visitsPerMonth, base, factor) => {
-    const u = useCaseOf('wordpress');
-    const r = data(await recommend({ workload: 'wordpress', scale: { visitsPerMonth } }));
-    const from = base === 'minimum' ? u.minimumSpec : u.recommendedSpec;
-    const spec = { vcpus: from.vcpus * factor, ramGb: from.ramGb * factor, storageGb: from.storageGb, bandwidthTb: Math.max(from.bandwidthTb, Math.ceil((visitsPerMonth * 2) / 100_000) / 10) };
-    expect(r.scaledSpec).toMatchObject(spec);
-    expect(r.scaleNote).toContain(`${visitsPerMonth.toLocaleString('en-US')} visits a month`);
-    expect(r.filters).toEqual({ currency: 'USD', visitsPerMonth });
-    expectPicks(r, 'wordpress', [[spec, 'scaled']], {});
-  });
+  ])(
+    'sizes the spec to %d visits a month by the documented thresholds (%s spec, %d times its vCPUs and RAM)',
+    async (visitsPerMonth, base, factor) => {
+      const u = useCaseOf('wordpress');
+      const r = data(await recommend({ workload: 'wordpress', scale: { visitsPerMonth } }));
+      const from = base === 'minimum' ? u.minimumSpec : u.recommendedSpec;
+      const spec = {
+        vcpus: from.vcpus * factor,
+        ramGb: from.ramGb * factor,
+        storageGb: from.storageGb,
+        bandwidthTb: Math.max(from.bandwidthTb, Math.ceil((visitsPerMonth * 2) / 100_000) / 10),
+      };
+      expect(r.scaledSpec).toMatchObject(spec);
+      expect(r.scaleNote).toContain(`${visitsPerMonth.toLocaleString('en-US')} visits a month`);
+      expect(r.filters).toEqual({ currency: 'USD', visitsPerMonth });
+      expectPicks(r, 'wordpress', [[spec, 'scaled']], {});
+    },
+  );
 
   it('refuses a scale with an unknown key or a figure that is not a whole number of visits', async () => {
     expect(errorText(await recommend({ workload: 'wordpress', scale: { visits: 10 } }))).toMatch(/visits/);
-    expect(errorText(await recommend({ workload: 'wordpress', scale: { visitsPerMonth: 1.5 } }))).toMatch(/visitsPerMonth/);
+    expect(errorText(await recommend({ workload: 'wordpress', scale: { visitsPerMonth: 1.5 } }))).toMatch(
+      /visitsPerMonth/,
+    );
   });
 });

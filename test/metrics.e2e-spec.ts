@@ -25,7 +25,8 @@ function priceAgeSeries(text: string): Record<string, number> {
 
 /** The series a dataset's files call for, worked out here from the JSON: days from each plan's observedAt to the version. */
 function expectedPriceAges(file: RawProviders, version: string): Record<string, number> {
-  const day = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
+  const day = (date: string) =>
+    Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
   const series: Record<string, number> = {};
   for (const provider of file.providers) {
     const ages = provider.plans.map((plan) => day(version) - day(plan.observedAt)).sort((a, b) => a - b);
@@ -49,7 +50,10 @@ afterAll(async () => {
  * An app shared by the tests (in different describes) that can share it: started by the first that asks
  * for it, so a test run alone with -t starts only the apps it uses. `env` is kept for the tests to check.
  */
-function sharedApp(env: Record<string, string | undefined>, prepare: () => Promise<Record<string, string>> = async () => ({})) {
+function sharedApp(
+  env: Record<string, string | undefined>,
+  prepare: () => Promise<Record<string, string>> = async () => ({}),
+) {
   let booting: Promise<TestApp> | undefined;
   return {
     env,
@@ -66,7 +70,9 @@ function sharedApp(env: Record<string, string | undefined>, prepare: () => Promi
 const countersApp = sharedApp({ RATE_LIMIT_REQUESTS: '4', HOST: '0.0.0.0', METRICS_HOST: '127.0.0.1' });
 
 /** The live reload's app, on a copy of the dataset it may edit; also where the address test of HOST alone looks. */
-const reloadApp = sharedApp({ DATA_WATCH: 'false', HOST: '127.0.0.1', METRICS_HOST: undefined }, async () => ({ DATA_DIR: (reloadDir = await copyData()) }));
+const reloadApp = sharedApp({ DATA_WATCH: 'false', HOST: '127.0.0.1', METRICS_HOST: undefined }, async () => ({
+  DATA_DIR: (reloadDir = await copyData()),
+}));
 
 describe('metrics', () => {
   let t: TestApp;
@@ -79,7 +85,13 @@ describe('metrics', () => {
     const text = await scrape(t);
     expect(text).toContain(`dataset_info{version="${rawMeta.version}"} 1`);
     expect(metric(text, 'dataset_loaded_timestamp_seconds')).toBeGreaterThan(1.7e9);
-    expect(metric(text, 'dataset_version_timestamp_seconds')).toBe(Date.UTC(Number(rawMeta.version.slice(0, 4)), Number(rawMeta.version.slice(5, 7)) - 1, Number(rawMeta.version.slice(8, 10))) / 1000);
+    expect(metric(text, 'dataset_version_timestamp_seconds')).toBe(
+      Date.UTC(
+        Number(rawMeta.version.slice(0, 4)),
+        Number(rawMeta.version.slice(5, 7)) - 1,
+        Number(rawMeta.version.slice(8, 10)),
+      ) / 1000,
+    );
     expect(text).toMatch(/^process_cpu_user_seconds_total \d/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
   });
@@ -99,18 +111,26 @@ describe('metrics', () => {
     await t.http
       .post('/mcp')
       .set('Accept', 'application/json, text/event-stream')
-      .send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_vps_provider', arguments: { id: 'nope' } } })
+      .send({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_vps_provider', arguments: { id: 'nope' } },
+      })
       .expect(200);
     const last = await t.http.get('/api/index.json').expect(200);
     // What the other tests of this app asked for also counts: spend the rest of the 4, so the next two are over it.
-    for (let left = Number(last.headers['ratelimit-remaining']); left > 0; left--) await t.http.get('/api/index.json').expect(200);
+    for (let left = Number(last.headers['ratelimit-remaining']); left > 0; left--)
+      await t.http.get('/api/index.json').expect(200);
     await t.http.get('/api/index.json').expect(429);
     await t.http.get('/api/index.json').expect(429);
     const after = await scrape(t);
     expect(metric(after, series) - metric(before, series)).toBe(1);
     expect(metric(after, 'http_rate_limited_total') - metric(before, 'http_rate_limited_total')).toBe(2);
     expect(metric(after, 'mcp_tool_calls_total{tool="get_vps_provider",outcome="error"}')).toBe(1);
-    expect(after).toMatch(/http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/providers\/:providerId.json",status="200"\} \d/);
+    expect(after).toMatch(
+      /http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/providers\/:providerId.json",status="200"\} \d/,
+    );
   });
 });
 
@@ -131,7 +151,10 @@ describe('dataset_price_age_days on a live reload', () => {
     await writeFile(join(dir, 'providers.json'), JSON.stringify(before, null, 2));
     for (const name of ['providers.json', 'use-cases.json']) {
       const text = await readFile(join(dir, name), 'utf8');
-      await writeFile(join(dir, name), text.replaceAll(`"${gone}"`, `"${gone}-next"`).replaceAll(`"/providers/${gone}"`, `"/providers/${gone}-next"`));
+      await writeFile(
+        join(dir, name),
+        text.replaceAll(`"${gone}"`, `"${gone}-next"`).replaceAll(`"/providers/${gone}"`, `"/providers/${gone}-next"`),
+      );
     }
     expect(await t.app.get(DatasetReloader).reload()).toBe(true);
 
@@ -162,23 +185,40 @@ function tryConnect(host: string, port: number): Promise<string> {
  */
 describe('the metrics server address', () => {
   /** Where the metrics server of an app started with `env` (HOST, METRICS_HOST as given, the rest left to the test settings) can be reached. */
-  async function reachable(app: { env: Record<string, string | undefined>; get(): Promise<TestApp> }, env: Record<string, string | undefined>): Promise<Record<string, string>> {
+  async function reachable(
+    app: { env: Record<string, string | undefined>; get(): Promise<TestApp> },
+    env: Record<string, string | undefined>,
+  ): Promise<Record<string, string>> {
     // The shared apps were started with exactly these two settings (a key set to undefined: not set).
-    expect({ HOST: app.env.HOST, METRICS_HOST: app.env.METRICS_HOST }).toEqual({ HOST: env.HOST, METRICS_HOST: env.METRICS_HOST });
+    expect({ HOST: app.env.HOST, METRICS_HOST: app.env.METRICS_HOST }).toEqual({
+      HOST: env.HOST,
+      METRICS_HOST: env.METRICS_HOST,
+    });
     const port = (await app.get()).app.get(MetricsService).port!;
     return { '127.0.0.1': await tryConnect('127.0.0.1', port), '127.0.0.2': await tryConnect('127.0.0.2', port) };
   }
 
   it('follows HOST when METRICS_HOST is not set: HOST=127.0.0.1 keeps metrics off every other interface', async () => {
-    expect(await reachable(reloadApp, { HOST: '127.0.0.1', METRICS_HOST: undefined })).toEqual({ '127.0.0.1': 'open', '127.0.0.2': 'ECONNREFUSED' });
+    expect(await reachable(reloadApp, { HOST: '127.0.0.1', METRICS_HOST: undefined })).toEqual({
+      '127.0.0.1': 'open',
+      '127.0.0.2': 'ECONNREFUSED',
+    });
   });
 
   it('listens on every interface with HOST=0.0.0.0 (as in Kubernetes, where Prometheus scrapes the pod address)', async () => {
     // No other test needs this setting: an app of its own.
-    expect(await reachable(sharedApp({ HOST: '0.0.0.0', METRICS_HOST: undefined }), { HOST: '0.0.0.0', METRICS_HOST: undefined })).toEqual({ '127.0.0.1': 'open', '127.0.0.2': 'open' });
+    expect(
+      await reachable(sharedApp({ HOST: '0.0.0.0', METRICS_HOST: undefined }), {
+        HOST: '0.0.0.0',
+        METRICS_HOST: undefined,
+      }),
+    ).toEqual({ '127.0.0.1': 'open', '127.0.0.2': 'open' });
   });
 
   it('takes METRICS_HOST over HOST when both are set', async () => {
-    expect(await reachable(countersApp, { HOST: '0.0.0.0', METRICS_HOST: '127.0.0.1' })).toEqual({ '127.0.0.1': 'open', '127.0.0.2': 'ECONNREFUSED' });
+    expect(await reachable(countersApp, { HOST: '0.0.0.0', METRICS_HOST: '127.0.0.1' })).toEqual({
+      '127.0.0.1': 'open',
+      '127.0.0.2': 'ECONNREFUSED',
+    });
   });
 });

@@ -26,15 +26,33 @@ async function spectral(doc: unknown, name: string): Promise<Finding[]> {
   const file = join(OUT, name);
   writeFileSync(file, JSON.stringify(doc, null, 2));
   const cli = join(ROOT, 'node_modules', '@stoplight', 'spectral-cli', 'dist', 'index.js');
-  const { stdout, stderr } = await run(process.execPath, [cli, 'lint', '--ruleset', join(ROOT, '.spectral.yaml'), '--format', 'json', '--fail-severity', 'hint', '--quiet', file], {}, 120_000);
+  const { stdout, stderr } = await run(
+    process.execPath,
+    [
+      cli,
+      'lint',
+      '--ruleset',
+      join(ROOT, '.spectral.yaml'),
+      '--format',
+      'json',
+      '--fail-severity',
+      'hint',
+      '--quiet',
+      file,
+    ],
+    {},
+    120_000,
+  );
   const start = stdout.indexOf('[');
   if (start === -1) throw new Error(`spectral printed no results: ${stdout} ${stderr}`);
-  return (JSON.parse(stdout.slice(start)) as { code: string; severity: number; path: string[]; message: string }[]).map((r) => ({
-    rule: r.code,
-    severity: SPECTRAL_SEVERITY[r.severity],
-    where: r.path.join('.'),
-    message: r.message,
-  }));
+  return (JSON.parse(stdout.slice(start)) as { code: string; severity: number; path: string[]; message: string }[]).map(
+    (r) => ({
+      rule: r.code,
+      severity: SPECTRAL_SEVERITY[r.severity],
+      where: r.path.join('.'),
+      message: r.message,
+    }),
+  );
 }
 
 async function redocly(doc: unknown, name: string): Promise<Finding[]> {
@@ -74,7 +92,9 @@ describe('the served OpenAPI document under Spectral and Redocly', () => {
   it("passes Spectral's spectral:oas ruleset with no error and no warning", async () => {
     expect(serious(await spectral(doc, 'openapi.json'))).toEqual([]);
     const faults = await spectral(broken(doc), 'broken.json');
-    expect(faults.map((f) => `${f.severity} ${f.rule}`)).toEqual(expect.arrayContaining(['error operation-operationId-unique', 'warning info-contact']));
+    expect(faults.map((f) => `${f.severity} ${f.rule}`)).toEqual(
+      expect.arrayContaining(['error operation-operationId-unique', 'warning info-contact']),
+    );
   }, 180_000);
 
   it("passes Redocly's recommended ruleset with no error and no warning", async () => {
@@ -82,7 +102,11 @@ describe('the served OpenAPI document under Spectral and Redocly', () => {
     expect(serious(await redocly(doc, 'openapi.json'))).toEqual([]);
     const faults = await redocly(broken(doc), 'broken.json');
     expect(faults.map((f) => `${f.severity} ${f.rule}`)).toEqual(
-      expect.arrayContaining(['error operation-operationId-unique', 'error operation-summary', 'warning operation-4xx-response']),
+      expect.arrayContaining([
+        'error operation-operationId-unique',
+        'error operation-summary',
+        'warning operation-4xx-response',
+      ]),
     );
   }, 60_000);
 });

@@ -5,7 +5,16 @@ import { rawMeta, rawProviders, rawUseCases } from './support/raw-data.js';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './support/test-app.js';
 import { scaled } from './support/time';
 
-const GET_OPERATIONS = ['getApiIndex', 'listProviders', 'getProvider', 'listGuides', 'listUseCases', 'listPlans', 'downloadPlansCsv', 'listDatasetChanges'];
+const GET_OPERATIONS = [
+  'getApiIndex',
+  'listProviders',
+  'getProvider',
+  'listGuides',
+  'listUseCases',
+  'listPlans',
+  'downloadPlansCsv',
+  'listDatasetChanges',
+];
 const OPERATIONS = [...GET_OPERATIONS, ...GET_OPERATIONS.map((id) => `${id}Head`)];
 /** Every status the service can answer a GET or HEAD under /api/ with (see README, Errors). */
 const STATUSES = ['200', '301', '304', '400', '404', '405', '406', '408', '429', '431', '500', '503'];
@@ -69,7 +78,9 @@ describe('OpenAPI contract', () => {
   });
 
   it("declares exactly the contract's five operations and the additive ones, each a GET with its HEAD form", () => {
-    const ops = Object.entries<any>(doc.paths).flatMap(([path, item]) => Object.entries<any>(item).map(([method, op]) => `${method} ${path} ${op.operationId}`));
+    const ops = Object.entries<any>(doc.paths).flatMap(([path, item]) =>
+      Object.entries<any>(item).map(([method, op]) => `${method} ${path} ${op.operationId}`),
+    );
     const gets = [
       ['/api/changes.json', 'listDatasetChanges'],
       ['/api/guides.json', 'listGuides'],
@@ -89,16 +100,28 @@ describe('OpenAPI contract', () => {
     expect(Object.keys(op.responses).sort()).toEqual(STATUSES);
     for (const status of ERROR_STATUSES) {
       if (head) expect([status, op.responses[status].content]).toEqual([status, undefined]);
-      else expect(op.responses[status].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+      else
+        expect(op.responses[status].content['application/json'].schema).toEqual({
+          $ref: '#/components/schemas/ErrorEnvelope',
+        });
     }
     if (head) expect(op.responses['200'].content).toBeUndefined();
     const headersOf = (status: string) => Object.keys(op.responses[status].headers);
     for (const status of Object.keys(op.responses)) {
       expect(headersOf(status)).toEqual(
-        expect.arrayContaining(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'X-API-Version', 'Access-Control-Allow-Origin']),
+        expect.arrayContaining([
+          'RateLimit-Limit',
+          'RateLimit-Remaining',
+          'RateLimit-Reset',
+          'RateLimit-Policy',
+          'X-API-Version',
+          'Access-Control-Allow-Origin',
+        ]),
       );
     }
-    expect(headersOf('200')).toEqual(expect.arrayContaining(['ETag', 'Cache-Control', 'Last-Modified', 'Deprecation', 'Sunset', 'Link']));
+    expect(headersOf('200')).toEqual(
+      expect.arrayContaining(['ETag', 'Cache-Control', 'Last-Modified', 'Deprecation', 'Sunset', 'Link']),
+    );
     expect(headersOf('301')).toContain('Location');
     expect(headersOf('304')).toEqual(expect.arrayContaining(['ETag']));
     expect(headersOf('405')).toContain('Allow');
@@ -112,20 +135,31 @@ describe('OpenAPI contract', () => {
   it.each(OPERATIONS)('%s declares the If-None-Match request header', (operationId) => {
     const { op } = schemas.operation(operationId);
     expect(op.parameters).toContainEqual({ $ref: '#/components/parameters/IfNoneMatch' });
-    expect(doc.components.parameters.IfNoneMatch).toMatchObject({ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } });
+    expect(doc.components.parameters.IfNoneMatch).toMatchObject({
+      name: 'If-None-Match',
+      in: 'header',
+      required: false,
+      schema: { type: 'string' },
+    });
   });
 
   it('gives the HEAD form the parameters and response headers of its GET', () => {
     for (const item of Object.values<any>(doc.paths)) {
       expect(item.head.parameters).toEqual(item.get.parameters);
-      for (const [status, response] of Object.entries<any>(item.get.responses)) expect([status, item.head.responses[status].headers]).toEqual([status, response.headers]);
+      for (const [status, response] of Object.entries<any>(item.get.responses))
+        expect([status, item.head.responses[status].headers]).toEqual([status, response.headers]);
     }
   });
 
   it('lists the dataset provider ids as the enum of the providerId path parameter, with an example', () => {
     for (const operationId of ['getProvider', 'getProviderHead']) {
       const parameter = schemas.operation(operationId).op.parameters.find((p: any) => p.name === 'providerId');
-      expect(parameter).toMatchObject({ in: 'path', required: true, example: 'hetzner', schema: { type: 'string', enum: PROVIDER_IDS } });
+      expect(parameter).toMatchObject({
+        in: 'path',
+        required: true,
+        example: 'hetzner',
+        schema: { type: 'string', enum: PROVIDER_IDS },
+      });
     }
   });
 
@@ -141,16 +175,31 @@ describe('OpenAPI contract', () => {
     const keys = [...Object.keys(rawProviders.recommendations), 'bestBudget'];
     expect(Object.keys(recommendations.properties).sort()).toEqual(keys.sort());
     expect(recommendations.required.sort()).toEqual(keys.sort());
-    for (const key of keys) expect(recommendations.properties[key]).toMatchObject({ type: 'string', enum: PROVIDER_IDS, description: expect.any(String) });
+    for (const key of keys)
+      expect(recommendations.properties[key]).toMatchObject({
+        type: 'string',
+        enum: PROVIDER_IDS,
+        description: expect.any(String),
+      });
     expect(recommendations.additionalProperties).toEqual({ type: 'string' });
   });
 
   it('declares plan and provider currencies as ISO 4217 codes and startingAtUsd as a described number', () => {
     const s = doc.components.schemas;
-    for (const [schema, field] of [['Plan', 'currency'], ['Provider', 'currency'], ['PlanTableRow', 'currency']]) {
-      expect([schema, s[schema].properties[field]]).toEqual([schema, expect.objectContaining({ type: 'string', pattern: '^[A-Z]{3}$' })]);
+    for (const [schema, field] of [
+      ['Plan', 'currency'],
+      ['Provider', 'currency'],
+      ['PlanTableRow', 'currency'],
+    ]) {
+      expect([schema, s[schema].properties[field]]).toEqual([
+        schema,
+        expect.objectContaining({ type: 'string', pattern: '^[A-Z]{3}$' }),
+      ]);
     }
-    expect(s.UseCase.properties.startingAtUsd).toMatchObject({ type: 'number', description: expect.stringContaining('US dollars') });
+    expect(s.UseCase.properties.startingAtUsd).toMatchObject({
+      type: 'number',
+      description: expect.stringContaining('US dollars'),
+    });
     expect(s.UseCase.required).toEqual(expect.arrayContaining(['startingAt', 'startingAtUsd']));
   });
 
@@ -160,10 +209,19 @@ describe('OpenAPI contract', () => {
 
   it('describes properties from the DTOs (the swagger plugin metadata is loaded)', () => {
     const provider = doc.components.schemas.Provider;
-    expect(provider.required).toEqual(expect.arrayContaining(['id', 'name', 'rating', 'startingPrice', 'currency', 'plans', 'url']));
+    expect(provider.required).toEqual(
+      expect.arrayContaining(['id', 'name', 'rating', 'startingPrice', 'currency', 'plans', 'url']),
+    );
     expect(provider.properties.rating).toMatchObject({ type: 'number', minimum: 0, maximum: 5 });
     expect(provider.properties.id.description).toBe('Stable, lowercase identifier; never changes.');
-    expect(doc.components.schemas.Guide.properties.type.enum).toEqual(['review', 'comparison', 'workload', 'best-of', 'alternatives', 'tutorial']);
+    expect(doc.components.schemas.Guide.properties.type.enum).toEqual([
+      'review',
+      'comparison',
+      'workload',
+      'best-of',
+      'alternatives',
+      'tutorial',
+    ]);
   });
 
   it('types every whole-number field integer: a number field whose live values are all whole is decimal by nature', async () => {
@@ -171,7 +229,11 @@ describe('OpenAPI contract', () => {
     const fractional = new Map<string, boolean>();
     /** The component a schema names (directly or as Nest's single allOf), if any. */
     const componentOf = (schema: any): string | undefined =>
-      schema.$ref ? schema.$ref.split('/').pop() : schema.allOf?.length === 1 ? componentOf(schema.allOf[0]) : undefined;
+      schema.$ref
+        ? schema.$ref.split('/').pop()
+        : schema.allOf?.length === 1
+          ? componentOf(schema.allOf[0])
+          : undefined;
     const resolve = (schema: any): any => (componentOf(schema) ? doc.components.schemas[componentOf(schema)!] : schema);
     const walk = (schema: any, value: unknown, name: string) => {
       const s = resolve(schema);
@@ -180,7 +242,8 @@ describe('OpenAPI contract', () => {
       // no structure below it: a number there must be allowed by one of the branches, and nothing deeper is typed.
       if (Array.isArray(s.oneOf) && !s.type) {
         const branches = s.oneOf.map((o: any) => o.type);
-        if (typeof value === 'number') expect([name, branches.includes('number') || branches.includes('integer')]).toEqual([name, true]);
+        if (typeof value === 'number')
+          expect([name, branches.includes('number') || branches.includes('integer')]).toEqual([name, true]);
         return;
       }
       if (Array.isArray(value)) return value.forEach((v) => walk(s.items ?? {}, v, name));
@@ -193,8 +256,10 @@ describe('OpenAPI contract', () => {
         return;
       }
       const types = [s.type].flat();
-      if (typeof value === 'number' && types.includes('number')) fractional.set(name, (fractional.get(name) ?? false) || !Number.isInteger(value));
-      if (typeof value === 'number') expect([name, types.includes('number') || types.includes('integer')]).toEqual([name, true]);
+      if (typeof value === 'number' && types.includes('number'))
+        fractional.set(name, (fractional.get(name) ?? false) || !Number.isInteger(value));
+      if (typeof value === 'number')
+        expect([name, types.includes('number') || types.includes('integer')]).toEqual([name, true]);
     };
     for (const operationId of GET_OPERATIONS) {
       const { path, op } = schemas.operation(operationId);
@@ -204,7 +269,9 @@ describe('OpenAPI contract', () => {
         walk(schema, (await t.http.get(path.replace('{providerId}', id)).expect(200)).body, operationId);
       }
     }
-    const wholeOnly = [...fractional].filter(([name, hasFraction]) => !hasFraction && !DECIMAL_BY_NATURE.has(name)).map(([name]) => name);
+    const wholeOnly = [...fractional]
+      .filter(([name, hasFraction]) => !hasFraction && !DECIMAL_BY_NATURE.has(name))
+      .map(([name]) => name);
     expect(wholeOnly.sort()).toEqual([]);
     expect(fractional.size).toBeGreaterThan(10);
   });
@@ -213,7 +280,11 @@ describe('OpenAPI contract', () => {
     const cases: [string, string, number][] = [
       ['getApiIndex', '/api/index.json', 200],
       ['listProviders', '/api/providers.json', 200],
-      ...rawProviders.providers.map((p: any): [string, string, number] => ['getProvider', `/api/providers/${p.id}.json`, 200]),
+      ...rawProviders.providers.map((p: any): [string, string, number] => [
+        'getProvider',
+        `/api/providers/${p.id}.json`,
+        200,
+      ]),
       ['getProvider', '/api/providers/nope.json', 404],
       ['listGuides', '/api/guides.json', 200],
       ['listUseCases', '/api/use-cases.json', 200],
@@ -230,28 +301,40 @@ describe('OpenAPI contract', () => {
       const refused = await rawRequest(`${t.baseUrl}/api/providers.json`, { 'accept-encoding': 'identity;q=0' });
       expect(refused.status).toBe(406);
       expect(schemas.errors('listProviders', 406, JSON.parse(refused.body.toString()))).toEqual([]);
-      const reply = await sendRaw(t.baseUrl, `GET /api/index.json HTTP/1.1\r\nHost: x\r\n${'X-Big: y\r\n'.repeat(5000)}\r\n`);
+      const reply = await sendRaw(
+        t.baseUrl,
+        `GET /api/index.json HTTP/1.1\r\nHost: x\r\n${'X-Big: y\r\n'.repeat(5000)}\r\n`,
+      );
       expect(reply).toMatch(/^HTTP\/1\.1 431 /);
       expect(schemas.errors('getApiIndex', 431, JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)))).toEqual([]);
     });
 
-    it('301 (HTTPS required), 429 (over the limit) and 503 (maintenance) are documented and match their schema', async () => {
-      // One app for the three: the service decides the limit first, then HTTPS, then maintenance, so a
-      // plain request is redirected, one forwarded as HTTPS by the (trusted) proxy meets the maintenance,
-      // and the third request is over the limit of two.
-      const strict = await startTestApp({ REQUIRE_HTTPS: 'true', TRUST_PROXY: 'loopback', MAINTENANCE_MODE: 'true', RATE_LIMIT_REQUESTS: '2' });
-      try {
-        const redirected = await strict.http.get('/api/guides.json').expect(301);
-        expect(redirected.headers.location).toBe('https://vpsapi.test/api/guides.json');
-        expect(schemas.operation('listGuides').op.responses['301'].content).toBeUndefined();
-        const unavailable = await strict.http.get('/api/guides.json').set('X-Forwarded-Proto', 'https').expect(503);
-        expect(schemas.errors('listGuides', 503, unavailable.body)).toEqual([]);
-        const limited = await strict.http.get('/api/guides.json').set('X-Forwarded-Proto', 'https').expect(429);
-        expect(schemas.errors('listGuides', 429, limited.body)).toEqual([]);
-      } finally {
-        await strict.close();
-      }
-    }, scaled(60_000));
+    it(
+      '301 (HTTPS required), 429 (over the limit) and 503 (maintenance) are documented and match their schema',
+      async () => {
+        // One app for the three: the service decides the limit first, then HTTPS, then maintenance, so a
+        // plain request is redirected, one forwarded as HTTPS by the (trusted) proxy meets the maintenance,
+        // and the third request is over the limit of two.
+        const strict = await startTestApp({
+          REQUIRE_HTTPS: 'true',
+          TRUST_PROXY: 'loopback',
+          MAINTENANCE_MODE: 'true',
+          RATE_LIMIT_REQUESTS: '2',
+        });
+        try {
+          const redirected = await strict.http.get('/api/guides.json').expect(301);
+          expect(redirected.headers.location).toBe('https://vpsapi.test/api/guides.json');
+          expect(schemas.operation('listGuides').op.responses['301'].content).toBeUndefined();
+          const unavailable = await strict.http.get('/api/guides.json').set('X-Forwarded-Proto', 'https').expect(503);
+          expect(schemas.errors('listGuides', 503, unavailable.body)).toEqual([]);
+          const limited = await strict.http.get('/api/guides.json').set('X-Forwarded-Proto', 'https').expect(429);
+          expect(schemas.errors('listGuides', 429, limited.body)).toEqual([]);
+        } finally {
+          await strict.close();
+        }
+      },
+      scaled(60_000),
+    );
 
     it('405 answers match the Error schema', async () => {
       const res = await t.http.post('/api/guides.json').expect(405);

@@ -31,7 +31,12 @@ describe('a plan that cannot be ordered', () => {
     expect(vultr.startingPrice).toBe(cheapest.price);
     expect(next.price).toBeGreaterThan(cheapest.price);
     // Read from the line's own catalogue copy, on the day its prices were seen.
-    cheapest.availability = { orderable: false, observedAt: cheapest.observedAt, source: line(cheapest).source, successor: next.name };
+    cheapest.availability = {
+      orderable: false,
+      observedAt: cheapest.observedAt,
+      source: line(cheapest).source,
+      successor: next.name,
+    };
     vultr.plans.find((p: Json) => p.name === cheapest.name).availability = cheapest.availability;
     await writeFile(providersFile(), JSON.stringify(data, null, 2));
   });
@@ -41,9 +46,16 @@ describe('a plan that cannot be ordered', () => {
   });
 
   it('is refused as the starting price by the validator', async () => {
-    const error = await loadDataset(dir).then(() => undefined, (e: unknown) => e);
+    const error = await loadDataset(dir).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(InvalidDatasetError);
-    expect((error as InvalidDatasetError).problems).toContainEqual(expect.stringContaining(`startingPrice: must equal the cheapest price of a plan that can be ordered (${next.price})`));
+    expect((error as InvalidDatasetError).problems).toContainEqual(
+      expect.stringContaining(
+        `startingPrice: must equal the cheapest price of a plan that can be ordered (${next.price})`,
+      ),
+    );
   });
 
   it('is served marked, with the date and source of the reading, and not as the starting price', async () => {
@@ -55,11 +67,19 @@ describe('a plan that cannot be ordered', () => {
     const { provider } = (await t.http.get('/api/providers/vultr.json').expect(200)).body;
     expect(provider.startingPrice).toBe(next.price);
     const served = provider.plans.find((p: Json) => p.name === cheapest.name);
-    expect(served).toMatchObject({ orderable: false, orderableObservedAt: cheapest.observedAt, orderableSourceUrl: cheapest.availability.source.url, successor: next.name });
+    expect(served).toMatchObject({
+      orderable: false,
+      orderableObservedAt: cheapest.observedAt,
+      orderableSourceUrl: cheapest.availability.source.url,
+      successor: next.name,
+    });
     expect(provider.plans.find((p: Json) => p.name === next.name).orderable).toBe('unknown');
 
     const rows = (await t.http.get('/api/plans.json').expect(200)).body.plans;
-    expect(rows.find((r: Json) => r.planName === cheapest.name)).toMatchObject({ orderable: false, orderableObservedAt: cheapest.observedAt });
+    expect(rows.find((r: Json) => r.planName === cheapest.name)).toMatchObject({
+      orderable: false,
+      orderableObservedAt: cheapest.observedAt,
+    });
     const page = await t.http.get('/providers/vultr').set('Accept', 'text/markdown').expect(200);
     expect(page.text).toContain(`not orderable (seen ${cheapest.observedAt}), replaced by ${next.name}`);
   });

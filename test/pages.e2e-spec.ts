@@ -27,8 +27,10 @@ describe('pages and markdown', () => {
       expect([g.slug, md.status, md.headers['content-type']]).toEqual([g.slug, 200, 'text/markdown; charset=utf-8']);
       expect(md.text.startsWith(`# ${g.title}\n\n`)).toBe(true);
     }
-    for (const p of providers.body.providers) expect([p.id, (await t.http.get(path(p.url))).status]).toEqual([p.id, 200]);
-    for (const u of useCases.body.useCases) expect([u.slug, (await t.http.get(path(u.url))).status]).toEqual([u.slug, 200]);
+    for (const p of providers.body.providers)
+      expect([p.id, (await t.http.get(path(p.url))).status]).toEqual([p.id, 200]);
+    for (const u of useCases.body.useCases)
+      expect([u.slug, (await t.http.get(path(u.url))).status]).toEqual([u.slug, 200]);
   });
 
   it('serves a guide page with its title, meta, canonical and alternate links, and Article data', async () => {
@@ -42,31 +44,49 @@ describe('pages and markdown', () => {
     expect(ld).toMatchObject({ '@type': 'Article', headline: guide.title, datePublished: guide.published });
   });
 
-  it('names a tutorial\'s systems and the Debian release checked in place of an Ubuntu one; other guides name none', async () => {
+  it("names a tutorial's systems and the Debian release checked in place of an Ubuntu one; other guides name none", async () => {
     const tutorial = await t.http.get('/guides/borgmatic-backups').expect(200);
-    expect(tutorial.text).toContain('For Debian 13, Ubuntu 24.04; checked with the tools of Debian 13 (Debian 13 in place of Ubuntu 24.04)');
+    expect(tutorial.text).toContain(
+      'For Debian 13, Ubuntu 24.04; checked with the tools of Debian 13 (Debian 13 in place of Ubuntu 24.04)',
+    );
     const both = await t.http.get('/guides/create-sudo-user').expect(200);
-    expect(both.text).toContain('For Debian 12, Ubuntu 24.04; checked with the tools of Debian 12 and Debian 13 (Debian 13 in place of Ubuntu 24.04)');
+    expect(both.text).toContain(
+      'For Debian 12, Ubuntu 24.04; checked with the tools of Debian 12 and Debian 13 (Debian 13 in place of Ubuntu 24.04)',
+    );
     const review = await t.http.get('/guides/hetzner-review').expect(200);
     expect(review.text).not.toContain('checked with the tools of');
   });
 
-  it('shows a provider\'s verdict, pros and cons and every plan as table rows, with Product and Review data', async () => {
+  it("shows a provider's verdict, pros and cons and every plan as table rows, with Product and Review data", async () => {
     const p = rawProviders.providers.find((x: any) => x.id === 'linode');
     const res = await t.http.get('/providers/linode').expect(200);
     expect(res.text).toContain('<table>');
     for (const plan of p.plans) expect(res.text).toMatch(new RegExp(`<td>${plan.name}</td>`));
-    for (const pro of p.pros) expect(res.text).toContain(pro.replace(/&/g, '&amp;').replace(/'/g, '&#39;').slice(0, 30));
+    for (const pro of p.pros)
+      expect(res.text).toContain(pro.replace(/&/g, '&amp;').replace(/'/g, '&#39;').slice(0, 30));
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.text)![1]);
-    expect(ld).toMatchObject({ '@type': 'Product', review: { '@type': 'Review', reviewRating: { ratingValue: p.rating, bestRating: 5 } } });
+    expect(ld).toMatchObject({
+      '@type': 'Product',
+      review: { '@type': 'Review', reviewRating: { ratingValue: p.rating, bestRating: 5 } },
+    });
   });
 
   it('links every URL of a provider page, other sites with rel="noopener" and its own pages without', async () => {
     const attr = (url: string) => url.replace(/&/g, '&amp;');
     for (const p of rawProviders.providers) {
       const res = await t.http.get(`/providers/${p.id}`).expect(200);
-      const urls = [p.website, p.affiliateUrl, p.statusPageUrl, ...p.sources.map((s: any) => s.url), ...p.planLines.map((l: any) => l.source.url)];
-      for (const url of urls) expect([p.id, res.text.includes(`<a href="${attr(url)}" rel="noopener">${attr(url)}</a>`)]).toEqual([p.id, true]);
+      const urls = [
+        p.website,
+        p.affiliateUrl,
+        p.statusPageUrl,
+        ...p.sources.map((s: any) => s.url),
+        ...p.planLines.map((l: any) => l.source.url),
+      ];
+      for (const url of urls)
+        expect([p.id, res.text.includes(`<a href="${attr(url)}" rel="noopener">${attr(url)}</a>`)]).toEqual([
+          p.id,
+          true,
+        ]);
       expect(res.text).toContain('<a href="/plans">');
       expect(res.text).not.toMatch(/<a href="\/[^"]*" rel=/);
     }
@@ -74,10 +94,17 @@ describe('pages and markdown', () => {
 
   it('puts a table that may be wider than a phone in a labelled, focusable region with a hint that it scrolls', async () => {
     const res = await t.http.get('/').expect(200);
-    const region = /<p class="scroll-hint compact" id="(table-hint-\d+)">([^<]*)<\/p>\n<div class="table-wrap" role="region" tabindex="0" aria-label="([^"]*)" aria-describedby="([^"]*)"><table>/.exec(res.text);
+    const region =
+      /<p class="scroll-hint compact" id="(table-hint-\d+)">([^<]*)<\/p>\n<div class="table-wrap" role="region" tabindex="0" aria-label="([^"]*)" aria-describedby="([^"]*)"><table>/.exec(
+        res.text,
+      );
     expect(region).not.toBeNull();
     const [, id, hint, label, describedBy] = region!;
-    expect([hint, label, describedBy]).toEqual(['If the table is cut off, scroll it sideways.', 'Providers (table, scrolls sideways)', id]);
+    expect([hint, label, describedBy]).toEqual([
+      'If the table is cut off, scroll it sideways.',
+      'Providers (table, scrolls sideways)',
+      id,
+    ]);
     // A narrow table (two columns) stays a plain scrolling box: no hint that would be untrue.
     const provider = await t.http.get('/providers/hetzner').expect(200);
     expect(provider.text).toContain('<div class="table-wrap"><table>\n<thead>\n<tr>\n<th>Area</th>');
@@ -91,16 +118,19 @@ describe('pages and markdown', () => {
   });
 
   describe('content negotiation', () => {
-    it.each(['/', '/guides', '/guides/swap-file', '/providers/hetzner', '/use-cases/vpn', '/plans', '/plans/by-ram'])('answers %s in markdown for Accept: text/markdown', async (path) => {
-      const [htmlRes, mdRes] = await Promise.all([t.http.get(path), t.http.get(path).set('Accept', 'text/markdown')]);
-      expect(htmlRes.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(mdRes.headers['content-type']).toBe('text/markdown; charset=utf-8');
-      expect(mdRes.text).toMatch(/^# /);
-      for (const res of [htmlRes, mdRes]) expect(res.headers.vary).toMatch(/Accept/);
-      expect(mdRes.headers.etag).not.toBe(htmlRes.headers.etag);
-      const file = await t.http.get(path === '/' ? '/index.md' : `${path}.md`);
-      expect(file.text).toBe(mdRes.text);
-    });
+    it.each(['/', '/guides', '/guides/swap-file', '/providers/hetzner', '/use-cases/vpn', '/plans', '/plans/by-ram'])(
+      'answers %s in markdown for Accept: text/markdown',
+      async (path) => {
+        const [htmlRes, mdRes] = await Promise.all([t.http.get(path), t.http.get(path).set('Accept', 'text/markdown')]);
+        expect(htmlRes.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(mdRes.headers['content-type']).toBe('text/markdown; charset=utf-8');
+        expect(mdRes.text).toMatch(/^# /);
+        for (const res of [htmlRes, mdRes]) expect(res.headers.vary).toMatch(/Accept/);
+        expect(mdRes.headers.etag).not.toBe(htmlRes.headers.etag);
+        const file = await t.http.get(path === '/' ? '/index.md' : `${path}.md`);
+        expect(file.text).toBe(mdRes.text);
+      },
+    );
 
     it.each([
       ['text/markdown;q=0.9, text/html', 'text/html'],
@@ -114,7 +144,11 @@ describe('pages and markdown', () => {
 
     it('revalidates each form by its own ETag', async () => {
       const md = await t.http.get('/guides/swap-file').set('Accept', 'text/markdown');
-      await t.http.get('/guides/swap-file').set('Accept', 'text/markdown').set('If-None-Match', md.headers.etag).expect(304);
+      await t.http
+        .get('/guides/swap-file')
+        .set('Accept', 'text/markdown')
+        .set('If-None-Match', md.headers.etag)
+        .expect(304);
       await t.http.get('/guides/swap-file').set('If-None-Match', md.headers.etag).expect(200);
     });
   });
@@ -125,10 +159,15 @@ describe('pages and markdown', () => {
     // The orders as the issue states them, written here rather than imported: no-commitment USD price
     // (plans needing a term last, by effective price), then provider id and plan name; the other sorts
     // ascend by their figure and break ties by that price order.
-    const nullsLast = (a: number | null, b: number | null) => (a === null || b === null ? (a === null ? 1 : 0) - (b === null ? 1 : 0) : a - b);
+    const nullsLast = (a: number | null, b: number | null) =>
+      a === null || b === null ? (a === null ? 1 : 0) - (b === null ? 1 : 0) : a - b;
     const byPrice = (a: any, b: any) =>
-      nullsLast(a.monthToMonthPriceUsd, b.monthToMonthPriceUsd) || a.priceUsd - b.priceUsd || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName);
-    const perGb = (r: any) => (r.monthToMonthPriceUsd === null ? null : Math.round((r.monthToMonthPriceUsd / r.ramGb) * 100) / 100);
+      nullsLast(a.monthToMonthPriceUsd, b.monthToMonthPriceUsd) ||
+      a.priceUsd - b.priceUsd ||
+      a.providerId.localeCompare(b.providerId) ||
+      a.planName.localeCompare(b.planName);
+    const perGb = (r: any) =>
+      r.monthToMonthPriceUsd === null ? null : Math.round((r.monthToMonthPriceUsd / r.ramGb) * 100) / 100;
     const orders: [string, (a: any, b: any) => number][] = [
       ['/plans', byPrice],
       ['/plans/by-ram', (a, b) => a.ramGb - b.ramGb || byPrice(a, b)],
@@ -138,22 +177,29 @@ describe('pages and markdown', () => {
     ];
     /** Provider name and plan name of each body row, in page order. */
     const rowsOf = (page: string) =>
-      [...page.matchAll(/<tr><td class="num">([^<]*)<\/td><td>([^<]*)<\/td><td><a href="[^"]*">([^<]*)<\/a>/g)].map((m) => `${m[3]} ${m[2]}`);
+      [...page.matchAll(/<tr><td class="num">([^<]*)<\/td><td>([^<]*)<\/td><td><a href="[^"]*">([^<]*)<\/a>/g)].map(
+        (m) => `${m[3]} ${m[2]}`,
+      );
 
-    it.each(orders)('%s lists every plan in its order, with the no-commitment USD price first', async (path, compare) => {
-      const res = await t.http.get(path).expect(200).expect('Content-Type', 'text/html; charset=utf-8');
-      const expected = [...rows].sort(compare);
-      expect(rowsOf(res.text)).toEqual(expected.map((r) => `${r.providerName} ${r.planName}`.replace(/&/g, '&amp;')));
-      const firstPrice = /<tr><td class="num">([^<]*)<\/td>/.exec(res.text)![1];
-      if (path === '/plans') expect(firstPrice).toBe(`$${expected[0].monthToMonthPriceUsd.toFixed(2)}`);
-      expect(res.text).toContain(`aria-current="page" href="${path}"`);
-      expect(res.text).toMatch(/<div class="table-wrap" role="region" aria-label="[^"]*scrolls[^"]*"/);
-      for (const [other] of orders) expect(res.text).toContain(`href="${other}"`);
-      const md = await t.http.get(`${path}.md`).expect(200).expect('Content-Type', 'text/markdown; charset=utf-8');
-      expect(md.text).toMatch(/^# Every VPS plan/);
-      expect(md.text.split('\n').filter((l) => l.startsWith('| $') || l.startsWith('| needs')).length).toBe(rows.length);
-      expect((await t.http.get(path).set('Accept', 'text/markdown')).text).toBe(md.text);
-    });
+    it.each(orders)(
+      '%s lists every plan in its order, with the no-commitment USD price first',
+      async (path, compare) => {
+        const res = await t.http.get(path).expect(200).expect('Content-Type', 'text/html; charset=utf-8');
+        const expected = [...rows].sort(compare);
+        expect(rowsOf(res.text)).toEqual(expected.map((r) => `${r.providerName} ${r.planName}`.replace(/&/g, '&amp;')));
+        const firstPrice = /<tr><td class="num">([^<]*)<\/td>/.exec(res.text)![1];
+        if (path === '/plans') expect(firstPrice).toBe(`$${expected[0].monthToMonthPriceUsd.toFixed(2)}`);
+        expect(res.text).toContain(`aria-current="page" href="${path}"`);
+        expect(res.text).toMatch(/<div class="table-wrap" role="region" aria-label="[^"]*scrolls[^"]*"/);
+        for (const [other] of orders) expect(res.text).toContain(`href="${other}"`);
+        const md = await t.http.get(`${path}.md`).expect(200).expect('Content-Type', 'text/markdown; charset=utf-8');
+        expect(md.text).toMatch(/^# Every VPS plan/);
+        expect(md.text.split('\n').filter((l) => l.startsWith('| $') || l.startsWith('| needs')).length).toBe(
+          rows.length,
+        );
+        expect((await t.http.get(path).set('Accept', 'text/markdown')).text).toBe(md.text);
+      },
+    );
 
     it('puts plans that need a prepaid term last, saying so', async () => {
       const res = await t.http.get('/plans.md');
@@ -169,7 +215,10 @@ describe('pages and markdown', () => {
       expect(page.text).toContain('href="/api/plans.json"');
       for (const path of ['/', ...rawProviders.providers.map((p: any) => `/providers/${p.id}`)]) {
         const res = await t.http.get(path);
-        expect([path, res.text.includes(`<main>`) && /<main>[\s\S]*href="[^"]*\/plans"[\s\S]*<\/main>/.test(res.text)]).toEqual([path, true]);
+        expect([
+          path,
+          res.text.includes(`<main>`) && /<main>[\s\S]*href="[^"]*\/plans"[\s\S]*<\/main>/.test(res.text),
+        ]).toEqual([path, true]);
       }
     });
 
@@ -189,9 +238,12 @@ describe('pages and markdown', () => {
       const sections = lines.filter((l) => l.startsWith('## '));
       expect(sections).toEqual(['## API', '## Providers', '## Use cases', '## Guides', '## Optional']);
       const links = [...res.text.matchAll(/^- \[([^\]]+)\]\(([^)]+)\): .+$/gm)].map((m) => m[2]);
-      for (const path of ['/api/plans.json', '/api/plans.csv', '/plans.md', '/api/changes.json']) expect(links).toContain(`${TEST_BASE_URL}${path}`);
+      for (const path of ['/api/plans.json', '/api/plans.csv', '/plans.md', '/api/changes.json'])
+        expect(links).toContain(`${TEST_BASE_URL}${path}`);
       expect(res.text).toContain('get_dataset_changes');
-      expect(links.length).toBeGreaterThanOrEqual(rawGuides.length + rawProviders.providers.length + rawUseCases.useCases.length);
+      expect(links.length).toBeGreaterThanOrEqual(
+        rawGuides.length + rawProviders.providers.length + rawUseCases.useCases.length,
+      );
       for (const url of links) {
         const r = await t.http.get(url.replace(TEST_BASE_URL, ''));
         expect([url, r.status]).toEqual([url, 200]);
@@ -206,7 +258,10 @@ describe('pages and markdown', () => {
 
   describe('not found', () => {
     it('answers an unknown page with a 404 HTML page', async () => {
-      const res = await t.http.get('/guides/no-such-guide').expect(404).expect('Content-Type', 'text/html; charset=utf-8');
+      const res = await t.http
+        .get('/guides/no-such-guide')
+        .expect(404)
+        .expect('Content-Type', 'text/html; charset=utf-8');
       expect(res.text).toContain('<h1>Page not found</h1>');
       expect(res.headers['content-security-policy']).toMatch(/default-src 'none'/);
     });
@@ -227,7 +282,9 @@ describe('pages and markdown', () => {
 
   it('sends a strict Content-Security-Policy and no-sniff on pages', async () => {
     const res = await t.http.get('/');
-    expect(res.headers['content-security-policy']).toBe(`default-src 'none'; style-src 'self' ${TEST_BASE_URL}; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
+    expect(res.headers['content-security-policy']).toBe(
+      `default-src 'none'; style-src 'self' ${TEST_BASE_URL}; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
@@ -280,7 +337,9 @@ describe('dataset text in pages', () => {
   it('links URLs written as text in a guide, but not inside code', async () => {
     const guide = (await t.http.get('/guides/swap-file').expect(200)).text;
     const long = 'https://docs.example.org/a/very/long/path/that/needs/to/wrap?x=1&amp;y=2';
-    expect(guide).toContain(`Read <a href="${long}" rel="noopener">${long}</a> first, or (<a href="https://example.net/x" rel="noopener">https://example.net/x</a>).`);
+    expect(guide).toContain(
+      `Read <a href="${long}" rel="noopener">${long}</a> first, or (<a href="https://example.net/x" rel="noopener">https://example.net/x</a>).`,
+    );
     expect(guide).toContain('<pre><code>curl https://in.code.example/\n</code></pre>');
   });
 });

@@ -32,7 +32,10 @@ const PAGES: [name: string, path: string][] = [
   ['API docs (Swagger UI)', '/docs'],
   ...hardestGuideOfEachType().map(({ type, slug }): [string, string] => [`${type} guide ${slug}`, `/guides/${slug}`]),
   ...rawProviders.providers.map((p: { id: string }): [string, string] => [`provider ${p.id}`, `/providers/${p.id}`]),
-  ...rawUseCases.useCases.map((u: { slug: string }): [string, string] => [`use case ${u.slug}`, `/use-cases/${u.slug}`]),
+  ...rawUseCases.useCases.map((u: { slug: string }): [string, string] => [
+    `use case ${u.slug}`,
+    `/use-cases/${u.slug}`,
+  ]),
 ];
 
 /** What the phone check reads from a page, in the browser. */
@@ -64,18 +67,41 @@ function inspect(origin: string): PhoneReport {
     if (match && !parent.closest('a') && !parent.closest(notProse)) bareUrls.push(match[0]);
   }
   const openerLinks = [...document.querySelectorAll<HTMLAnchorElement>('a[href]')]
-    .filter((a) => /^https?:$/.test(a.protocol) && a.origin !== origin && !(a.relList.contains('noopener') || a.relList.contains('noreferrer')))
+    .filter(
+      (a) =>
+        /^https?:$/.test(a.protocol) &&
+        a.origin !== origin &&
+        !(a.relList.contains('noopener') || a.relList.contains('noreferrer')),
+    )
     .map((a) => a.href);
-  const visible = (el: Element | null) => !!el && (el as HTMLElement).offsetParent !== null && getComputedStyle(el).visibility !== 'hidden';
+  const visible = (el: Element | null) =>
+    !!el && (el as HTMLElement).offsetParent !== null && getComputedStyle(el).visibility !== 'hidden';
   const silentScrollers = [...document.querySelectorAll('main *')]
-    .filter((el) => el.querySelector('table') && el.scrollWidth > el.clientWidth && /auto|scroll/.test(getComputedStyle(el).overflowX))
+    .filter(
+      (el) =>
+        el.querySelector('table') &&
+        el.scrollWidth > el.clientWidth &&
+        /auto|scroll/.test(getComputedStyle(el).overflowX),
+    )
     .filter((el) => {
-      const hint = (el.getAttribute('aria-describedby') ?? '').split(/\s+/).map((id) => document.getElementById(id)).find((h) => h && /scroll/i.test(h.textContent ?? ''));
-      return !(el.getAttribute('role') === 'region' && el.getAttribute('tabindex') === '0' && /scroll/i.test(el.getAttribute('aria-label') ?? '') && visible(hint ?? null));
+      const hint = (el.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .map((id) => document.getElementById(id))
+        .find((h) => h && /scroll/i.test(h.textContent ?? ''));
+      return !(
+        el.getAttribute('role') === 'region' &&
+        el.getAttribute('tabindex') === '0' &&
+        /scroll/i.test(el.getAttribute('aria-label') ?? '') &&
+        visible(hint ?? null)
+      );
     })
     .map((el) => el.getAttribute('aria-label') ?? el.querySelector('th')?.textContent ?? el.outerHTML.slice(0, 80));
   const hiddenPrices = [...document.querySelectorAll('table')]
-    .map((table) => [...table.querySelectorAll('thead th')].find((th) => /price|month to month|cost|bill/i.test(th.textContent ?? '')))
+    .map((table) =>
+      [...table.querySelectorAll('thead th')].find((th) =>
+        /price|month to month|cost|bill/i.test(th.textContent ?? ''),
+      ),
+    )
     .filter((th): th is Element => !!th && th.getBoundingClientRect().right > viewport)
     .map((th) => th.textContent ?? '');
   const ids = [...document.querySelectorAll('[id]')].map((el) => el.id);
@@ -123,23 +149,27 @@ describe('on a phone', () => {
     expect(PAGES.length).toBe(4 + guideTypes.size + rawProviders.providers.length + rawUseCases.useCases.length);
   });
 
-  it.each(PAGES)('%s (%s) fits the screen, links every URL and says which tables scroll', async (name, path) => {
-    const page = await open(path);
-    try {
-      await page.screenshot({ path: `test-results/phone/${name.replace(/[^a-z0-9-]+/gi, '-')}.png`, fullPage: true });
-      const report = await page.evaluate(inspect, new URL(base).origin);
-      expect({ path, ...report }).toEqual({
-        path,
-        scrollWidth: PHONE.width,
-        clientWidth: PHONE.width,
-        bareUrls: [],
-        openerLinks: [],
-        silentScrollers: [],
-        hiddenPrices: [],
-        duplicateIds: [],
-      });
-    } finally {
-      await page.close();
-    }
-  }, 60_000);
+  it.each(PAGES)(
+    '%s (%s) fits the screen, links every URL and says which tables scroll',
+    async (name, path) => {
+      const page = await open(path);
+      try {
+        await page.screenshot({ path: `test-results/phone/${name.replace(/[^a-z0-9-]+/gi, '-')}.png`, fullPage: true });
+        const report = await page.evaluate(inspect, new URL(base).origin);
+        expect({ path, ...report }).toEqual({
+          path,
+          scrollWidth: PHONE.width,
+          clientWidth: PHONE.width,
+          bareUrls: [],
+          openerLinks: [],
+          silentScrollers: [],
+          hiddenPrices: [],
+          duplicateIds: [],
+        });
+      } finally {
+        await page.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -13,17 +13,41 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const DAY = 86_400_000;
 const at = (day: string, hour = 12) => new Date(Date.parse(`${day}T00:00:00Z`) + hour * 3_600_000);
-const plus = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+const plus = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
 // The provider whose plans were seen most recently, and the day they were seen.
 const newest = rawProviders.providers
-  .map((p: Json) => ({ id: p.id as string, seen: p.plans.map((plan: Json) => plan.observedAt as string).sort()[0] as string, plans: p.plans.length as number }))
-  .filter((p: { seen: string }) => p.seen === [...new Set<string>(rawProviders.providers.flatMap((x: Json) => x.plans.map((plan: Json) => plan.observedAt)))].sort().at(-1))[0];
+  .map((p: Json) => ({
+    id: p.id as string,
+    seen: p.plans.map((plan: Json) => plan.observedAt as string).sort()[0] as string,
+    plans: p.plans.length as number,
+  }))
+  .filter(
+    (p: { seen: string }) =>
+      p.seen ===
+      [...new Set<string>(rawProviders.providers.flatMap((x: Json) => x.plans.map((plan: Json) => plan.observedAt)))]
+        .sort()
+        .at(-1),
+  )[0];
 
 describe('prices age against today, without a release', () => {
   let t: TestApp;
   beforeAll(async () => {
-    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'] });
+    jest.useFakeTimers({
+      doNotFake: [
+        'nextTick',
+        'setImmediate',
+        'clearImmediate',
+        'setTimeout',
+        'clearTimeout',
+        'setInterval',
+        'clearInterval',
+        'queueMicrotask',
+        'hrtime',
+        'performance',
+      ],
+    });
     jest.setSystemTime(at(rawMeta.version));
     t = await startTestApp();
   });
@@ -34,7 +58,11 @@ describe('prices age against today, without a release', () => {
 
   const provider = async () => {
     const res = await t.http.get(`/api/providers/${newest.id}.json`).expect(200);
-    return { etag: res.headers.etag as string, plans: res.body.provider.plans as Json[], priceAge: res.body.provider.priceAge };
+    return {
+      etag: res.headers.etag as string,
+      plans: res.body.provider.plans as Json[],
+      priceAge: res.body.provider.priceAge,
+    };
   };
 
   it('turns a price stale when the clock passes 90 days after it was seen, and the document and its ETag change', async () => {
@@ -60,7 +88,9 @@ describe('prices age against today, without a release', () => {
     const home = await t.http.get('/').set('Accept', 'text/markdown').expect(200);
     const list = (await t.http.get('/api/providers.json').expect(200)).body;
     const total = list.providers.reduce((n: number, p: Json) => n + p.plans.length, 0);
-    expect(home.text).toContain(`prices seen between ${list.priceAge.oldestObservedAt} and ${list.priceAge.newestObservedAt}; ${list.priceAge.stalePrices} of ${total} stale on ${plus(newest.seen, 91)}`);
+    expect(home.text).toContain(
+      `prices seen between ${list.priceAge.oldestObservedAt} and ${list.priceAge.newestObservedAt}; ${list.priceAge.stalePrices} of ${total} stale on ${plus(newest.seen, 91)}`,
+    );
     expect(list.priceAge.stalePrices).toBe(total);
   });
 

@@ -49,7 +49,10 @@ describe('the age of every price, on the embedded dataset', () => {
   });
 
   it('flags a row of plans.json and plans.csv stale exactly when its price is over 90 days old or a later change is reported', async () => {
-    const [json, csv] = await Promise.all([t.http.get('/api/plans.json').expect(200), t.http.get('/api/plans.csv').expect(200)]);
+    const [json, csv] = await Promise.all([
+      t.http.get('/api/plans.json').expect(200),
+      t.http.get('/api/plans.csv').expect(200),
+    ]);
     const csvRows = parse(csv.text, { columns: true });
     expect(json.body.staleAfterDays).toBe(STALE_DAYS);
     plans.forEach((x, i) => {
@@ -67,20 +70,38 @@ describe('the age of every price, on the embedded dataset', () => {
       });
       expect(row.staleReason === null).toBe(!x.stale);
       if (x.stale) expect(row.staleReason).toContain(x.plan.observedAt);
-      expect([csvRows[i].observedAt, csvRows[i].stale, csvRows[i].priceAgeDays]).toEqual([x.plan.observedAt, String(x.stale), String(x.age)]);
+      expect([csvRows[i].observedAt, csvRows[i].stale, csvRows[i].priceAgeDays]).toEqual([
+        x.plan.observedAt,
+        String(x.stale),
+        String(x.age),
+      ]);
     });
     const dates = plans.map((x) => x.plan.observedAt).sort();
-    expect(json.body.priceAge).toEqual({ oldestObservedAt: dates[0], newestObservedAt: dates.at(-1), stalePrices: plans.filter((x) => x.stale).length });
+    expect(json.body.priceAge).toEqual({
+      oldestObservedAt: dates[0],
+      newestObservedAt: dates.at(-1),
+      stalePrices: plans.filter((x) => x.stale).length,
+    });
   });
 
-  it.each(rawProviders.providers.map((p: Json) => p.id))('gives provider %s the age of its prices, in the list and on its own', async (id) => {
-    const own = plans.filter((x) => x.provider.id === id);
-    const dates = own.map((x) => x.plan.observedAt).sort();
-    const expected = { oldestObservedAt: dates[0], newestObservedAt: dates.at(-1), stalePrices: own.filter((x) => x.stale).length };
-    const [one, list] = await Promise.all([t.http.get(`/api/providers/${id}.json`), t.http.get('/api/providers.json')]);
-    expect(one.body.provider.priceAge).toEqual(expected);
-    expect(list.body.providers.find((p: Json) => p.id === id).priceAge).toEqual(expected);
-  });
+  it.each(rawProviders.providers.map((p: Json) => p.id))(
+    'gives provider %s the age of its prices, in the list and on its own',
+    async (id) => {
+      const own = plans.filter((x) => x.provider.id === id);
+      const dates = own.map((x) => x.plan.observedAt).sort();
+      const expected = {
+        oldestObservedAt: dates[0],
+        newestObservedAt: dates.at(-1),
+        stalePrices: own.filter((x) => x.stale).length,
+      };
+      const [one, list] = await Promise.all([
+        t.http.get(`/api/providers/${id}.json`),
+        t.http.get('/api/providers.json'),
+      ]);
+      expect(one.body.provider.priceAge).toEqual(expected);
+      expect(list.body.providers.find((p: Json) => p.id === id).priceAge).toEqual(expected);
+    },
+  );
 
   it('leaves prices older than maxPriceAgeDays out of find_vps_plans, and says how many matches are stale', async () => {
     const ages = [...new Set(plans.map((x) => x.age))].sort((a, b) => a - b);
@@ -91,7 +112,13 @@ describe('the age of every price, on the embedded dataset', () => {
     expect(all.stalePrices).toBe(plans.filter((x) => eligible(x) && x.stale).length);
     const allDetailed = data(await call('find_vps_plans', { limit: 50, responseFormat: 'detailed' }));
     expect(allDetailed.stalePriceNote).toEqual(expect.stringContaining(String(all.stalePrices)));
-    for (const p of all.plans) expect(p).toEqual(expect.objectContaining({ observedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), stale: expect.any(Boolean) }));
+    for (const p of all.plans)
+      expect(p).toEqual(
+        expect.objectContaining({
+          observedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+          stale: expect.any(Boolean),
+        }),
+      );
 
     const recent = data(await call('find_vps_plans', { maxPriceAgeDays: cut, limit: 50, responseFormat: 'detailed' }));
     expect(recent.filters.maxPriceAgeDays).toBe(cut);
@@ -114,39 +141,59 @@ describe('the age of every price, on the embedded dataset', () => {
     const byDefault = data(await call('find_vps_plans', { limit: 50, responseFormat: 'detailed' }));
     expect(byDefault.leftOutDiscontinued).toBe(gone.length);
     expect(byDefault.plans.every((p: Json) => p.discontinued === false)).toBe(true);
-    const asked = data(await call('find_vps_plans', { providers: [gone[0].provider.id], includeDiscontinued: true, limit: 50 }));
+    const asked = data(
+      await call('find_vps_plans', { providers: [gone[0].provider.id], includeDiscontinued: true, limit: 50 }),
+    );
     const listed = asked.plans.filter((p: Json) => p.discontinued);
-    expect(listed.map((p: Json) => p.planName).sort()).toEqual(gone.filter((x) => x.provider.id === gone[0].provider.id).map((x) => x.plan.name).sort());
+    expect(listed.map((p: Json) => p.planName).sort()).toEqual(
+      gone
+        .filter((x) => x.provider.id === gone[0].provider.id)
+        .map((x) => x.plan.name)
+        .sort(),
+    );
     for (const p of listed) expect(p.successor).toBe(gone[0].line.discontinued.successor);
     expect(asked.leftOutDiscontinued).toBe(0);
   });
 
   it('shows the age of each price in find_equivalent_plans and estimate_monthly_cost', async () => {
     const x = plans.find((y) => y.stale && !y.discontinued && y.line.priceBasis !== 'prepaid-term')!;
-    const eq = data(await call('find_equivalent_plans', { providerId: x.provider.id, planName: x.plan.name, limit: 50 }));
+    const eq = data(
+      await call('find_equivalent_plans', { providerId: x.provider.id, planName: x.plan.name, limit: 50 }),
+    );
     expect(eq.reference).toMatchObject({ observedAt: x.plan.observedAt, stale: true });
     for (const e of eq.equivalents) {
       const raw = plans.find((y) => y.provider.id === e.providerId && y.plan.name === e.planName)!;
-      expect([e.planName, e.observedAt, e.stale, raw.discontinued]).toEqual([e.planName, raw.plan.observedAt, raw.stale, false]);
+      expect([e.planName, e.observedAt, e.stale, raw.discontinued]).toEqual([
+        e.planName,
+        raw.plan.observedAt,
+        raw.stale,
+        false,
+      ]);
     }
-    const bill = data(await call('estimate_monthly_cost', { providerId: x.provider.id, planName: x.plan.name, country: 'DE' }));
+    const bill = data(
+      await call('estimate_monthly_cost', { providerId: x.provider.id, planName: x.plan.name, country: 'DE' }),
+    );
     expect(bill.plan).toMatchObject({ observedAt: x.plan.observedAt, stale: true, discontinued: false });
     expect(bill.assumptions.some((a: string) => a.includes('stale') && a.includes(x.plan.observedAt))).toBe(true);
   });
 
-  it('says on each provider page when each line\'s prices were seen, and marks stale ones in words', async () => {
+  it("says on each provider page when each line's prices were seen, and marks stale ones in words", async () => {
     for (const p of rawProviders.providers) {
       const md = (await t.http.get(`/providers/${p.id}.md`).expect(200)).text;
       const html = (await t.http.get(`/providers/${p.id}`).expect(200)).text;
       for (const line of p.planLines) {
-        const dates = [...new Set(p.plans.filter((plan: Json) => plan.line === line.id).map((plan: Json) => plan.observedAt))];
+        const dates = [
+          ...new Set(p.plans.filter((plan: Json) => plan.line === line.id).map((plan: Json) => plan.observedAt)),
+        ];
         const said = dates.length === 1 ? [`Prices seen at ${p.name} on ${dates[0]}`] : dates.map((d) => ` on ${d}`);
-        for (const s of said) expect([p.id, line.id, md.includes(s), html.includes(s)]).toEqual([p.id, line.id, true, true]);
+        for (const s of said)
+          expect([p.id, line.id, md.includes(s), html.includes(s)]).toEqual([p.id, line.id, true, true]);
       }
       const own = plans.filter((x) => x.provider.id === p.id);
       const marked = md.split('\n').filter((l) => /^\| [\d.]+ [A-Z]{3} \(stale\) \|/.test(l)).length;
       expect([p.id, marked]).toEqual([p.id, own.filter((x) => x.stale).length]);
-      if (own.some((x) => x.stale)) expect(md).toContain(`${own.filter((x) => x.stale).length} of these ${own.length} prices are stale`);
+      if (own.some((x) => x.stale))
+        expect(md).toContain(`${own.filter((x) => x.stale).length} of these ${own.length} prices are stale`);
     }
   });
 
@@ -155,9 +202,15 @@ describe('the age of every price, on the embedded dataset', () => {
     const md = (await t.http.get('/plans.md').expect(200)).text;
     for (const x of plans) {
       const cell = `at ${x.provider.name} on ${x.plan.observedAt}${x.stale ? ', stale' : ''}`;
-      expect([x.plan.name, html.includes(`<td>${cell.replace(/&/g, '&amp;')}</td>`), md.includes(`| ${cell} |`)]).toEqual([x.plan.name, true, true]);
+      expect([
+        x.plan.name,
+        html.includes(`<td>${cell.replace(/&/g, '&amp;')}</td>`),
+        md.includes(`| ${cell} |`),
+      ]).toEqual([x.plan.name, true, true]);
     }
-    expect(md.split('\n').filter((l) => /^\| (\$[\d.]+|needs a \d+-month term) \(stale\) \|/.test(l)).length).toBe(plans.filter((x) => x.stale).length);
+    expect(md.split('\n').filter((l) => /^\| (\$[\d.]+|needs a \d+-month term) \(stale\) \|/.test(l)).length).toBe(
+      plans.filter((x) => x.stale).length,
+    );
     expect(md).toContain('## Why prices are stale');
   });
 });
@@ -167,8 +220,14 @@ describe('entry prices and picks when the cheapest fitting price is stale', () =
     editData: async (dir) => {
       expect(chosen).toBeDefined();
       // The provider reports a price change on the cheapest fresh plan's line after its price was seen.
-      const line = raw.providers.find((p: Json) => p.id === chosen.cheapest.provider.id).planLines.find((l: Json) => l.id === chosen.cheapest.line.id);
-      line.laterPriceChange = { date: rawMeta.version, note: 'The provider changed these prices', source: { url: 'https://example.com/price-change', retrievedAt: rawMeta.version } };
+      const line = raw.providers
+        .find((p: Json) => p.id === chosen.cheapest.provider.id)
+        .planLines.find((l: Json) => l.id === chosen.cheapest.line.id);
+      line.laterPriceChange = {
+        date: rawMeta.version,
+        note: 'The provider changed these prices',
+        source: { url: 'https://example.com/price-change', retrievedAt: rawMeta.version },
+      };
       await writeFile(join(dir, 'providers.json'), JSON.stringify(raw, null, 2));
     },
   });
@@ -180,7 +239,8 @@ describe('entry prices and picks when the cheapest fitting price is stale', () =
     const m2m = pricedPlanOf(x.provider, x.plan).monthToMonthPrice;
     return m2m === null ? null : toUsd(m2m, x.plan.currency, 'USD');
   };
-  const entryCandidates = (spec: Json, pool: Json[]) => pool.filter((x) => !x.discontinued && m2mUsd(x) !== null && fits(x, spec));
+  const entryCandidates = (spec: Json, pool: Json[]) =>
+    pool.filter((x) => !x.discontinued && m2mUsd(x) !== null && fits(x, spec));
   // A use case whose cheapest fresh fitting plan sits in a line outside which some fresh plan also fits.
   const chosen = rawUseCases.useCases
     .map((u: Json) => {
@@ -188,7 +248,9 @@ describe('entry prices and picks when the cheapest fitting price is stale', () =
       if (fresh.length === 0) return undefined;
       const cheapest = fresh.reduce((a, b) => (m2mUsd(b)! < m2mUsd(a)! ? b : a));
       const rest = fresh.filter((x) => !(x.provider.id === cheapest.provider.id && x.line.id === cheapest.line.id));
-      return rest.length > 0 ? { u, cheapest, next: Math.min(...rest.map((x) => m2mUsd(x)!)), was: m2mUsd(cheapest)! } : undefined;
+      return rest.length > 0
+        ? { u, cheapest, next: Math.min(...rest.map((x) => m2mUsd(x)!)), was: m2mUsd(cheapest)! }
+        : undefined;
     })
     .find((c: Json) => c && c.next > c.was);
   const ALL_STALE = 'all-stale';
@@ -196,13 +258,23 @@ describe('entry prices and picks when the cheapest fitting price is stale', () =
   it('moves the entry price off the newly stale plan to the cheapest fresh one that meets the minimum spec', async () => {
     const { body } = await app().http.get('/api/use-cases.json').expect(200);
     const u = body.useCases.find((x: Json) => x.slug === chosen.u.slug);
-    expect(u).toMatchObject({ startingAtUsd: chosen.next, startingAt: `$${chosen.next.toFixed(2)}/mo`, startingAtStale: false });
+    expect(u).toMatchObject({
+      startingAtUsd: chosen.next,
+      startingAt: `$${chosen.next.toFixed(2)}/mo`,
+      startingAtStale: false,
+    });
     const rows = (await app().http.get('/api/plans.json')).body.plans;
-    expect(rows.some((r: Json) => !r.stale && r.monthToMonthPriceUsd === chosen.next && r.observedAt === u.startingAtObservedAt)).toBe(true);
-    expect(rows.find((r: Json) => r.providerId === chosen.cheapest.provider.id && r.planName === chosen.cheapest.plan.name)).toMatchObject({ stale: true, staleReason: expect.stringContaining('The provider changed these prices') });
+    expect(
+      rows.some(
+        (r: Json) => !r.stale && r.monthToMonthPriceUsd === chosen.next && r.observedAt === u.startingAtObservedAt,
+      ),
+    ).toBe(true);
+    expect(
+      rows.find((r: Json) => r.providerId === chosen.cheapest.provider.id && r.planName === chosen.cheapest.plan.name),
+    ).toMatchObject({ stale: true, staleReason: expect.stringContaining('The provider changed these prices') });
   });
 
-  it('picks fresh plans over stale ones in recommend_vps_for_workload, and shows each pick\'s age', async () => {
+  it("picks fresh plans over stale ones in recommend_vps_for_workload, and shows each pick's age", async () => {
     const r = data(await call('recommend_vps_for_workload', { workload: chosen.u.slug }));
     expect([r.startingAt, r.startingAtStale]).toEqual([`$${chosen.next.toFixed(2)}/mo`, false]);
     for (const pick of r.providers) {
@@ -212,12 +284,16 @@ describe('entry prices and picks when the cheapest fitting price is stale', () =
       const fitting = own.filter((x) => fits(x, spec));
       const sold = fitting.some((x) => m2mUsd(x) !== null) ? fitting.filter((x) => m2mUsd(x) !== null) : fitting;
       const picked = own.find((x) => x.plan.name === pick.cheapestMatchingPlan.planName)!;
-      expect([pick.id, pick.cheapestMatchingPlan.observedAt, pick.cheapestMatchingPlan.stale]).toEqual([pick.id, picked.plan.observedAt, picked.stale]);
+      expect([pick.id, pick.cheapestMatchingPlan.observedAt, pick.cheapestMatchingPlan.stale]).toEqual([
+        pick.id,
+        picked.plan.observedAt,
+        picked.stale,
+      ]);
       expect([pick.id, picked.stale]).toEqual([pick.id, sold.every((x) => x.stale)]);
     }
   });
 
-  it('says on the use-case page when the entry price was seen, and that the picks\' prices are stale where they are', async () => {
+  it("says on the use-case page when the entry price was seen, and that the picks' prices are stale where they are", async () => {
     const md = (await app().http.get(`/use-cases/${chosen.u.slug}.md`).expect(200)).text;
     const { body } = await app().http.get('/api/use-cases.json');
     const u = body.useCases.find((x: Json) => x.slug === chosen.u.slug);
@@ -227,7 +303,13 @@ describe('entry prices and picks when the cheapest fitting price is stale', () =
 
   it(`marks the entry price stale on the API and the page when no fresh plan meets the spec (${ALL_STALE})`, async () => {
     const everything = structuredClone(raw);
-    for (const p of everything.providers) for (const l of p.planLines) l.laterPriceChange = { date: rawMeta.version, note: 'Every price changed', source: { url: 'https://example.com/all', retrievedAt: rawMeta.version } };
+    for (const p of everything.providers)
+      for (const l of p.planLines)
+        l.laterPriceChange = {
+          date: rawMeta.version,
+          note: 'Every price changed',
+          source: { url: 'https://example.com/all', retrievedAt: rawMeta.version },
+        };
     const file = join(dataDir(), 'providers.json');
     const before = await readFile(file, 'utf8');
     await writeFile(file, JSON.stringify(everything, null, 2));
@@ -262,7 +344,8 @@ describe('every price a plan-finding tool shows carries its date and the dataset
   const priced = (value: Json, path = '$'): [string, Json][] => {
     if (Array.isArray(value)) return value.flatMap((v, i) => priced(v, `${path}[${i}]`));
     if (value === null || typeof value !== 'object') return [];
-    const own: [string, Json][] = typeof value.price === 'number' || typeof value.normalizedPrice === 'number' ? [[path, value]] : [];
+    const own: [string, Json][] =
+      typeof value.price === 'number' || typeof value.normalizedPrice === 'number' ? [[path, value]] : [];
     return [...own, ...Object.entries(value).flatMap(([k, v]) => priced(v, `${path}.${k}`))];
   };
 
@@ -278,6 +361,7 @@ describe('every price a plan-finding tool shows carries its date and the dataset
     expect(r.datasetVersion).toBe(rawMeta.version);
     const shown = priced(r);
     expect(shown.length).toBeGreaterThan(0);
-    for (const [path, x] of shown) expect([path, x.observedAt]).toEqual([path, expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)]);
+    for (const [path, x] of shown)
+      expect([path, x.observedAt]).toEqual([path, expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)]);
   });
 });

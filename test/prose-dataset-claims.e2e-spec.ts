@@ -34,7 +34,9 @@ describe('dataset-wide claims in prose', () => {
     it('are caught in the fixture, every bad claim of this kind', () => {
       const claims = fixture.filter((c) => c.kind === kind);
       expect(claims.length).toBeGreaterThan(0);
-      const missed = claims.filter((c) => CHECKERS[kind]({ where: c.where, text: c.text, providerId: c.providerId }).length === 0).map((c) => c.text);
+      const missed = claims
+        .filter((c) => CHECKERS[kind]({ where: c.where, text: c.text, providerId: c.providerId }).length === 0)
+        .map((c) => c.text);
       expect(missed).toEqual([]);
     });
   });
@@ -46,39 +48,69 @@ describe('dataset-wide claims in prose', () => {
   describe('true claims built from the data pass (the checks read both sides)', () => {
     const best = (measure: keyof typeof MEASURES, ids = providers.map((p) => p.id)) => {
       const m = MEASURES[measure];
-      const scored = ids.map((id) => ({ p: providers.find((x) => x.id === id), v: m.value(providers.find((x) => x.id === id)) })).filter((x) => x.v !== undefined);
+      const scored = ids
+        .map((id) => ({ p: providers.find((x) => x.id === id), v: m.value(providers.find((x) => x.id === id)) }))
+        .filter((x) => x.v !== undefined);
       return scored.sort((a, b) => (m.higherIsBetter ? b.v! - a.v! : a.v! - b.v!));
     };
-    const clean = (kind: ClaimKind, text: string, where = 'fixture', providerId?: string) => CHECKERS[kind]({ where, text, providerId });
+    const clean = (kind: ClaimKind, text: string, where = 'fixture', providerId?: string) =>
+      CHECKERS[kind]({ where, text, providerId });
 
     it('the provider with the most locations, said so; its count of locations; the others as "other" providers', () => {
       const [first, second] = best('locations');
-      expect(clean('comparison', `${first.p.name} has the most locations of the ${providers.length} providers we track.`)).toEqual([]);
+      expect(
+        clean('comparison', `${first.p.name} has the most locations of the ${providers.length} providers we track.`),
+      ).toEqual([]);
       expect(clean('comparison', `${first.p.name} has more locations than ${second.p.name}.`)).toEqual([]);
       expect(clean('comparison', `${second.p.name} has more locations than ${first.p.name}.`)).not.toEqual([]);
-      expect(clean('count', `${first.p.datacenters.length} locations, the widest spread here.`, 'fixture', first.p.id)).toEqual([]);
-      expect(clean('count', `${first.p.name} covers more cities than the ${providers.length - 1} other providers we review.`)).toEqual([]);
+      expect(
+        clean('count', `${first.p.datacenters.length} locations, the widest spread here.`, 'fixture', first.p.id),
+      ).toEqual([]);
+      expect(
+        clean(
+          'count',
+          `${first.p.name} covers more cities than the ${providers.length - 1} other providers we review.`,
+        ),
+      ).toEqual([]);
     });
 
     it('the cheapest dedicated entry among the US-based providers, said so; a comparison guide counting its own providers', () => {
       const us = providers.filter((p) => p.headquarters.country === 'US').map((p) => p.id);
       const [cheapest] = best('dedicatedEntry', us);
-      expect(clean('comparison', `${cheapest.p.name} has the cheapest dedicated entry plan among the US-based clouds here.`)).toEqual([]);
+      expect(
+        clean('comparison', `${cheapest.p.name} has the cheapest dedicated entry plan among the US-based clouds here.`),
+      ).toEqual([]);
       const three = us.slice(0, 3);
-      expect(clean('count', `All ${['zero', 'one', 'two', 'three'][three.length]} sell dedicated plans.`, `guides/${three.join('-vs-')}.md`)).toEqual([]);
+      expect(
+        clean(
+          'count',
+          `All ${['zero', 'one', 'two', 'three'][three.length]} sell dedicated plans.`,
+          `guides/${three.join('-vs-')}.md`,
+        ),
+      ).toEqual([]);
     });
 
     it('an existence claim about a size larger than any plan', () => {
-      const largest = Math.max(...providers.flatMap((p) => p.plans.map((plan: any) => Number(/(\d+)/.exec(plan.ram)![1]) * (/TB/.test(plan.ram) ? 1000 : 1))));
+      const largest = Math.max(
+        ...providers.flatMap((p) =>
+          p.plans.map((plan: any) => Number(/(\d+)/.exec(plan.ram)![1]) * (/TB/.test(plan.ram) ? 1000 : 1)),
+        ),
+      );
       expect(clean('existence', `No VPS in the dataset has ${largest * 2} GB of RAM.`)).toEqual([]);
       expect(clean('existence', `No VPS in the dataset has ${largest} GB of RAM.`)).not.toEqual([]);
     });
 
     it('a plan identifier the data lists as sold, and a retired one the sentence calls retired', () => {
       const hetzner = providers.find((p) => p.id === 'hetzner');
-      const sold = hetzner.plans.find((plan: any) => !hetzner.planLines.find((l: any) => l.id === plan.line).discontinued);
-      expect(clean('retired-id', `hcloud server create --type ${sold.name.toLowerCase()} --image debian-12`)).toEqual([]);
-      expect(clean('retired-id', `The cx11 was retired long ago; hcloud server create --type ${sold.name.toLowerCase()}.`)).toEqual([]);
+      const sold = hetzner.plans.find(
+        (plan: any) => !hetzner.planLines.find((l: any) => l.id === plan.line).discontinued,
+      );
+      expect(clean('retired-id', `hcloud server create --type ${sold.name.toLowerCase()} --image debian-12`)).toEqual(
+        [],
+      );
+      expect(
+        clean('retired-id', `The cx11 was retired long ago; hcloud server create --type ${sold.name.toLowerCase()}.`),
+      ).toEqual([]);
     });
   });
 });

@@ -22,9 +22,11 @@ import { DATA_DIR, rawExchangeRates, rawGuides, rawMeta, rawProviders } from './
 /** Words that claim a figure is as of now. */
 const TEMPORAL = /\b(?:current(?:ly)?|today(?:'s)?|latest|now|at the moment|right now|presently|up[- ]to[- ]date)\b/gi;
 /** Figures the data dates: prices, rates, fees, SLAs (and the plans whose price a sentence compares), or an amount. */
-const FIGURE = /\b(?:prices?|pricing|price lists?|rates?|costs?|fees?|charges?|SLAs?|uptime|entry plans?|cheapest plans?|renewals?)\b|\d+(?:\.\d+)?\s?(?:EUR|USD|GBP|%)|[$€£]\s?\d/i;
+const FIGURE =
+  /\b(?:prices?|pricing|price lists?|rates?|costs?|fees?|charges?|SLAs?|uptime|entry plans?|cheapest plans?|renewals?)\b|\d+(?:\.\d+)?\s?(?:EUR|USD|GBP|%)|[$€£]\s?\d/i;
 /** A date stated in the sentence: a day, a month and year, or a date the generator fills in. */
-const DATE = /\b\d{4}-\d{2}-\d{2}\b|\b(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b|\{ratesDate\}/;
+const DATE =
+  /\b\d{4}-\d{2}-\d{2}\b|\b(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b|\{ratesDate\}/;
 
 /** Prose without code (a command that prints "current" is not a claim). */
 const withoutCode = (text: string) => text.replace(/```[\s\S]*?```/g, ' ').replace(/`[^`\n]*`/g, ' ');
@@ -39,7 +41,8 @@ export function undatedCurrentClaims(prose: Prose): string[] {
   for (const sentence of withoutCode(prose.text).split(/(?<=[.!?])\s+|\n+/)) {
     if (DATE.test(sentence)) continue;
     for (const clause of sentence.split(/[,;:()]\s*|\s[—–-]\s/)) {
-      if (new RegExp(TEMPORAL.source, 'i').test(clause) && FIGURE.test(clause)) found.push(`${prose.where}: "${clause.trim()}" (in: ${sentence.trim()})`);
+      if (new RegExp(TEMPORAL.source, 'i').test(clause) && FIGURE.test(clause))
+        found.push(`${prose.where}: "${clause.trim()}" (in: ${sentence.trim()})`);
     }
   }
   return found;
@@ -51,8 +54,13 @@ function generatorText(): Prose[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'))
     .flatMap((f) => {
-      const code = readFileSync(join(dir, f), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-      return [...code.matchAll(/'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\]|\\.)*)`/g)].map((m) => ({ where: `src/cli/guides-generator/${f}`, text: (m[1] ?? m[2]).replace(/\$\{[^}]*\}/g, 'X') }));
+      const code = readFileSync(join(dir, f), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '');
+      return [...code.matchAll(/'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\]|\\.)*)`/g)].map((m) => ({
+        where: `src/cli/guides-generator/${f}`,
+        text: (m[1] ?? m[2]).replace(/\$\{[^}]*\}/g, 'X'),
+      }));
     });
 }
 
@@ -70,7 +78,11 @@ describe('"current" next to a dated figure states the date', () => {
   it('fails a fixture of the claims it exists for, and passes the ones it must not flag', () => {
     const fixture = readFileSync(join(__dirname, 'fixtures', 'prose-claims', 'current-figures.md'), 'utf8');
     const [bad, good] = fixture.split('\n\n');
-    const flagged = (text: string) => text.split('\n').slice(1).filter((line) => undatedCurrentClaims({ where: 'fixture', text: line }).length > 0);
+    const flagged = (text: string) =>
+      text
+        .split('\n')
+        .slice(1)
+        .filter((line) => undatedCurrentClaims({ where: 'fixture', text: line }).length > 0);
     expect(flagged(bad)).toEqual(bad.split('\n').slice(1));
     expect(flagged(good)).toEqual([]);
   });
@@ -91,16 +103,19 @@ const newest = (dates: string[]) => [...dates].sort().at(-1);
 
 /** The days of a provider's plan figures: each line's price source and reported change (sold lines, or all with `listed`), and the source that says a line is discontinued. */
 function planDates(p: any, listed: boolean): string[] {
-  return p.planLines.flatMap((l: any) => [
-    ...(listed || !l.discontinued ? [l.source, l.laterPriceChange?.source] : []),
-    l.discontinued?.source,
-  ].filter(Boolean).map((s: any) => s.retrievedAt));
+  return p.planLines.flatMap((l: any) =>
+    [...(listed || !l.discontinued ? [l.source, l.laterPriceChange?.source] : []), l.discontinued?.source]
+      .filter(Boolean)
+      .map((s: any) => s.retrievedAt),
+  );
 }
 
 /** The days of the provider pages behind its support, locations and features: its sources that no plan line, add-on or tax treatment cites. */
 function recordDates(p: any): string[] {
   const cited = new Set<string>();
-  for (const l of p.planLines) for (const s of [l.source, l.laterPriceChange?.source, l.discontinued?.source]) if (s) [s.url, s.copyOf].forEach((u) => u && cited.add(u));
+  for (const l of p.planLines)
+    for (const s of [l.source, l.laterPriceChange?.source, l.discontinued?.source])
+      if (s) [s.url, s.copyOf].forEach((u) => u && cited.add(u));
   for (const a of Object.values<any>(p.addOns)) if (a.source) cited.add(a.source.url);
   for (const s of p.tax.sources) cited.add(s.url);
   return p.sources.filter((s: any) => !cited.has(s.url)).map((s: any) => s.retrievedAt);
@@ -123,7 +138,9 @@ function expectedFigureDate(g: any): string | undefined {
       return newest(all.flatMap((x) => [...planDates(x, false), ...recordDates(x)]).concat(rates(all)));
     }
     case 'comparison': {
-      const ps = editorial('comparisons.json').comparisons.find((c: any) => c.slug === g.slug).providers.map((id: string) => byId.get(id));
+      const ps = editorial('comparisons.json')
+        .comparisons.find((c: any) => c.slug === g.slug)
+        .providers.map((id: string) => byId.get(id));
       return newest(ps.flatMap((x: any) => [...planDates(x, false), ...recordDates(x)]).concat(rates(ps)));
     }
     case 'best-of': {
@@ -132,7 +149,11 @@ function expectedFigureDate(g: any): string | undefined {
       if (c.kind === 'region') return newest(providers.flatMap(recordDates));
       if (c.kind === 'feature') {
         const ranked = providers.filter((p) => offers(p, c.value));
-        return newest([...providers.flatMap(recordDates), ...ranked.flatMap((p) => planDates(p, false)), ...rates(ranked)]);
+        return newest([
+          ...providers.flatMap(recordDates),
+          ...ranked.flatMap((p) => planDates(p, false)),
+          ...rates(ranked),
+        ]);
       }
       return newest([...providers.flatMap((p) => planDates(p, false)), ...rates(providers)]);
     }
@@ -149,9 +170,12 @@ describe('each generated guide is dated by the figures it quotes', () => {
 
   it('has updated = the newest source day of the figures it quotes, never before published nor after the release', () => {
     expect(generated.length).toBeGreaterThan(60);
-    const wrong = generated.filter((g) => g.updated !== expected(g)).map((g) => `${g.slug}: updated ${g.updated}, figures read ${expected(g)}`);
+    const wrong = generated
+      .filter((g) => g.updated !== expected(g))
+      .map((g) => `${g.slug}: updated ${g.updated}, figures read ${expected(g)}`);
     expect(wrong).toEqual([]);
-    for (const g of generated) expect([g.slug, g.updated >= g.published && g.updated <= rawMeta.version]).toEqual([g.slug, true]);
+    for (const g of generated)
+      expect([g.slug, g.updated >= g.published && g.updated <= rawMeta.version]).toEqual([g.slug, true]);
   });
 
   it('gives guides about providers read on different days different dates (not one date for all)', () => {
@@ -160,6 +184,8 @@ describe('each generated guide is dated by the figures it quotes', () => {
     expect(new Set(generated.map((g) => g.updated))).toEqual(days);
     // A review moves only with its own provider: two reviews differ exactly when their providers' figures were read on different days.
     const reviews = generated.filter((g) => g.type === 'review');
-    for (const a of reviews) for (const b of reviews) expect([a.slug, b.slug, a.updated === b.updated]).toEqual([a.slug, b.slug, expected(a) === expected(b)]);
+    for (const a of reviews)
+      for (const b of reviews)
+        expect([a.slug, b.slug, a.updated === b.updated]).toEqual([a.slug, b.slug, expected(a) === expected(b)]);
   });
 });

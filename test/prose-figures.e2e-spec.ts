@@ -46,13 +46,31 @@ function quotedPlanPrices(text: string): { provider: any; plan: any; quoted: { v
 }
 
 /** The prices a plan can honestly be quoted at: headline, month to month, renewal. */
-const pricesOf = (plan: any) => [plan.price, plan.monthToMonthPrice, plan.renewalPrice].filter((x) => typeof x === 'number');
+const pricesOf = (plan: any) =>
+  [plan.price, plan.monthToMonthPrice, plan.renewalPrice].filter((x) => typeof x === 'number');
 
 /** Product lines and plan families the market knows per provider (matched case-sensitively, as proper names); naming one requires the data to hold it. */
 const PRODUCT_NAMES: Record<string, string[]> = {
   hetzner: ['server auction', 'Storage Box', 'dedicated server', 'CX', 'CAX', 'CPX', 'CCX'],
-  digitalocean: ['Premium Intel', 'Premium AMD', 'Memory-Optimized', 'Storage-Optimized', 'CPU-Optimized', 'General Purpose', 'App Platform'],
-  vultr: ['High Frequency', 'Bare Metal', 'High Performance', 'Regular Performance', 'CPU Optimized', 'General Purpose', 'Memory Optimized', 'Storage Optimized'],
+  digitalocean: [
+    'Premium Intel',
+    'Premium AMD',
+    'Memory-Optimized',
+    'Storage-Optimized',
+    'CPU-Optimized',
+    'General Purpose',
+    'App Platform',
+  ],
+  vultr: [
+    'High Frequency',
+    'Bare Metal',
+    'High Performance',
+    'Regular Performance',
+    'CPU Optimized',
+    'General Purpose',
+    'Memory Optimized',
+    'Storage Optimized',
+  ],
   linode: ['High Memory', 'Premium', 'GPU', 'Nanode', 'Dedicated'],
   ovhcloud: ['Kimsufi', 'Eco', 'Game', 'Local Zone', 'dedicated server', 'Public Cloud'],
   contabo: ['Storage VPS', 'Cloud VDS', 'Cloud VPS', 'dedicated server'],
@@ -62,7 +80,9 @@ const PRODUCT_NAMES: Record<string, string[]> = {
 
 /** True when the data holds a product of that name for the provider: a plan, a plan line or a feature. */
 function holds(provider: any, product: string): boolean {
-  const names = [...provider.plans.map((p: any) => p.name), ...provider.planLines.map((l: any) => l.name)].map((n: string) => n.toLowerCase());
+  const names = [...provider.plans.map((p: any) => p.name), ...provider.planLines.map((l: any) => l.name)].map(
+    (n: string) => n.toLowerCase(),
+  );
   return names.some((n: string) => n.includes(product.toLowerCase()));
 }
 
@@ -77,14 +97,28 @@ describe('prose that quotes the data', () => {
     const wrong = allProse.flatMap((p) =>
       quotedPlanPrices(p.text)
         .filter(({ plan, quoted }) => quoted.currency === plan.currency && !pricesOf(plan).includes(quoted.value))
-        .map(({ plan, quoted }) => `${p.where}: ${plan.name} quoted at ${quoted.value} ${quoted.currency}, the data says ${pricesOf(plan).join(' or ')}`),
+        .map(
+          ({ plan, quoted }) =>
+            `${p.where}: ${plan.name} quoted at ${quoted.value} ${quoted.currency}, the data says ${pricesOf(plan).join(' or ')}`,
+        ),
     );
     expect(wrong).toEqual([]);
   });
 
   it('counts the providers as many as the dataset holds', () => {
-    const words: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
-    const count = /\b(?:of|all|the)\s+(two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:providers|hosts|clouds)\b(?!\s+(?:in|with|that|who|whose)\b)/gi;
+    const words: Record<string, number> = {
+      two: 2,
+      three: 3,
+      four: 4,
+      five: 5,
+      six: 6,
+      seven: 7,
+      eight: 8,
+      nine: 9,
+      ten: 10,
+    };
+    const count =
+      /\b(?:of|all|the)\s+(two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:providers|hosts|clouds)\b(?!\s+(?:in|with|that|who|whose)\b)/gi;
     const wrong = allProse.flatMap((p) =>
       [...p.text.matchAll(count)]
         .map((m) => ({ m, n: words[m[1].toLowerCase()] ?? Number(m[1]) }))
@@ -98,7 +132,9 @@ describe('prose that quotes the data', () => {
     const wrong = reasons.flatMap((r) => {
       const provider = providers.find((p) => p.id === r.providerId);
       return (PRODUCT_NAMES[r.providerId!] ?? [])
-        .filter((product) => new RegExp(`(?<![\\w-])${escape(product)}(?![\\w-])`).test(r.text) && !holds(provider, product))
+        .filter(
+          (product) => new RegExp(`(?<![\\w-])${escape(product)}(?![\\w-])`).test(r.text) && !holds(provider, product),
+        )
         .map((product) => `${r.where}: names "${product}", which the dataset does not hold for ${provider.name}`);
     });
     expect(wrong).toEqual([]);
@@ -108,7 +144,17 @@ describe('prose that quotes the data', () => {
     const cx23 = providers.find((p) => p.id === 'hetzner').plans.find((p: any) => p.name === 'CX23');
     const [drift] = quotedPlanPrices(`The CX23 costs €${(cx23.price + 1).toFixed(2)} a month.`);
     expect(pricesOf(drift.plan)).not.toContain(drift.quoted.value);
-    expect(holds(providers.find((p) => p.id === 'vultr'), 'High Frequency')).toBe(false);
-    expect(holds(providers.find((p) => p.id === 'vultr'), 'High Performance')).toBe(true);
+    expect(
+      holds(
+        providers.find((p) => p.id === 'vultr'),
+        'High Frequency',
+      ),
+    ).toBe(false);
+    expect(
+      holds(
+        providers.find((p) => p.id === 'vultr'),
+        'High Performance',
+      ),
+    ).toBe(true);
   });
 });

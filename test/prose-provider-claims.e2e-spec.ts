@@ -18,11 +18,15 @@ const fixture: { claims: { kind: ClaimKind; text: string; providerId?: string; w
 
 describe('prose claims about one provider', () => {
   const claims = providerClaims([...allProse, ...publishedGuideProse]);
-  const show = (c: { where: string; providerId: string; quote: string; wrong?: string }) => `${c.where} [${c.providerId}] "${c.quote}": ${c.wrong}`;
+  const show = (c: { where: string; providerId: string; quote: string; wrong?: string }) =>
+    `${c.where} [${c.providerId}] "${c.quote}": ${c.wrong}`;
 
   it('reads claims of every kind in the prose, true ones among them (the checks are not vacuous)', () => {
     for (const kind of KINDS) {
-      expect({ kind, found: claims.filter((c) => c.kind === kind && !c.wrong).length > 0 }).toEqual({ kind, found: true });
+      expect({ kind, found: claims.filter((c) => c.kind === kind && !c.wrong).length > 0 }).toEqual({
+        kind,
+        found: true,
+      });
     }
   });
 
@@ -33,7 +37,9 @@ describe('prose claims about one provider', () => {
   it.each(KINDS)('catches every bad %s claim of the fixture', (kind) => {
     const bad = fixture.claims.filter((c) => c.kind === kind);
     expect(bad.length).toBeGreaterThan(0);
-    const missed = bad.filter((c) => !CHECKERS[kind]({ where: 'fixture', text: c.text, providerId: c.providerId }).some((found) => found.wrong));
+    const missed = bad.filter(
+      (c) => !CHECKERS[kind]({ where: 'fixture', text: c.text, providerId: c.providerId }).some((found) => found.wrong),
+    );
     expect(missed.map((c) => `${c.text} (${c.why})`)).toEqual([]);
   });
 });

@@ -22,7 +22,8 @@ describe('rate limiting shared through Redis', () => {
     await redis?.stop();
   });
 
-  const from = (app: TestApp, client: string) => app.http.get('/api/providers/vultr.json').set('X-Forwarded-For', client);
+  const from = (app: TestApp, client: string) =>
+    app.http.get('/api/providers/vultr.json').set('X-Forwarded-For', client);
 
   it('enforces one combined limit: 600 spread over both instances pass, the 601st is refused by either', async () => {
     const client = '203.0.113.50';

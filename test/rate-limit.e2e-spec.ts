@@ -34,14 +34,24 @@ function sharedApp(env: Record<string, string>): () => Promise<TestApp> {
  * HTTPS required, no proxy trusted: the 301 of the header table and the tests of the redirect. The public
  * URL is the redirect test's; the header table only reads the status and the headers of its 301.
  */
-const httpsOnly = sharedApp({ RATE_LIMIT_REQUESTS: '500', RATE_LIMIT_WINDOW_SECONDS: '120', REQUIRE_HTTPS: 'true', PUBLIC_BASE_URL: 'http://api.vpsapi.test:8080' });
+const httpsOnly = sharedApp({
+  RATE_LIMIT_REQUESTS: '500',
+  RATE_LIMIT_WINDOW_SECONDS: '120',
+  REQUIRE_HTTPS: 'true',
+  PUBLIC_BASE_URL: 'http://api.vpsapi.test:8080',
+});
 
 /**
  * Behind a trusted proxy that terminates TLS (HTTPS required, X-Forwarded-Proto believed from loopback): the
  * client-identity tests, each with client addresses of its own (X-Forwarded-For, sent with
  * X-Forwarded-Proto: https as such a proxy does), and the HSTS test, as the connecting address.
  */
-const behindProxy = sharedApp({ RATE_LIMIT_REQUESTS: '3', RATE_LIMIT_WINDOW_SECONDS: '60', TRUST_PROXY: 'loopback', REQUIRE_HTTPS: 'true' });
+const behindProxy = sharedApp({
+  RATE_LIMIT_REQUESTS: '3',
+  RATE_LIMIT_WINDOW_SECONDS: '60',
+  TRUST_PROXY: 'loopback',
+  REQUIRE_HTTPS: 'true',
+});
 
 describe('rate limiting', () => {
   describe('headers on every kind of response', () => {
@@ -51,7 +61,12 @@ describe('rate limiting', () => {
     beforeAll(async () => {
       [t, maintenance, https] = await Promise.all([
         startTestApp({ RATE_LIMIT_REQUESTS: '500', RATE_LIMIT_WINDOW_SECONDS: '120' }),
-        startTestApp({ RATE_LIMIT_REQUESTS: '500', RATE_LIMIT_WINDOW_SECONDS: '120', MAINTENANCE_MODE: 'true', RETRY_AFTER_SECONDS: '45' }),
+        startTestApp({
+          RATE_LIMIT_REQUESTS: '500',
+          RATE_LIMIT_WINDOW_SECONDS: '120',
+          MAINTENANCE_MODE: 'true',
+          RETRY_AFTER_SECONDS: '45',
+        }),
         httpsOnly(),
       ]);
     });
@@ -61,7 +76,12 @@ describe('rate limiting', () => {
       ['200 GET', () => t, (a) => a.http.get('/api/providers.json'), 200],
       ['304 revalidation', () => t, (a) => a.http.get('/api/providers.json').set('If-None-Match', '*'), 304],
       ['HEAD', () => t, (a) => a.http.head('/api/use-cases.json'), 200],
-      ['OPTIONS preflight', () => t, (a) => a.http.options('/api/index.json').set('Access-Control-Request-Method', 'GET'), 204],
+      [
+        'OPTIONS preflight',
+        () => t,
+        (a) => a.http.options('/api/index.json').set('Access-Control-Request-Method', 'GET'),
+        204,
+      ],
       ['404 under /api/', () => t, (a) => a.http.get('/api/missing'), 404],
       ['404 elsewhere', () => t, (a) => a.http.get('/missing/page'), 404],
       ['405', () => t, (a) => a.http.post('/api/providers.json').send({ a: 1 }), 405],
@@ -112,7 +132,9 @@ describe('rate limiting', () => {
       try {
         const remaining: number[] = [];
         for (let batch = 0; batch < 12; batch++) {
-          const answers = await Promise.all(Array.from({ length: 50 }, () => t.http.get('/api/providers/hetzner.json')));
+          const answers = await Promise.all(
+            Array.from({ length: 50 }, () => t.http.get('/api/providers/hetzner.json')),
+          );
           for (const res of answers) {
             expect(res.status).toBe(200);
             remaining.push(expectLimitHeaders(res, 600, 60));
@@ -180,11 +202,17 @@ describe('rate limiting', () => {
       let t: { http: ReturnType<typeof request.agent> };
       beforeAll(async () => {
         // The proxy terminates TLS: every request it forwards says so (the app requires HTTPS for the HSTS test).
-        t = { http: request.agent((await behindProxy()).server).set('Accept-Encoding', 'identity').set('X-Forwarded-Proto', 'https') };
+        t = {
+          http: request
+            .agent((await behindProxy()).server)
+            .set('Accept-Encoding', 'identity')
+            .set('X-Forwarded-Proto', 'https'),
+        };
       });
 
       it('limits two clients independently', async () => {
-        for (let i = 0; i < 3; i++) await t.http.get('/api/index.json').set('X-Forwarded-For', '203.0.113.10').expect(200);
+        for (let i = 0; i < 3; i++)
+          await t.http.get('/api/index.json').set('X-Forwarded-For', '203.0.113.10').expect(200);
         await t.http.get('/api/index.json').set('X-Forwarded-For', '203.0.113.10').expect(429);
         const other = await t.http.get('/api/index.json').set('X-Forwarded-For', '203.0.113.11').expect(200);
         expect(other.headers['ratelimit-remaining']).toBe('2');

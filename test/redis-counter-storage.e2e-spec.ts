@@ -20,9 +20,24 @@ describe(RedisCounterStorage.name, () => {
   it('counts hits per throttler and key in one window that ends with the key', async () => {
     expect(storage.ready).toBe(true);
     const key = `count-${Date.now()}`;
-    expect(await storage.increment(key, 60_000, 2, 60_000, 'default')).toEqual({ totalHits: 1, timeToExpire: 60, isBlocked: false, timeToBlockExpire: 0 });
-    expect(await storage.increment(key, 60_000, 2, 60_000, 'default')).toEqual({ totalHits: 2, timeToExpire: 60, isBlocked: false, timeToBlockExpire: 0 });
-    expect(await storage.increment(key, 60_000, 2, 60_000, 'default')).toEqual({ totalHits: 3, timeToExpire: 60, isBlocked: true, timeToBlockExpire: 60 });
+    expect(await storage.increment(key, 60_000, 2, 60_000, 'default')).toEqual({
+      totalHits: 1,
+      timeToExpire: 60,
+      isBlocked: false,
+      timeToBlockExpire: 0,
+    });
+    expect(await storage.increment(key, 60_000, 2, 60_000, 'default')).toEqual({
+      totalHits: 2,
+      timeToExpire: 60,
+      isBlocked: false,
+      timeToBlockExpire: 0,
+    });
+    expect(await storage.increment(key, 60_000, 2, 60_000, 'default')).toEqual({
+      totalHits: 3,
+      timeToExpire: 60,
+      isBlocked: true,
+      timeToBlockExpire: 60,
+    });
     expect(await storage.increment(key, 60_000, 2, 60_000, 'other')).toMatchObject({ totalHits: 1 });
     // The window is set once, by the first hit, on a key in the service's own namespace of a shared Redis.
     const raw = new Redis(redis.url);

@@ -37,7 +37,9 @@ async function editForNextRelease(dir: string) {
   // A plan that is not its provider's cheapest and shares its line with another plan, so the dataset stays valid.
   const vultr = data.providers.find((p: any) => p.id === 'vultr');
   const cheapest = Math.min(...vultr.plans.map((p: any) => p.price));
-  const removedIndex = vultr.plans.findIndex((p: any) => p.price !== cheapest && vultr.plans.filter((q: any) => q.line === p.line).length > 1);
+  const removedIndex = vultr.plans.findIndex(
+    (p: any) => p.price !== cheapest && vultr.plans.filter((q: any) => q.line === p.line).length > 1,
+  );
   const [removed] = vultr.plans.splice(removedIndex, 1);
   const contabo = data.providers.find((p: any) => p.id === 'contabo');
   const oldSupport = contabo.support;
@@ -51,7 +53,10 @@ async function editForNextRelease(dir: string) {
   );
   const swap = rawGuides.find((g) => g.slug === 'swap-file')!;
   const swapFile = join(dir, 'guides', 'swap-file.md');
-  await writeFile(swapFile, (await readFile(swapFile, 'utf8')).replace(/^published: .*$/m, (line) => `${line}\nupdated: "2026-11-29"`));
+  await writeFile(
+    swapFile,
+    (await readFile(swapFile, 'utf8')).replace(/^published: .*$/m, (line) => `${line}\nupdated: "2026-11-29"`),
+  );
 
   return {
     version: NEXT,
@@ -62,8 +67,25 @@ async function editForNextRelease(dir: string) {
       providersRemoved: [],
       plansAdded: [],
       // Matched by the provider's id of the size where the plan has one.
-      plansRemoved: [{ providerId: 'vultr', planName: removed.name, providerPlanId: removed.providerPlanId, price: removed.price, currency: removed.currency }],
-      plansRepriced: [{ providerId: 'hetzner', planName: repriced.name, oldPrice, newPrice: repriced.price, oldCurrency: 'EUR', currency: 'EUR' }],
+      plansRemoved: [
+        {
+          providerId: 'vultr',
+          planName: removed.name,
+          providerPlanId: removed.providerPlanId,
+          price: removed.price,
+          currency: removed.currency,
+        },
+      ],
+      plansRepriced: [
+        {
+          providerId: 'hetzner',
+          planName: repriced.name,
+          oldPrice,
+          newPrice: repriced.price,
+          oldCurrency: 'EUR',
+          currency: 'EUR',
+        },
+      ],
       providerFacts: [{ providerId: 'contabo', field: 'support', oldValue: oldSupport, newValue: contabo.support }],
       guidesAdded: [{ slug: newGuide.slug, title: newGuide.title, date: newGuide.published }],
       guidesUpdated: [{ slug: 'swap-file', title: swap.title, date: '2026-11-29' }],
@@ -83,9 +105,18 @@ describe('releasing the dataset (npm run data:release)', () => {
     const [first] = changelog.releases;
     expect(first).toMatchObject({ summary: 'initial release' });
     const firstProviders = await readJson(join(DATA_DIR, 'releases', first.version, 'providers.json'));
-    const plans = firstProviders.providers.flatMap((p: any) => p.plans.map((plan: any) => ({ providerId: p.id, planName: plan.name, price: plan.price, currency: plan.currency })));
+    const plans = firstProviders.providers.flatMap((p: any) =>
+      p.plans.map((plan: any) => ({
+        providerId: p.id,
+        planName: plan.name,
+        price: plan.price,
+        currency: plan.currency,
+      })),
+    );
     expect(first.changes.plansAdded).toEqual(plans);
-    expect(first.changes.guidesAdded).toHaveLength((await readJson(join(DATA_DIR, 'releases', first.version, 'guides.json'))).guides.length);
+    expect(first.changes.guidesAdded).toHaveLength(
+      (await readJson(join(DATA_DIR, 'releases', first.version, 'guides.json'))).guides.length,
+    );
     expect(changelog.releases.at(-1).version).toBe(rawMeta.version);
     expect(await readJson(join(DATA_DIR, 'releases', rawMeta.version, 'providers.json'))).toEqual(rawProviders);
     expect(rawGuides.length).toBeGreaterThan(0);
@@ -96,7 +127,9 @@ describe('releasing the dataset (npm run data:release)', () => {
     await rm(join(dir, 'releases'), { recursive: true });
     const release = await releaseDataset(dir, { date: '2026-11-27' });
     expect(release).toMatchObject({ version: rawMeta.version, date: '2026-11-27', summary: 'initial release' });
-    expect(release.changes.plansAdded).toHaveLength(rawProviders.providers.reduce((n: number, p: any) => n + p.plans.length, 0));
+    expect(release.changes.plansAdded).toHaveLength(
+      rawProviders.providers.reduce((n: number, p: any) => n + p.plans.length, 0),
+    );
     expect(release.changes.providersAdded).toEqual(rawProviders.providers.map((p: any) => p.id));
     expect((await readJson(join(dir, 'changelog.json'))).releases).toEqual([release]);
   });
@@ -108,9 +141,21 @@ describe('releasing the dataset (npm run data:release)', () => {
     expect(release).toEqual(expected);
     expect(await readJson(join(dir, 'changelog.json'))).toEqual({ releases: [...before.releases, expected] });
     const snapshot = join(dir, 'releases', NEXT);
-    expect((await readdir(snapshot)).sort()).toEqual(['authors.json', 'exchange-rates.json', 'guides.json', 'meta.json', 'providers.json', 'use-cases.json']);
+    expect((await readdir(snapshot)).sort()).toEqual([
+      'authors.json',
+      'exchange-rates.json',
+      'guides.json',
+      'meta.json',
+      'providers.json',
+      'use-cases.json',
+    ]);
     expect(await readJson(join(snapshot, 'providers.json'))).toEqual(await readJson(join(dir, 'providers.json')));
-    expect((await readJson(join(snapshot, 'guides.json'))).guides).toContainEqual({ slug: 'swap-file', title: expected.changes.guidesUpdated[0].title, published: '2025-01-07', updated: '2026-11-29' });
+    expect((await readJson(join(snapshot, 'guides.json'))).guides).toContainEqual({
+      slug: 'swap-file',
+      title: expected.changes.guidesUpdated[0].title,
+      published: '2025-01-07',
+      updated: '2026-11-29',
+    });
   });
 
   it('refuses a version that is already released, and an invalid dataset, writing nothing', async () => {
@@ -163,11 +208,14 @@ describe('releasing the dataset (npm run data:release)', () => {
     it('lists the releases newest first in changes.json', async () => {
       const { body } = await t.http.get('/api/changes.json').expect(200);
       expect(body).toMatchObject({ version: NEXT, count: previous.length + 1, feed: `${TEST_BASE_URL}/changes.atom` });
-      expect(body.releases.map((r: any) => r.version)).toEqual([NEXT, ...previous.map((r: any) => r.version).reverse()]);
+      expect(body.releases.map((r: any) => r.version)).toEqual([
+        NEXT,
+        ...previous.map((r: any) => r.version).reverse(),
+      ]);
       expect(body.releases[0]).toEqual(expected);
     });
 
-    it("gives each plan its price history from the changelog, in plans.json and plans.csv", async () => {
+    it('gives each plan its price history from the changelog, in plans.json and plans.csv', async () => {
       const [json, csv] = await Promise.all([t.http.get('/api/plans.json'), t.http.get('/api/plans.csv')]);
       const repricing = expected.changes.plansRepriced[0];
       const row = json.body.plans.find((r: any) => r.providerId === 'hetzner' && r.planName === repricing.planName);
@@ -177,13 +225,24 @@ describe('releasing the dataset (npm run data:release)', () => {
       const unchanged = json.body.plans.find((r: any) => r.providerId === 'upcloud');
       expect(unchanged.priceHistory).toEqual(historyOf(previous, 'upcloud', unchanged.planName));
       expect(unchanged.priceHistory.at(-1).price).toBe(unchanged.price);
-      expect(json.body.plans.find((r: any) => r.planName === expected.changes.plansRemoved[0].planName && r.providerId === 'vultr')).toBeUndefined();
-      const csvRow = parseCsv(csv.text, { columns: true }).find((r: any) => r.providerId === 'hetzner' && r.planName === repricing.planName);
-      expect(csvRow.priceHistory).toBe([...before, { version: NEXT, price: repricing.newPrice }].map((p) => `${p.version} ${p.price}`).join('; '));
+      expect(
+        json.body.plans.find(
+          (r: any) => r.planName === expected.changes.plansRemoved[0].planName && r.providerId === 'vultr',
+        ),
+      ).toBeUndefined();
+      const csvRow = parseCsv(csv.text, { columns: true }).find(
+        (r: any) => r.providerId === 'hetzner' && r.planName === repricing.planName,
+      );
+      expect(csvRow.priceHistory).toBe(
+        [...before, { version: NEXT, price: repricing.newPrice }].map((p) => `${p.version} ${p.price}`).join('; '),
+      );
     });
 
     it('publishes the same releases as a valid Atom feed', async () => {
-      const res = await t.http.get('/changes.atom').expect(200).expect('Content-Type', 'application/atom+xml; charset=utf-8');
+      const res = await t.http
+        .get('/changes.atom')
+        .expect(200)
+        .expect('Content-Type', 'application/atom+xml; charset=utf-8');
       expect(XMLValidator.validate(res.text)).toBe(true);
       const { feed } = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' }).parse(res.text);
       // Atom (RFC 4287): the namespace, and id, title and updated on the feed and on every entry.
@@ -194,7 +253,9 @@ describe('releasing the dataset (npm run data:release)', () => {
       expect(feed.updated).toMatch(rfc3339);
       expect(new Date(feed.updated).toISOString().slice(0, 10)).toBe(NEXT);
       const links = [feed.link].flat();
-      expect(links).toContainEqual(expect.objectContaining({ '@rel': 'self', '@href': `${TEST_BASE_URL}/changes.atom` }));
+      expect(links).toContainEqual(
+        expect.objectContaining({ '@rel': 'self', '@href': `${TEST_BASE_URL}/changes.atom` }),
+      );
       const entries = [feed.entry].flat();
       expect(entries).toHaveLength(previous.length + 1);
       for (const entry of entries) {

@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import { DatasetReloader } from '../src/dataset/dataset-reloader';
 import { run } from './support/processes';
 import { startTestApp, type TestApp } from './support/test-app';
-import { copyData, metric, PATIENT_SERVER, scrape, servedPrice, steadyTraffic, watchReloads, withFirstPlanPrice } from './support/operations';
+import {
+  copyData,
+  metric,
+  PATIENT_SERVER,
+  scrape,
+  servedPrice,
+  steadyTraffic,
+  watchReloads,
+  withFirstPlanPrice,
+} from './support/operations';
 
 /*
  * A live reload against a real full disk: the data directory on a tmpfs with a few pages to spare. Mounting
@@ -17,13 +26,19 @@ describe('live dataset reload on a full disk', () => {
   let t: TestApp | undefined;
   const loads = new Set<{ stop: () => Promise<number[]> }>();
   beforeAll(async () => {
-    if (process.getuid?.() !== 0) throw new Error('This suite mounts a tmpfs, which needs root: run `npm run test:system` as root (CI does).');
+    if (process.getuid?.() !== 0)
+      throw new Error('This suite mounts a tmpfs, which needs root: run `npm run test:system` as root (CI does).');
     dir = await copyData();
     mount = await mkdtemp(join(tmpdir(), 'vpsapi-full-'));
     // Room for the dataset and a few pages more, whatever its size: a 4 MiB write cannot fit.
     const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
-    const datasetKb = (await Promise.all(files.map((e) => stat(join(e.parentPath, e.name))))).reduce((n, s) => n + Math.ceil(s.size / 4096) * 4, 0);
-    expect(await run('mount', ['-t', 'tmpfs', '-o', `size=${datasetKb + 256}k`, 'tmpfs', mount])).toMatchObject({ code: 0 });
+    const datasetKb = (await Promise.all(files.map((e) => stat(join(e.parentPath, e.name))))).reduce(
+      (n, s) => n + Math.ceil(s.size / 4096) * 4,
+      0,
+    );
+    expect(await run('mount', ['-t', 'tmpfs', '-o', `size=${datasetKb + 256}k`, 'tmpfs', mount])).toMatchObject({
+      code: 0,
+    });
     await cp(dir, mount, { recursive: true });
   });
   afterAll(async () => {

@@ -5,7 +5,16 @@ import { DatasetReloader } from '../src/dataset/dataset-reloader';
 import { MarkdownRenderer } from '../src/pages/markdown-renderer';
 import { DATA_DIR } from './support/raw-data';
 import { startTestApp, type TestApp } from './support/test-app';
-import { scrape, metric, copyData, PATIENT_SERVER, servedPrice, setFirstPlanPrice, steadyTraffic, watchReloads } from './support/operations';
+import {
+  scrape,
+  metric,
+  copyData,
+  PATIENT_SERVER,
+  servedPrice,
+  setFirstPlanPrice,
+  steadyTraffic,
+  watchReloads,
+} from './support/operations';
 
 describe('live dataset reload', () => {
   let dir: string;
@@ -47,12 +56,20 @@ describe('live dataset reload', () => {
   it('rebuilds every derived document: search, pages and MCP answers follow the new version', async () => {
     t = await startTestApp({ DATA_DIR: dir, RATE_LIMIT_REQUESTS: '1000000' });
     const guide = join(dir, 'guides', 'swap-file.md');
-    await writeFile(guide, (await readFile(guide, 'utf8')).replace(/\n---\n/, '\n---\nZanzibarquux is a word no other guide has.\n\n'));
+    await writeFile(
+      guide,
+      (await readFile(guide, 'utf8')).replace(/\n---\n/, '\n---\nZanzibarquux is a word no other guide has.\n\n'),
+    );
     expect(await t.app.get(DatasetReloader).reload()).toBe(true);
     const mcp = await t.http
       .post('/mcp')
       .set('Accept', 'application/json, text/event-stream')
-      .send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_guides', arguments: { query: 'zanzibarquux' } } });
+      .send({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'search_guides', arguments: { query: 'zanzibarquux' } },
+      });
     expect(mcp.body.result.structuredContent.results[0].slug).toBe('swap-file');
     expect((await t.http.get('/guides/swap-file')).text).toContain('Zanzibarquux');
   });

@@ -40,15 +40,24 @@ describe('the request path (one path: guard, interceptors, filter)', () => {
     let app: INestApplication;
     let http: ReturnType<typeof request.agent>;
     beforeAll(async () => {
-      const config = loadConfig({ PUBLIC_BASE_URL: TEST_BASE_URL, METRICS_PORT: '0', METRICS_HOST: '127.0.0.1', DATA_WATCH: 'false', PRECOMPUTE_VIEWS: 'false' });
-      const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config, pino({ level: 'silent' }))], controllers: [DecoratedController] }).compile();
+      const config = loadConfig({
+        PUBLIC_BASE_URL: TEST_BASE_URL,
+        METRICS_PORT: '0',
+        METRICS_HOST: '127.0.0.1',
+        DATA_WATCH: 'false',
+        PRECOMPUTE_VIEWS: 'false',
+      });
+      const moduleRef = await Test.createTestingModule({
+        imports: [AppModule.forRoot(config, pino({ level: 'silent' }))],
+        controllers: [DecoratedController],
+      }).compile();
       app = moduleRef.createNestApplication({ bodyParser: false });
       await app.listen(0, '127.0.0.1');
       http = request.agent(`http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`);
     });
     afterAll(() => app.close());
 
-    it('@Throttle() changes a route\'s limit: its third request in the window is refused with 429, while other routes still answer', async () => {
+    it("@Throttle() changes a route's limit: its third request in the window is refused with 429, while other routes still answer", async () => {
       await http.get('/test-only/throttled').expect(200);
       const second = await http.get('/test-only/throttled').expect(200);
       expect(second.headers['ratelimit-limit']).toBe('2');
@@ -81,7 +90,8 @@ describe('the request path (one path: guard, interceptors, filter)', () => {
     afterAll(() => Promise.all([t.close(), https.close()]));
 
     it('sends no header twice in any kind of answer, read from the bytes on the wire', async () => {
-      const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => rawRequest(`${t.baseUrl}${path}`, headers, method);
+      const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+        rawRequest(`${t.baseUrl}${path}`, headers, method);
       const doc = await get('/api/providers/hetzner.json');
       const answers = {
         document: doc,
@@ -91,11 +101,20 @@ describe('the request path (one path: guard, interceptors, filter)', () => {
         apiNotFound: await get('/api/nope.json'),
         pageNotFound: await get('/nope'),
         methodNotAllowed: await get('/api/index.json', {}, 'DELETE'),
-        preflight: await get('/api/index.json', { origin: 'https://x.test', 'access-control-request-method': 'GET' }, 'OPTIONS'),
+        preflight: await get(
+          '/api/index.json',
+          { origin: 'https://x.test', 'access-control-request-method': 'GET' },
+          'OPTIONS',
+        ),
         page: await get('/'),
         mcpGet: await get('/mcp'),
         redirect: await rawRequest(`${https.baseUrl}/api/index.json`, {}),
-        mcpRedirect: await rawRequest(`${https.baseUrl}/mcp`, { host: 'localhost', 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, 'POST', { data: '{"jsonrpc":"2.0","id":1,"method":"ping"}' }),
+        mcpRedirect: await rawRequest(
+          `${https.baseUrl}/mcp`,
+          { host: 'localhost', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          'POST',
+          { data: '{"jsonrpc":"2.0","id":1,"method":"ping"}' },
+        ),
       };
       expect(Object.fromEntries(Object.entries(answers).map(([kind, res]) => [kind, res.status]))).toEqual({
         document: 200,
@@ -125,19 +144,34 @@ describe('the request path (one path: guard, interceptors, filter)', () => {
     const files = readdirSync(src, { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'))
       .map((f) => ({ file: f, text: readFileSync(join(src, f), 'utf8') }));
-    const where = (pattern: RegExp) => files.filter(({ text }) => pattern.test(text)).map(({ file }) => file).sort();
+    const where = (pattern: RegExp) =>
+      files
+        .filter(({ text }) => pattern.test(text))
+        .map(({ file }) => file)
+        .sort();
 
     it('counts routed requests in the guard only; the named exceptions count through RateLimiter', () => {
       // The guard counts through the library's handleRequest; nothing else calls a storage's increment
       // but RateLimiter (and the storage that delegates to its Redis or memory store).
-      expect(where(/\.increment\(/)).toEqual(['common/rate-limit/rate-limit-storage.ts', 'common/rate-limit/rate-limiter.ts']);
-      expect(where(/limiter\.(hit|countMore)\(/)).toEqual(['common/filters/error-response.filter.ts', 'common/http/malformed-request.ts', 'mcp/mcp-transport-rules.ts']);
+      expect(where(/\.increment\(/)).toEqual([
+        'common/rate-limit/rate-limit-storage.ts',
+        'common/rate-limit/rate-limiter.ts',
+      ]);
+      expect(where(/limiter\.(hit|countMore)\(/)).toEqual([
+        'common/filters/error-response.filter.ts',
+        'common/http/malformed-request.ts',
+        'mcp/mcp-transport-rules.ts',
+      ]);
     });
 
     it('writes the RateLimit-* and common headers from one function, and errors from one filter', () => {
       // The values of the RateLimit-* headers are made in one function; CommonHeaders writes them (and
       // RateLimiter.countMore writes them again when an MCP batch's further calls change the count).
-      expect(where(/rateLimitHeaders\(/)).toEqual(['common/http/common-headers.ts', 'common/rate-limit/rate-limit-headers.ts', 'common/rate-limit/rate-limiter.ts']);
+      expect(where(/rateLimitHeaders\(/)).toEqual([
+        'common/http/common-headers.ts',
+        'common/rate-limit/rate-limit-headers.ts',
+        'common/rate-limit/rate-limiter.ts',
+      ]);
       // openapi/ describes the headers in the published document; it writes none.
       const writers = (pattern: RegExp) => where(pattern).filter((f) => !f.startsWith('openapi/'));
       expect(writers(/'Access-Control-Allow-Origin'/)).toEqual(['common/http/common-headers.ts']);
@@ -174,12 +208,34 @@ describe('the request path (one path: guard, interceptors, filter)', () => {
 
     it('shadows no route: every documented operation and page is answered by its own controller', async () => {
       const spec = (await t.http.get('/openapi.json').expect(200)).body as { paths: Record<string, unknown> };
-      const samples: Record<string, string> = { providerId: 'hetzner', id: 'hetzner', slug: 'swap-file', sort: 'price' };
-      const paths = Object.keys(spec.paths).map((p) => p.replace(/\{(\w+)\}/g, (_m, name: string) => samples[name] ?? 'hetzner'));
+      const samples: Record<string, string> = {
+        providerId: 'hetzner',
+        id: 'hetzner',
+        slug: 'swap-file',
+        sort: 'price',
+      };
+      const paths = Object.keys(spec.paths).map((p) =>
+        p.replace(/\{(\w+)\}/g, (_m, name: string) => samples[name] ?? 'hetzner'),
+      );
       expect(paths.length).toBeGreaterThanOrEqual(5);
-      const pages = ['/', '/index.md', '/guides', '/guides/swap-file', '/plans', '/providers/hetzner', '/use-cases/game-server', '/llms.txt', '/docs.md', '/docs', '/openapi.json', '/changes.atom', '/.well-known/mcp/server-card.json', '/assets/site.css'];
+      const pages = [
+        '/',
+        '/index.md',
+        '/guides',
+        '/guides/swap-file',
+        '/plans',
+        '/providers/hetzner',
+        '/use-cases/game-server',
+        '/llms.txt',
+        '/docs.md',
+        '/docs',
+        '/openapi.json',
+        '/changes.atom',
+        '/.well-known/mcp/server-card.json',
+        '/assets/site.css',
+      ];
       for (const path of [...paths, ...pages]) {
-      const { status, route } = await routeOf(path);
+        const { status, route } = await routeOf(path);
         expect({ path, status, unmatched: route === 'unmatched' }).toEqual({ path, status: 200, unmatched: false });
       }
     });

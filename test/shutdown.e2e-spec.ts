@@ -14,7 +14,9 @@ function get(agent: http.Agent, port: number, path: string): Promise<Outcome> {
   return new Promise((resolve) => {
     const req = http.get({ host: '127.0.0.1', port, path, agent }, (res) => {
       res.resume();
-      res.on('end', () => resolve({ status: res.statusCode, retryAfter: res.headers['retry-after'], connection: res.headers.connection }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, retryAfter: res.headers['retry-after'], connection: res.headers.connection }),
+      );
     });
     req.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message }));
     req.setTimeout(5000, () => req.destroy(new Error('timeout')));
@@ -27,7 +29,16 @@ describe('graceful shutdown of the built service under load', () => {
     const delayMs = 1500;
     const timeoutMs = 3000;
     const child = spawn('node', ['dist/main.js'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0', SHUTDOWN_DELAY_MS: String(delayMs), SHUTDOWN_TIMEOUT_MS: String(timeoutMs), RATE_LIMIT_REQUESTS: '1000000', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        METRICS_PORT: '0',
+        SHUTDOWN_DELAY_MS: String(delayMs),
+        SHUTDOWN_TIMEOUT_MS: String(timeoutMs),
+        RATE_LIMIT_REQUESTS: '1000000',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -72,7 +83,12 @@ describe('graceful shutdown of the built service under load', () => {
     // Every request the server took was answered: 200, or 503 with Retry-After and Connection: close
     // while draining; afterwards new connections are refused, which is not a failed request.
     const failed = outcomes.filter(
-      (o) => !(o.status === 200 || (o.status === 503 && o.retryAfter && o.connection === 'close') || o.error === 'ECONNREFUSED'),
+      (o) =>
+        !(
+          o.status === 200 ||
+          (o.status === 503 && o.retryAfter && o.connection === 'close') ||
+          o.error === 'ECONNREFUSED'
+        ),
     );
     expect(failed).toEqual([]);
     expect(outcomes.filter((o) => o.status === 200).length).toBeGreaterThan(before);

@@ -29,7 +29,10 @@ describe('slow clients', () => {
       if (!socket.destroyed) socket.write(trickle[i++ % trickle.length]);
     }, 200);
     let giveUp: NodeJS.Timeout | undefined;
-    const at = await Promise.race([closed, new Promise<number>((resolve) => (giveUp = setTimeout(() => resolve(0), 10_000)))]);
+    const at = await Promise.race([
+      closed,
+      new Promise<number>((resolve) => (giveUp = setTimeout(() => resolve(0), 10_000))),
+    ]);
     clearTimeout(giveUp);
     clearInterval(timer);
     socket.destroy();

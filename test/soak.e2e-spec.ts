@@ -21,12 +21,23 @@ describe('soak across three replicas (short form)', () => {
 
   it('holds the limit, answers without 5xx and keeps memory and descriptors flat', async () => {
     const out = join(dir, 'soak.json');
-    const { code, stdout, stderr } = await run('node', ['scripts/soak.mjs', '--duration', '50', '--clients', '100', '--over', '3', '--out', out], {}, 150_000);
+    const { code, stdout, stderr } = await run(
+      'node',
+      ['scripts/soak.mjs', '--duration', '50', '--clients', '100', '--over', '3', '--out', out],
+      {},
+      150_000,
+    );
     expect([code, stderr.slice(-800)]).toEqual([0, stderr.slice(-800)]);
     expect(stdout).toContain('SOAK PASSED');
 
     const report = JSON.parse(readFileSync(out, 'utf8'));
-    expect(report.settings).toMatchObject({ durationSeconds: 50, clients: 100, overLimitClients: 3, limit: '600/60s', instances: 3 });
+    expect(report.settings).toMatchObject({
+      durationSeconds: 50,
+      clients: 100,
+      overLimitClients: 3,
+      limit: '600/60s',
+      instances: 3,
+    });
     expect(report.requests).toBeGreaterThan(5_000);
     expect(report.serverErrors).toBe(0);
     expect(report.failed).toBe(0);

@@ -3,7 +3,14 @@ import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { isCalendarDate } from '../src/dataset/dto/validators.js';
 import { DATA_DIR, rawGuides, rawMeta } from './support/raw-data.js';
-import { findPins, PIN_RULES, readSoftwareReleases, resolveRelease, versionProblems, type GuideVersions } from './support/software-pins.js';
+import {
+  findPins,
+  PIN_RULES,
+  readSoftwareReleases,
+  resolveRelease,
+  versionProblems,
+  type GuideVersions,
+} from './support/software-pins.js';
 
 /**
  * Versions that stay current (issue #28 §3). Every tutorial that pins software states in `verifiedWith`
@@ -31,7 +38,9 @@ describe('software-releases.json', () => {
     const names = products.flatMap((p) => [p.id, ...(p.aliases ?? [])]);
     expect(new Set(names).size).toBe(names.length);
     for (const p of products) {
-      expect(p.source.url).toMatch(/^https:\/\/github\.com\/endoflife-date\/endoflife\.date\/blob\/[0-9a-f]{40}\/products\/[a-z0-9-]+\.md$/);
+      expect(p.source.url).toMatch(
+        /^https:\/\/github\.com\/endoflife-date\/endoflife\.date\/blob\/[0-9a-f]{40}\/products\/[a-z0-9-]+\.md$/,
+      );
       expect(isCalendarDate(p.source.retrievedAt) && p.source.retrievedAt <= day).toBe(true);
       expect(p.eolMeans.length).toBeGreaterThan(10);
       expect(p.releases.length).toBeGreaterThan(0);
@@ -45,17 +54,24 @@ describe('software-releases.json', () => {
         expect([at, /^\d+(\.\d+)*$/.test(r.cycle)]).toEqual([at, true]);
         expect([at, isCalendarDate(r.released)]).toEqual([at, true]);
         expect([at, r.eol === 'supported' || (isCalendarDate(r.eol) && r.eol > r.released)]).toEqual([at, true]);
-        if (r.standardSupportEnd !== undefined) expect([at, r.standardSupportEnd === 'supported' || r.standardSupportEnd <= r.eol]).toEqual([at, true]);
+        if (r.standardSupportEnd !== undefined)
+          expect([at, r.standardSupportEnd === 'supported' || r.standardSupportEnd <= r.eol]).toEqual([at, true]);
       }
     }
   });
 
   it('names, for each version an operating system packages, a listed release and the archive it was read from', () => {
-    const packaged = products.flatMap((p) => p.releases.flatMap((r) => (r.packages ?? []).map((pkg) => ({ os: `${p.id} ${r.cycle}`, ...pkg }))));
+    const packaged = products.flatMap((p) =>
+      p.releases.flatMap((r) => (r.packages ?? []).map((pkg) => ({ os: `${p.id} ${r.cycle}`, ...pkg }))),
+    );
     expect(packaged.length).toBeGreaterThan(0);
     for (const pkg of packaged) {
       const product = products.find((p) => p.id === pkg.product);
-      expect([pkg.os, pkg.product, product?.releases.some((r) => r.cycle === pkg.cycle)]).toEqual([pkg.os, pkg.product, true]);
+      expect([pkg.os, pkg.product, product?.releases.some((r) => r.cycle === pkg.cycle)]).toEqual([
+        pkg.os,
+        pkg.product,
+        true,
+      ]);
       expect(pkg.source.url).toMatch(/^https?:\/\/(deb\.debian\.org|packages\.debian\.org|packages\.ubuntu\.com)\//);
       expect(pkg.source.retrievedAt <= day).toBe(true);
     }
@@ -85,17 +101,42 @@ describe('pins and their releases', () => {
   });
 
   it('finds image tags, versioned packages, units, paths and repositories, and not look-alikes', () => {
-    const found = (body: string) => findPins(body, products).map((p) => `${p.product} ${p.version}${p.floor ? ' (floor)' : ''}`);
-    expect(found('image: traefik:v3.1\nimage: traefik/whoami:v1.10\nimage: docker.io/library/traefik:v3.7')).toEqual(['traefik 3.1', 'traefik 3.7']);
-    expect(found('fastcgi_pass unix:/run/php/php8.3-fpm.sock; /etc/php/8.2/fpm/pool.d')).toEqual(['php 8.3', 'php 8.2']);
-    expect(found('sudo -u postgres tar -C /var/lib/postgresql/16/main; systemctl edit postgresql@15-main; redis://cache:6379')).toEqual(['postgresql 16', 'postgresql 15']);
+    const found = (body: string) =>
+      findPins(body, products).map((p) => `${p.product} ${p.version}${p.floor ? ' (floor)' : ''}`);
+    expect(found('image: traefik:v3.1\nimage: traefik/whoami:v1.10\nimage: docker.io/library/traefik:v3.7')).toEqual([
+      'traefik 3.1',
+      'traefik 3.7',
+    ]);
+    expect(found('fastcgi_pass unix:/run/php/php8.3-fpm.sock; /etc/php/8.2/fpm/pool.d')).toEqual([
+      'php 8.3',
+      'php 8.2',
+    ]);
+    expect(
+      found(
+        'sudo -u postgres tar -C /var/lib/postgresql/16/main; systemctl edit postgresql@15-main; redis://cache:6379',
+      ),
+    ).toEqual(['postgresql 16', 'postgresql 15']);
     expect(found('https://deb.nodesource.com/node_22.x nodistro main')).toEqual(['nodejs 22']);
-    expect(found('apt install -y openjdk-21-jre-headless python3.12-venv python3-venv')).toEqual(['java 21', 'python 3.12']);
+    expect(found('apt install -y openjdk-21-jre-headless python3.12-venv python3-venv')).toEqual([
+      'java 21',
+      'python 3.12',
+    ]);
     expect(found('  required_version = ">= 1.10"')).toEqual(['terraform 1.10 (floor)']);
-    expect(found('Dokku supports Ubuntu 22.04/24.04 and Debian 11/12.')).toEqual(['ubuntu 22.04', 'ubuntu 24.04', 'debian 11', 'debian 12']);
-    expect(found('Debian 12, 2 GB of RAM; hcloud server create --image debian-13; on bookworm')).toEqual(['debian 12', 'debian 13', 'debian 12']);
+    expect(found('Dokku supports Ubuntu 22.04/24.04 and Debian 11/12.')).toEqual([
+      'ubuntu 22.04',
+      'ubuntu 24.04',
+      'debian 11',
+      'debian 12',
+    ]);
+    expect(found('Debian 12, 2 GB of RAM; hcloud server create --image debian-13; on bookworm')).toEqual([
+      'debian 12',
+      'debian 13',
+      'debian 12',
+    ]);
     // History, not a pin: the release is named as the start or end of a change.
-    expect(found('Since Ubuntu 25.10 the default is chrony; Debian 11 and later ship it; nginx 1.17.1 added dry runs')).toEqual([]);
+    expect(
+      found('Since Ubuntu 25.10 the default is chrony; Debian 11 and later ship it; nginx 1.17.1 added dry runs'),
+    ).toEqual([]);
   });
 });
 
@@ -149,7 +190,12 @@ describe('fixtures: each refusal on a broken tutorial', () => {
 describe('tutorials', () => {
   const tutorials: GuideVersions[] = rawGuides
     .filter((g: { type: string }) => g.type === 'tutorial')
-    .map((g: { slug: string; body: string; verifiedWith?: Record<string, string>; systems?: string[] }) => ({ slug: g.slug, body: g.body, verifiedWith: g.verifiedWith, systems: g.systems }));
+    .map((g: { slug: string; body: string; verifiedWith?: Record<string, string>; systems?: string[] }) => ({
+      slug: g.slug,
+      body: g.body,
+      verifiedWith: g.verifiedWith,
+      systems: g.systems,
+    }));
 
   it('reads every tutorial in data/guides', () => {
     const files = readdirSync(join(DATA_DIR, 'guides')).filter((f) => f.endsWith('.md'));

@@ -44,11 +44,14 @@ describe('recommend_vps_for_workload with an allowance the provider does not sta
     expect(pick.transferNote).toContain('"Fair-use allowance"');
     expect(pick.transferNote).toContain(`${backups.minimumSpec.bandwidthTb} TB`);
     // The other picks have no such plan, so carry no note.
-    for (const other of result.providers.filter((p: Json) => p.id !== 'upcloud')) expect(other.transferNote).toBeUndefined();
+    for (const other of result.providers.filter((p: Json) => p.id !== 'upcloud'))
+      expect(other.transferNote).toBeUndefined();
   });
 
   it('says the same on the use-case page, where each fitting plan shows the traffic it was matched on', async () => {
-    const pick = data(await call('recommend_vps_for_workload', { workload: 'backup-storage' })).providers.find((p: Json) => p.id === 'upcloud');
+    const pick = data(await call('recommend_vps_for_workload', { workload: 'backup-storage' })).providers.find(
+      (p: Json) => p.id === 'upcloud',
+    );
     const page = (await app().http.get('/use-cases/backup-storage.md').expect(200)).text;
     expect(page).toContain(pick.transferNote);
     const sentences = page.split('\n').filter((l: string) => l.startsWith('Cheapest fitting plan:'));

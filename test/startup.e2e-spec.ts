@@ -10,7 +10,6 @@ import { freePort } from './support/redis-server';
 /** The built service (`npm test` builds it first), started the way `npm start` does. */
 const MAIN = 'dist/main.js';
 
-
 describe('the built service at start', () => {
   let dir: string;
 
@@ -29,8 +28,21 @@ describe('the built service at start', () => {
   };
 
   /** Starts the built service with `env` (PUBLIC_BASE_URL unset unless given); resolves with its URL, its standard error so far and a stop function. */
-  async function start(env: Record<string, string>): Promise<{ url: string; stderr: () => string; firstErrorLine: () => Promise<string>; stop: () => Promise<unknown> }> {
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', METRICS_PORT: '0', SHUTDOWN_DELAY_MS: '0', ...env };
+  async function start(
+    env: Record<string, string>,
+  ): Promise<{
+    url: string;
+    stderr: () => string;
+    firstErrorLine: () => Promise<string>;
+    stop: () => Promise<unknown>;
+  }> {
+    const childEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      HOST: '127.0.0.1',
+      METRICS_PORT: '0',
+      SHUTDOWN_DELAY_MS: '0',
+      ...env,
+    };
     if (!('PUBLIC_BASE_URL' in env)) delete childEnv.PUBLIC_BASE_URL;
     const child = spawn('node', [MAIN], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -79,7 +91,9 @@ describe('the built service at start', () => {
     const port = await freePort();
     const service = await start({ PORT: String(port), PUBLIC_BASE_URL: 'http://localhost:3000' });
     try {
-      expect(await service.firstErrorLine()).toContain(`Warning: PUBLIC_BASE_URL http://localhost:3000 names port 3000, not ${port}: absolute URLs in responses point there.`);
+      expect(await service.firstErrorLine()).toContain(
+        `Warning: PUBLIC_BASE_URL http://localhost:3000 names port 3000, not ${port}: absolute URLs in responses point there.`,
+      );
     } finally {
       await service.stop();
     }
@@ -90,7 +104,9 @@ describe('the built service at start', () => {
     const { code, stderr } = await run('node', [MAIN], { DATA_DIR: dir, PORT: '0' });
     expect(code).toBe(1);
     expect(stderr).toContain(`${join(dir, 'providers.json')}: providers[2] (vultr).plans[1].price: must be a number`);
-    expect(stderr).toContain(`${join(dir, 'providers.json')}: providers[0] (hetzner).currency: must be a valid ISO4217 currency code`);
+    expect(stderr).toContain(
+      `${join(dir, 'providers.json')}: providers[0] (hetzner).currency: must be a valid ISO4217 currency code`,
+    );
     expect(stderr).not.toMatch(/\bat \S+ \(/);
   });
 
@@ -102,7 +118,12 @@ describe('the built service at start', () => {
   });
 
   it('refuses a headers timeout longer than the request timeout with a message, not a stack trace', async () => {
-    const { code, stderr } = await run('node', [MAIN], { PORT: '0', METRICS_PORT: '0', HEADERS_TIMEOUT_MS: '40000', REQUEST_TIMEOUT_MS: '20000' });
+    const { code, stderr } = await run('node', [MAIN], {
+      PORT: '0',
+      METRICS_PORT: '0',
+      HEADERS_TIMEOUT_MS: '40000',
+      REQUEST_TIMEOUT_MS: '20000',
+    });
     expect(code).toBe(1);
     expect(stderr).toContain('HEADERS_TIMEOUT_MS: must not be greater than REQUEST_TIMEOUT_MS, which is 20000');
     expect(stderr).toContain('(got "40000")');
@@ -113,7 +134,9 @@ describe('the built service at start', () => {
   it('checks a dataset for editors with data:validate', async () => {
     const ok = await run('node', ['dist/cli/validate-dataset.js', dir]);
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toMatch(new RegExp(`valid dataset ${rawMeta.version}: 8 providers, \\d+ use cases, \\d+ guides, 4 authors`));
+    expect(ok.stdout).toMatch(
+      new RegExp(`valid dataset ${rawMeta.version}: 8 providers, \\d+ use cases, \\d+ guides, 4 authors`),
+    );
 
     await breakProviders();
     const bad = await run('node', ['dist/cli/validate-dataset.js', dir]);
@@ -125,7 +148,12 @@ describe('the built service at start', () => {
 
 describe('src/metadata.ts (the swagger plugin metadata tests run with)', () => {
   it('is what the plugin generates from the current source', async () => {
-    const { code, stdout, stderr } = await run('node', ['scripts/generate-swagger-metadata.mjs', '--check'], {}, 120_000);
+    const { code, stdout, stderr } = await run(
+      'node',
+      ['scripts/generate-swagger-metadata.mjs', '--check'],
+      {},
+      120_000,
+    );
     expect(stderr + stdout).toContain('src/metadata.ts is up to date.');
     expect(code).toBe(0);
   }, 120_000);
@@ -136,7 +164,16 @@ describe('SIGHUP', () => {
     const dir = await copyData();
     const port = await freePort();
     const child = spawn('node', [MAIN], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0', DATA_DIR: dir, DATA_WATCH: 'false', LOG_LEVEL: 'warn', SHUTDOWN_DELAY_MS: '0' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        METRICS_PORT: '0',
+        DATA_DIR: dir,
+        DATA_WATCH: 'false',
+        LOG_LEVEL: 'warn',
+        SHUTDOWN_DELAY_MS: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
@@ -146,7 +183,9 @@ describe('SIGHUP', () => {
       });
       await setFirstPlanPrice(dir, 7.77);
       await sleep(300);
-      const price = async () => ((await (await fetch(`http://127.0.0.1:${port}/api/providers/hetzner.json`)).json()) as any).provider.plans[0].price;
+      const price = async () =>
+        ((await (await fetch(`http://127.0.0.1:${port}/api/providers/hetzner.json`)).json()) as any).provider.plans[0]
+          .price;
       expect(await price()).not.toBe(7.77);
       child.kill('SIGHUP');
       const deadline = Date.now() + 8000;

@@ -43,12 +43,19 @@ const PACKAGES = [
 const SSHD_CACHE = resolve(__dirname, '..', 'node_modules', '.cache', 'tutorial-tools', 'openssh-server');
 
 function has(binary) {
-  return spawnSync('sh', ['-c', `PATH="$PATH:/usr/sbin:/sbin"; command -v ${binary}`], { stdio: 'ignore' }).status === 0;
+  return (
+    spawnSync('sh', ['-c', `PATH="$PATH:/usr/sbin:/sbin"; command -v ${binary}`], { stdio: 'ignore' }).status === 0
+  );
 }
 
 function present(p) {
   if (p.binary) return has(p.binary);
-  return existsSync(p.file) || spawnSync('dpkg-query', ['-W', '-f', '${Status}', p.name], { encoding: 'utf8' }).stdout.includes('install ok installed');
+  return (
+    existsSync(p.file) ||
+    spawnSync('dpkg-query', ['-W', '-f', '${Status}', p.name], { encoding: 'utf8' }).stdout.includes(
+      'install ok installed',
+    )
+  );
 }
 
 const isRoot = () => typeof process.getuid !== 'function' || process.getuid() === 0;
@@ -67,12 +74,19 @@ function provisionSshd() {
   if (process.env.TUTORIAL_SSHD && existsSync(process.env.TUTORIAL_SSHD)) return;
   const unpacked = join(SSHD_CACHE, 'usr', 'sbin', 'sshd');
   if (!existsSync('/usr/sbin/sshd') && !existsSync(unpacked)) {
-    if (!canProvision()) throw new Error(`The tutorial checker needs an sshd binary: set TUTORIAL_SSHD to one, install openssh-server, or run \`npm run test:system\` once as root on Debian/Ubuntu so ${SSHD_CACHE} is filled.`);
-    console.log(`\nUnpacking openssh-server into ${SSHD_CACHE} (sshd -t/-T for the tutorial checker; not installed, no server started)`);
+    if (!canProvision())
+      throw new Error(
+        `The tutorial checker needs an sshd binary: set TUTORIAL_SSHD to one, install openssh-server, or run \`npm run test:system\` once as root on Debian/Ubuntu so ${SSHD_CACHE} is filled.`,
+      );
+    console.log(
+      `\nUnpacking openssh-server into ${SSHD_CACHE} (sshd -t/-T for the tutorial checker; not installed, no server started)`,
+    );
     const download = join(SSHD_CACHE, 'download');
     rmSync(download, { recursive: true, force: true });
     mkdirSync(download, { recursive: true });
-    const get = () => spawnSync('apt-get', ['download', '-qq', 'openssh-server'], { cwd: download, stdio: 'inherit', env: aptEnv() }).status === 0;
+    const get = () =>
+      spawnSync('apt-get', ['download', '-qq', 'openssh-server'], { cwd: download, stdio: 'inherit', env: aptEnv() })
+        .status === 0;
     if (!get()) {
       aptUpdate();
       if (!get()) throw new Error('apt-get download openssh-server failed');
@@ -84,9 +98,21 @@ function provisionSshd() {
   // sshd -t refuses to run without its privilege-separation user; openssh-server's postinst creates it
   // with exactly this command (a system user, home /run/sshd not created, no login shell).
   if (spawnSync('getent', ['passwd', 'sshd'], { stdio: 'ignore' }).status !== 0) {
-    if (!isRoot()) throw new Error('The tutorial checker needs the sshd privilege-separation user: run the tests as root once, or create it (adduser --system --no-create-home --home /run/sshd --shell /usr/sbin/nologin sshd).');
-    const adduser = spawnSync('adduser', ['--quiet', '--system', '--no-create-home', '--home', '/run/sshd', '--shell', '/usr/sbin/nologin', 'sshd'], { stdio: 'inherit' });
-    if (adduser.status !== 0) execFileSync('useradd', ['--system', '--no-create-home', '--home-dir', '/run/sshd', '--shell', '/usr/sbin/nologin', 'sshd'], { stdio: 'inherit' });
+    if (!isRoot())
+      throw new Error(
+        'The tutorial checker needs the sshd privilege-separation user: run the tests as root once, or create it (adduser --system --no-create-home --home /run/sshd --shell /usr/sbin/nologin sshd).',
+      );
+    const adduser = spawnSync(
+      'adduser',
+      ['--quiet', '--system', '--no-create-home', '--home', '/run/sshd', '--shell', '/usr/sbin/nologin', 'sshd'],
+      { stdio: 'inherit' },
+    );
+    if (adduser.status !== 0)
+      execFileSync(
+        'useradd',
+        ['--system', '--no-create-home', '--home-dir', '/run/sshd', '--shell', '/usr/sbin/nologin', 'sshd'],
+        { stdio: 'inherit' },
+      );
   }
 }
 
@@ -99,7 +125,7 @@ function missingMessage(missing) {
     `On Debian/Ubuntu: sudo apt-get install --no-install-recommends ${missing.join(' ')}`,
     '  (or run `sudo npm run test:system` once; it installs them and unpacks sshd for the tutorial checker).',
     'Elsewhere: the suites use Linux network namespaces (unshare, nft) and Chromium at /usr/bin/chromium;',
-    '  run them in a Debian container (the Dockerfile\'s base image) or leave them to CI. `npm test` needs none of this.',
+    "  run them in a Debian container (the Dockerfile's base image) or leave them to CI. `npm test` needs none of this.",
   ].join('\n');
 }
 
@@ -119,7 +145,36 @@ const DEBIAN_13 = {
   suite: 'trixie',
   programs: ['nginx', 'nginx-common', 'openssh-server', 'haproxy', 'borgmatic', 'ansible-core', 'cloud-init'],
   // The shared libraries those C programs load, from the same release (libc6 first: the loader).
-  libraries: ['libc6', 'libssl3t64', 'libcrypt1', 'libpcre2-8-0', 'zlib1g', 'liblua5.4-0', 'libwtmpdb0', 'libaudit1', 'libpam0g', 'libselinux1', 'libgssapi-krb5-2', 'libkrb5-3', 'libk5crypto3', 'libkrb5support0', 'libcom-err2', 'libkeyutils1', 'libcap-ng0', 'libsystemd0', 'libzstd1', 'liblzma5', 'libcap2', 'libgcrypt20', 'libgpg-error0', 'liblz4-1', 'libsqlite3-0', 'libjemalloc2', 'libstdc++6', 'libgcc-s1'],
+  libraries: [
+    'libc6',
+    'libssl3t64',
+    'libcrypt1',
+    'libpcre2-8-0',
+    'zlib1g',
+    'liblua5.4-0',
+    'libwtmpdb0',
+    'libaudit1',
+    'libpam0g',
+    'libselinux1',
+    'libgssapi-krb5-2',
+    'libkrb5-3',
+    'libk5crypto3',
+    'libkrb5support0',
+    'libcom-err2',
+    'libkeyutils1',
+    'libcap-ng0',
+    'libsystemd0',
+    'libzstd1',
+    'liblzma5',
+    'libcap2',
+    'libgcrypt20',
+    'libgpg-error0',
+    'liblz4-1',
+    'libsqlite3-0',
+    'libjemalloc2',
+    'libstdc++6',
+    'libgcc-s1',
+  ],
 };
 /** Bump when the set of tools or the wrappers change, so an old cache is rebuilt. */
 const TOOLS_LAYOUT = 2;
@@ -130,7 +185,12 @@ function sh(file, text) {
 
 /** The Debian mirror this machine's apt uses (the first URIs/deb line), so the downloads come from the same place. */
 function debianMirror() {
-  const files = ['/etc/apt/sources.list', ...(existsSync('/etc/apt/sources.list.d') ? readdirSync('/etc/apt/sources.list.d').map((f) => join('/etc/apt/sources.list.d', f)) : [])];
+  const files = [
+    '/etc/apt/sources.list',
+    ...(existsSync('/etc/apt/sources.list.d')
+      ? readdirSync('/etc/apt/sources.list.d').map((f) => join('/etc/apt/sources.list.d', f))
+      : []),
+  ];
   for (const f of files.filter((x) => /\.(list|sources)$/.test(x) && existsSync(x))) {
     const text = readFileSync(f, 'utf8');
     const m = /^URIs:\s*(\S+\/debian)\/?\s*$/m.exec(text) ?? /^deb\s+(?:\[[^\]]*\]\s+)?(\S+\/debian)\/?\s/m.exec(text);
@@ -141,10 +201,31 @@ function debianMirror() {
 
 /** apt-get/apt-cache options that confine apt to a directory of its own (sources, lists, cache, status). */
 function privateApt(dir, suite) {
-  for (const d of ['lists/partial', 'cache/archives/partial', 'etc/sources.list.d', 'etc/preferences.d']) mkdirSync(join(dir, d), { recursive: true });
-  writeFileSync(join(dir, 'etc', 'sources.list'), `deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] ${debianMirror()} ${suite} main\n`);
+  for (const d of ['lists/partial', 'cache/archives/partial', 'etc/sources.list.d', 'etc/preferences.d'])
+    mkdirSync(join(dir, d), { recursive: true });
+  writeFileSync(
+    join(dir, 'etc', 'sources.list'),
+    `deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] ${debianMirror()} ${suite} main\n`,
+  );
   if (!existsSync(join(dir, 'status'))) writeFileSync(join(dir, 'status'), '');
-  return ['-o', `Dir::Etc::SourceList=${join(dir, 'etc', 'sources.list')}`, '-o', `Dir::Etc::SourceParts=${join(dir, 'etc', 'sources.list.d')}`, '-o', `Dir::State::Lists=${join(dir, 'lists')}`, '-o', `Dir::State::Status=${join(dir, 'status')}`, '-o', `Dir::Cache=${join(dir, 'cache')}`, '-o', 'Dir::Etc::Preferences=/dev/null', '-o', `Dir::Etc::PreferencesParts=${join(dir, 'etc', 'preferences.d')}`, '-o', 'APT::Sandbox::User=root'];
+  return [
+    '-o',
+    `Dir::Etc::SourceList=${join(dir, 'etc', 'sources.list')}`,
+    '-o',
+    `Dir::Etc::SourceParts=${join(dir, 'etc', 'sources.list.d')}`,
+    '-o',
+    `Dir::State::Lists=${join(dir, 'lists')}`,
+    '-o',
+    `Dir::State::Status=${join(dir, 'status')}`,
+    '-o',
+    `Dir::Cache=${join(dir, 'cache')}`,
+    '-o',
+    'Dir::Etc::Preferences=/dev/null',
+    '-o',
+    `Dir::Etc::PreferencesParts=${join(dir, 'etc', 'preferences.d')}`,
+    '-o',
+    'APT::Sandbox::User=root',
+  ];
 }
 
 /** Downloads packages (with apt `options`, or the machine's apt) into `dir`/debs and unpacks them into `dir`/root; returns name -> version. */
@@ -152,11 +233,20 @@ function unpack(dir, names, options = []) {
   const debs = join(dir, 'debs');
   rmSync(debs, { recursive: true, force: true });
   mkdirSync(debs, { recursive: true });
-  execFileSync('apt-get', [...options, 'download', '-qq', ...names], { cwd: debs, stdio: ['ignore', 'ignore', 'inherit'], env: aptEnv() });
+  execFileSync('apt-get', [...options, 'download', '-qq', ...names], {
+    cwd: debs,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: aptEnv(),
+  });
   const versions = {};
   for (const deb of readdirSync(debs).filter((f) => f.endsWith('.deb'))) {
     execFileSync('dpkg-deb', ['-x', join(debs, deb), join(dir, 'root')]);
-    const [name, version] = execFileSync('dpkg-deb', ['-f', join(debs, deb), 'Package', 'Version'], { encoding: 'utf8' }).trim().split('\n').map((l) => l.replace(/^\w+:\s*/, ''));
+    const [name, version] = execFileSync('dpkg-deb', ['-f', join(debs, deb), 'Package', 'Version'], {
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .map((l) => l.replace(/^\w+:\s*/, ''));
     versions[name] = version;
   }
   rmSync(debs, { recursive: true, force: true });
@@ -171,9 +261,14 @@ function pythonWrapper(root, script) {
 function provisionSystemTools() {
   const d12 = join(TOOLS_CACHE, 'debian-12');
   const d13 = join(TOOLS_CACHE, 'debian-13');
-  const ready = (d) => existsSync(join(d, 'tools.json')) && JSON.parse(readFileSync(join(d, 'tools.json'), 'utf8')).layout === TOOLS_LAYOUT;
+  const ready = (d) =>
+    existsSync(join(d, 'tools.json')) &&
+    JSON.parse(readFileSync(join(d, 'tools.json'), 'utf8')).layout === TOOLS_LAYOUT;
   if (ready(d12) && ready(d13)) return;
-  if (!isRoot()) throw new Error(`The tutorial checker needs Debian 12's and 13's tools in ${TOOLS_CACHE}: run the tests as root once.`);
+  if (!isRoot())
+    throw new Error(
+      `The tutorial checker needs Debian 12's and 13's tools in ${TOOLS_CACHE}: run the tests as root once.`,
+    );
   const started = Date.now();
   console.log(`\nUnpacking Debian 12's borgmatic and Debian 13's checker tools into ${TOOLS_CACHE} (not installed)`);
   for (const d of [d12, d13]) rmSync(d, { recursive: true, force: true });
@@ -187,20 +282,28 @@ function provisionSystemTools() {
   }
   mkdirSync(join(d12, 'bin'), { recursive: true });
   // borgmatic 1.7 validates with a program of its own; 1.8 and later with `borgmatic config validate`.
-  for (const name of ['borgmatic', 'validate-borgmatic-config']) sh(join(d12, 'bin', name), pythonWrapper(join(d12, 'root'), `/usr/bin/${name}`));
+  for (const name of ['borgmatic', 'validate-borgmatic-config'])
+    sh(join(d12, 'bin', name), pythonWrapper(join(d12, 'root'), `/usr/bin/${name}`));
   writeFileSync(join(d12, 'tools.json'), JSON.stringify({ layout: TOOLS_LAYOUT, packages: v12 }, null, 2));
 
   const apt = privateApt(join(d13, 'apt'), DEBIAN_13.suite);
   execFileSync('apt-get', [...apt, 'update', '-qq'], { stdio: 'inherit', env: aptEnv() });
   const v13 = unpack(d13, [...DEBIAN_13.programs, ...DEBIAN_13.libraries], apt);
   const root = join(d13, 'root');
-  const libs = [join(root, 'usr', 'lib', 'x86_64-linux-gnu'), join(root, 'lib', 'x86_64-linux-gnu')].filter(existsSync).join(':');
+  const libs = [join(root, 'usr', 'lib', 'x86_64-linux-gnu'), join(root, 'lib', 'x86_64-linux-gnu')]
+    .filter(existsSync)
+    .join(':');
   const loader = join(root, 'usr', 'lib', 'x86_64-linux-gnu', 'ld-linux-x86-64.so.2');
   mkdirSync(join(d13, 'bin'), { recursive: true });
-  for (const [name, path] of [['nginx', '/usr/sbin/nginx'], ['sshd', '/usr/sbin/sshd'], ['haproxy', '/usr/sbin/haproxy']]) {
+  for (const [name, path] of [
+    ['nginx', '/usr/sbin/nginx'],
+    ['sshd', '/usr/sbin/sshd'],
+    ['haproxy', '/usr/sbin/haproxy'],
+  ]) {
     sh(join(d13, 'bin', name), `#!/bin/sh\nexec "${loader}" --library-path "${libs}" "${root}${path}" "$@"\n`);
   }
-  for (const name of ['ansible-playbook', 'ansible-inventory', 'ansible', 'cloud-init', 'borgmatic']) sh(join(d13, 'bin', name), pythonWrapper(root, `/usr/bin/${name}`));
+  for (const name of ['ansible-playbook', 'ansible-inventory', 'ansible', 'cloud-init', 'borgmatic'])
+    sh(join(d13, 'bin', name), pythonWrapper(root, `/usr/bin/${name}`));
   writeFileSync(join(d13, 'tools.json'), JSON.stringify({ layout: TOOLS_LAYOUT, packages: v13 }, null, 2));
   console.log(`Debian 12/13 checker tools ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
@@ -211,7 +314,10 @@ module.exports = async function systemSetup() {
     if (!canProvision()) throw new Error(missingMessage(missing));
     console.log(`\nInstalling test dependencies: ${missing.join(' ')}`);
     aptUpdate();
-    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env: aptEnv() });
+    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+      stdio: 'inherit',
+      env: aptEnv(),
+    });
     for (const p of PACKAGES) if (!present(p)) throw new Error(`${p.name} did not install`);
   }
   provisionSshd();

@@ -1,10 +1,32 @@
 import { join } from 'node:path';
 import { checkBorgmatic, checkUnits, CHECKS, guideUnits } from './support/tutorials/checks.js';
-import { codeBlocks, guideBlocks, heredocFiles, parseInfo, readGuide, tutorials, type CodeBlock, type GuideFile } from './support/tutorials/code-blocks.js';
-import { checkAnsible, checkNginxRefusals, checkSshdSite, commandUsers, guidesBefore } from './support/tutorials/effective.js';
+import {
+  codeBlocks,
+  guideBlocks,
+  heredocFiles,
+  parseInfo,
+  readGuide,
+  tutorials,
+  type CodeBlock,
+  type GuideFile,
+} from './support/tutorials/code-blocks.js';
+import {
+  checkAnsible,
+  checkNginxRefusals,
+  checkSshdSite,
+  commandUsers,
+  guidesBefore,
+} from './support/tutorials/effective.js';
 import { verdict } from './support/tutorials/kinds.js';
 import { parseNginx, probes, sampleRegex } from './support/tutorials/nginx-conf.js';
-import { checkerEntries, expectedVerifiedWith, guideSystems, isBorgmaticConfig, unitSystems, versionedTool } from './support/tutorials/systems.js';
+import {
+  checkerEntries,
+  expectedVerifiedWith,
+  guideSystems,
+  isBorgmaticConfig,
+  unitSystems,
+  versionedTool,
+} from './support/tutorials/systems.js';
 import { CHECKED_SYSTEMS, withSystem, type CheckedSystem } from './support/tutorials/tools.js';
 
 /*
@@ -30,16 +52,27 @@ const ALL_UNITS = ALL_GUIDES.flatMap(guideUnits);
 const systemsOf = new Map(ALL_GUIDES.map((g) => [g.slug, guideSystems(g)]));
 const guideOf = new Map(ALL_GUIDES.map((g) => [g.slug, g]));
 const unitsFor = (units: typeof UNITS, system: CheckedSystem) =>
-  units.filter((u) => (versionedTool(u) ? unitSystems(u, guideOf.get(u.guide)!).includes(system) : system === 'debian-12'));
-const guidesFor = (guides: GuideFile[], system: CheckedSystem) => guides.filter((g) => (systemsOf.get(g.slug) ?? []).includes(system));
+  units.filter((u) =>
+    versionedTool(u) ? unitSystems(u, guideOf.get(u.guide)!).includes(system) : system === 'debian-12',
+  );
+const guidesFor = (guides: GuideFile[], system: CheckedSystem) =>
+  guides.filter((g) => (systemsOf.get(g.slug) ?? []).includes(system));
 
 /** One failure line per finding, or '' when there are none (so the assertion shows them all). */
 const report = (findings: string[]) => findings.join('\n');
 
 describe('reading the code blocks', () => {
   it('splits an info string into a language and key=value attributes, quoted values with spaces', () => {
-    expect(parseInfo('nginx path=/etc/nginx/sites-available/example.com')).toEqual({ lang: 'nginx', attrs: { path: '/etc/nginx/sites-available/example.com' }, errors: [] });
-    expect(parseInfo('text check=none why="terminal output"')).toEqual({ lang: 'text', attrs: { check: 'none', why: 'terminal output' }, errors: [] });
+    expect(parseInfo('nginx path=/etc/nginx/sites-available/example.com')).toEqual({
+      lang: 'nginx',
+      attrs: { path: '/etc/nginx/sites-available/example.com' },
+      errors: [],
+    });
+    expect(parseInfo('text check=none why="terminal output"')).toEqual({
+      lang: 'text',
+      attrs: { check: 'none', why: 'terminal output' },
+      errors: [],
+    });
     expect(parseInfo('Bash')).toEqual({ lang: 'bash', attrs: {}, errors: [] });
     expect(parseInfo('')).toEqual({ lang: '', attrs: {}, errors: [] });
     expect(parseInfo('text why="say \\"no\\"" check=none').attrs).toEqual({ why: 'say "no"', check: 'none' });
@@ -122,15 +155,22 @@ describe('reading the code blocks', () => {
 });
 
 describe('the rule: a block is checked by its tool or says why not', () => {
-  const block = (info: string, content = 'x\n'): CodeBlock => ({ ...codeBlocks('```' + info + '\n' + content + '```\n', { guide: 'g', file: 'g.md' })[0] });
+  const block = (info: string, content = 'x\n'): CodeBlock => ({
+    ...codeBlocks('```' + info + '\n' + content + '```\n', { guide: 'g', file: 'g.md' })[0],
+  });
 
   it('knows a block by its language, or a generic one by its path', () => {
     expect(verdict(block('nginx'))).toEqual({ check: 'nginx', path: undefined, partOf: undefined });
     expect(verdict(block('text path=/etc/ssh/sshd_config.d/10-hardening.conf'))).toMatchObject({ check: 'sshd' });
     expect(verdict(block('ini path=/etc/systemd/system/app.service'))).toMatchObject({ check: 'systemd' });
-    expect(verdict(block('ini part-of=/etc/systemd/system/app.service'))).toMatchObject({ check: 'systemd', partOf: '/etc/systemd/system/app.service' });
+    expect(verdict(block('ini part-of=/etc/systemd/system/app.service'))).toMatchObject({
+      check: 'systemd',
+      partOf: '/etc/systemd/system/app.service',
+    });
     expect(verdict(block('text path=/usr/local/bin/job', '#!/bin/bash\necho\n'))).toMatchObject({ check: 'bash' });
-    expect(verdict(block('ini', '[web]\nweb1 ansible_host=203.0.113.10\n'))).toMatchObject({ check: 'ansible-inventory' });
+    expect(verdict(block('ini', '[web]\nweb1 ansible_host=203.0.113.10\n'))).toMatchObject({
+      check: 'ansible-inventory',
+    });
   });
 
   it('skips a block that says why, and refuses one that does not', () => {
@@ -139,8 +179,12 @@ describe('the rule: a block is checked by its tool or says why not', () => {
     expect(verdict(block('ini path=/etc/php/8.3/fpm/php.ini'))).toHaveProperty('refuse');
     expect(verdict(block(''))).toEqual({ refuse: expect.stringContaining('no language') });
     expect(verdict(block('text check=none'))).toEqual({ refuse: expect.stringContaining('needs why=') });
-    expect(verdict(block('text check=some why="x"'))).toEqual({ refuse: expect.stringContaining('only value is none') });
-    expect(verdict(block('nginx pth=/etc/nginx/a.conf'))).toEqual({ refuse: expect.stringContaining('unknown attribute pth=') });
+    expect(verdict(block('text check=some why="x"'))).toEqual({
+      refuse: expect.stringContaining('only value is none'),
+    });
+    expect(verdict(block('nginx pth=/etc/nginx/a.conf'))).toEqual({
+      refuse: expect.stringContaining('unknown attribute pth='),
+    });
     expect(verdict(block('nginx path=/a part-of=/b'))).toEqual({ refuse: expect.stringContaining('together') });
   });
 
@@ -156,7 +200,7 @@ const refusals = (blocks: CodeBlock[]) =>
     return 'refuse' in v ? [`${b.file}:${b.line} ${b.lang || '(no language)'}: ${v.refuse}`] : [];
   });
 
-describe.each(CHECKED_SYSTEMS)("checked by their tools, as %s ships them", (system) => {
+describe.each(CHECKED_SYSTEMS)('checked by their tools, as %s ships them', (system) => {
   const units = unitsFor(UNITS, system);
   for (const [name, kinds] of Object.entries(CHECKS)) {
     if (!units.some((u) => (kinds as readonly string[]).includes(u.kind))) continue;
@@ -170,7 +214,9 @@ describe("borgmatic, with each Debian release's borgmatic", () => {
   const config = (file: string) => guideUnits(readGuide(file)).find(isBorgmaticConfig)!;
 
   it("refuses the borgmatic guide as it was (fdf64a3): Debian 12's 1.7.7 has no config action and requires the sectioned layout", async () => {
-    const found = await withSystem('debian-12', () => checkBorgmatic(config(join(__dirname, 'fixtures', 'tutorial-day-two', 'before-42', 'borgmatic-backups.md'))));
+    const found = await withSystem('debian-12', () =>
+      checkBorgmatic(config(join(__dirname, 'fixtures', 'tutorial-day-two', 'before-42', 'borgmatic-backups.md'))),
+    );
     expect(found.join('\n')).toMatch(/borgmatic 1\.7\.7 has no 'config' action/);
     expect(found.join('\n')).toMatch(/'location' is a required property/);
   });
@@ -179,7 +225,9 @@ describe("borgmatic, with each Debian release's borgmatic", () => {
     const today = config(join('data', 'guides', 'borgmatic-backups.md'));
     expect(await withSystem('debian-13', () => checkBorgmatic(today))).toEqual([]);
     const misspelt = { ...today, content: today.content.replace('keep_daily:', 'keep_dayly:') };
-    expect((await withSystem('debian-13', () => checkBorgmatic(misspelt))).join('\n')).toMatch(/borgmatic config validate: .*keep_dayly/);
+    expect((await withSystem('debian-13', () => checkBorgmatic(misspelt))).join('\n')).toMatch(
+      /borgmatic config validate: .*keep_dayly/,
+    );
   });
 });
 
@@ -193,7 +241,9 @@ describe('verifiedWith states the versions the checks ran with', () => {
       const expected = await expectedVerifiedWith(g, ALL_UNITS);
       const have = checkerEntries(stated);
       if (JSON.stringify(Object.entries(have).sort()) !== JSON.stringify(Object.entries(expected).sort())) {
-        problems.push(`${g.file}: verifiedWith says ${JSON.stringify(have)} of the checker's tools and systems; the checks ran with ${JSON.stringify(expected)}`);
+        problems.push(
+          `${g.file}: verifiedWith says ${JSON.stringify(have)} of the checker's tools and systems; the checks ran with ${JSON.stringify(expected)}`,
+        );
       }
     }
     expect(report(problems)).toBe('');
@@ -201,8 +251,14 @@ describe('verifiedWith states the versions the checks ran with', () => {
 });
 
 /** The effective checks of a set of guides (the sshd one with the drop-ins of the guides each comes after, from `all`). */
-async function effective(guides: GuideFile[], all: GuideFile[], allUnits: typeof UNITS, system: CheckedSystem = 'debian-12') {
-  const units = (g: GuideFile) => allUnits.filter((u) => u.guide === g.slug && (!u.systems || unitSystems(u, g).includes(system)));
+async function effective(
+  guides: GuideFile[],
+  all: GuideFile[],
+  allUnits: typeof UNITS,
+  system: CheckedSystem = 'debian-12',
+) {
+  const units = (g: GuideFile) =>
+    allUnits.filter((u) => u.guide === g.slug && (!u.systems || unitSystems(u, g).includes(system)));
   return withSystem(system, async () => ({
     nginx: (await Promise.all(guides.map((g) => checkNginxRefusals(units(g))))).flat(),
     sshd: await checkSshdSite(allUnits, all, new Set(guides.map((g) => g.slug))),
@@ -238,8 +294,16 @@ describe('fixtures: every check fails on a broken example', () => {
   let findings: Map<string, string[]>;
   beforeAll(async () => {
     const eff = await effective(FIXTURE_GUIDES, FIXTURE_GUIDES, FIXTURE_UNITS);
-    const all = [...refusals(FIXTURE_GUIDES.flatMap(guideBlocks)), ...(await checkUnits(FIXTURE_UNITS, Object.values(CHECKS).flat())), ...eff.nginx, ...eff.sshd, ...eff.ansible];
-    findings = new Map(FIXTURE_GUIDES.map((g) => [g.slug, all.filter((f) => f.startsWith(g.file + ':') || f.startsWith(g.file + ' '))]));
+    const all = [
+      ...refusals(FIXTURE_GUIDES.flatMap(guideBlocks)),
+      ...(await checkUnits(FIXTURE_UNITS, Object.values(CHECKS).flat())),
+      ...eff.nginx,
+      ...eff.sshd,
+      ...eff.ansible,
+    ];
+    findings = new Map(
+      FIXTURE_GUIDES.map((g) => [g.slug, all.filter((f) => f.startsWith(g.file + ':') || f.startsWith(g.file + ' '))]),
+    );
   }, 300_000);
 
   for (const g of FIXTURE_GUIDES) {
@@ -248,7 +312,11 @@ describe('fixtures: every check fails on a broken example', () => {
       const got = findings.get(g.slug)!;
       const missing = expected.filter((p) => !got.some((f) => new RegExp(p).test(f)));
       const unexpected = got.filter((f) => !expected.some((p) => new RegExp(p).test(f)));
-      expect({ missing, unexpected, got: missing.length || unexpected.length ? got : [] }).toEqual({ missing: [], unexpected: [], got: [] });
+      expect({ missing, unexpected, got: missing.length || unexpected.length ? got : [] }).toEqual({
+        missing: [],
+        unexpected: [],
+        got: [],
+      });
     });
   }
 
@@ -291,20 +359,48 @@ describe('helpers of the effective checks', () => {
     expect(sampleRegex('/wp-content/uploads/.*\\.php$')).toBe('/wp-content/uploads/probe.php');
     expect(sampleRegex('/\\.(?!well-known)')).toBe('/.probe');
     expect(sampleRegex('^/(status|ping)$')).toBe('/status');
-    const locations = parseNginx('server { location = /xmlrpc.php { deny all; } location /private/ { deny all; } location ~* ^/a[0-9]+\\.txt$ { return 403; } }')[0].block!;
-    expect(locations.map(probes)).toEqual([['/xmlrpc.php'], ['/private/probe.html', '/private/probe.php'], ['/a0.txt']]);
+    const locations = parseNginx(
+      'server { location = /xmlrpc.php { deny all; } location /private/ { deny all; } location ~* ^/a[0-9]+\\.txt$ { return 403; } }',
+    )[0].block!;
+    expect(locations.map(probes)).toEqual([
+      ['/xmlrpc.php'],
+      ['/private/probe.html', '/private/probe.php'],
+      ['/a0.txt'],
+    ]);
   });
 
   it('orders guides by their Prerequisites sections only', () => {
-    const g = (slug: string, body: string) => ({ slug, file: slug + '.md', type: 'tutorial', front: {}, text: body, bodyLine: 1, body });
-    const order = guidesBefore([g('a', '## Prerequisites\n- [b](/guides/b)\n## Next steps\n[c](/guides/c)\n'), g('b', '## Prerequisites\n[c](/guides/c)\n'), g('c', 'Intro [a](/guides/a)\n')]);
+    const g = (slug: string, body: string) => ({
+      slug,
+      file: slug + '.md',
+      type: 'tutorial',
+      front: {},
+      text: body,
+      bodyLine: 1,
+      body,
+    });
+    const order = guidesBefore([
+      g('a', '## Prerequisites\n- [b](/guides/b)\n## Next steps\n[c](/guides/c)\n'),
+      g('b', '## Prerequisites\n[c](/guides/c)\n'),
+      g('c', 'Intro [a](/guides/a)\n'),
+    ]);
     expect(Object.fromEntries(order)).toEqual({ a: ['b', 'c'], b: ['c'], c: [] });
   });
 
   it('reads the users a guide says to connect as with -u, not one it says does not work', () => {
-    const g = (text: string) => ({ slug: 'x', file: 'x.md', type: 'tutorial', front: {}, text, bodyLine: 1, body: text });
+    const g = (text: string) => ({
+      slug: 'x',
+      file: 'x.md',
+      type: 'tutorial',
+      front: {},
+      text,
+      bodyLine: 1,
+      body: text,
+    });
     expect(commandUsers(g('Run the first time with `-u root`, then switch.\n'))).toEqual([{ user: 'root', line: 1 }]);
     expect(commandUsers(g('`-u root` does not work here: the inventory wins.\n'))).toEqual([]);
-    expect(commandUsers(g('```bash\nansible-playbook base.yml -u root # first run\nssh -u x\n```\n'))).toEqual([{ user: 'root', line: 2 }]);
+    expect(commandUsers(g('```bash\nansible-playbook base.yml -u root # first run\nssh -u x\n```\n'))).toEqual([
+      { user: 'root', line: 2 },
+    ]);
   });
 });

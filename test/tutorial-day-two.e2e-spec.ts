@@ -20,13 +20,21 @@ describe('day-two steps of the tutorials', () => {
   const requirements = readRequirements();
 
   it('finds no gap in any tutorial', () => {
-    expect(tutorials().flatMap((g) => dayTwoFindings(g, requirements)).map(show)).toEqual([]);
+    expect(
+      tutorials()
+        .flatMap((g) => dayTwoFindings(g, requirements))
+        .map(show),
+    ).toEqual([]);
   });
 
   it.each([
     ['zero-downtime-deploys.md', 'unit-never-enabled', /api@\.service is started but never enabled/],
     ['haproxy-load-balancing.md', 'acme-behind-haproxy', /sends no \/\.well-known\/acme-challenge\//],
-    ['minecraft-server-setup.md', 'java-for-minecraft', /installs Java 21, but Minecraft 26\.1 \(the newest release listed\) needs Java 25/],
+    [
+      'minecraft-server-setup.md',
+      'java-for-minecraft',
+      /installs Java 21, but Minecraft 26\.1 \(the newest release listed\) needs Java 25/,
+    ],
     ['ufw-firewall-basics.md', 'ufw-rule-shadowed', /"ufw limit 22\/tcp" is added below "ufw allow openssh"/],
   ])('catches the gap %s had before its fix (%s)', (file, rule, detail) => {
     const findings = dayTwoFindings(readGuide(join(FIXTURES, file)), requirements);
@@ -40,7 +48,10 @@ describe('day-two steps of the tutorials', () => {
       const without = (slug: string, drop: RegExp) => {
         const file = join(dir, `${slug}.md`);
         const text = readFileSync(join('data', 'guides', `${slug}.md`), 'utf8');
-        const broken = text.split('\n').filter((line) => !drop.test(line)).join('\n');
+        const broken = text
+          .split('\n')
+          .filter((line) => !drop.test(line))
+          .join('\n');
         expect(broken).not.toBe(text);
         writeFileSync(file, broken);
         return dayTwoFindings(readGuide(file), requirements).map((f) => f.rule);
@@ -53,7 +64,16 @@ describe('day-two steps of the tutorials', () => {
   });
 
   it('has a fixture for every rule, and reads the requirement from the data', () => {
-    expect(readdirSync(FIXTURES).filter((f) => f.endsWith('.md')).sort()).toEqual(['haproxy-load-balancing.md', 'minecraft-server-setup.md', 'ufw-firewall-basics.md', 'zero-downtime-deploys.md']);
+    expect(
+      readdirSync(FIXTURES)
+        .filter((f) => f.endsWith('.md'))
+        .sort(),
+    ).toEqual([
+      'haproxy-load-balancing.md',
+      'minecraft-server-setup.md',
+      'ufw-firewall-basics.md',
+      'zero-downtime-deploys.md',
+    ]);
     expect(requirements.find((r) => r.product === 'minecraft')?.releases.length).toBeGreaterThan(0);
   });
 });
@@ -64,7 +84,8 @@ describe('day-two steps of the tutorials', () => {
  * by the rule named for its finding, and today's tutorials by none.
  */
 const BEFORE_42 = join(FIXTURES, 'before-42');
-const showRunTime = (f: { guide: string; rule: string; line: number; detail: string }) => `${f.guide}:${f.line} [${f.rule}] ${f.detail}`;
+const showRunTime = (f: { guide: string; rule: string; line: number; detail: string }) =>
+  `${f.guide}:${f.line} [${f.rule}] ${f.detail}`;
 
 describe('run-time gaps of the tutorials', () => {
   const all = tutorials(undefined, '');
@@ -75,12 +96,20 @@ describe('run-time gaps of the tutorials', () => {
   };
 
   it('finds none in any tutorial', () => {
-    expect(tutorials().flatMap((g) => runTimeFindings(g, all)).map(showRunTime)).toEqual([]);
+    expect(
+      tutorials()
+        .flatMap((g) => runTimeFindings(g, all))
+        .map(showRunTime),
+    ).toEqual([]);
   });
 
   const CASES: Array<[string, RunTimeRule, RegExp]> = [
     ['borgmatic-backups', 'dump-as-root', /entry "all" sets no username/],
-    ['zero-downtime-deploys', 'set-e-and-list', /a failing "nginx -t" in "sudo nginx -t && sudo systemctl reload nginx"/],
+    [
+      'zero-downtime-deploys',
+      'set-e-and-list',
+      /a failing "nginx -t" in "sudo nginx -t && sudo systemctl reload nginx"/,
+    ],
     ['zero-downtime-deploys', 'upstream-unused', /upstream api is defined, but no server block/],
     ['zero-downtime-deploys', 'user-never-created', /User=api, but no step creates that user/],
     ['zero-downtime-deploys', 'file-never-written', /EnvironmentFile=\/srv\/api\/slots\/blue\.env/],
@@ -106,7 +135,12 @@ describe('run-time gaps of the tutorials', () => {
 
   it.each(CASES)('catches what %s had before its fix (%s)', (slug, rule, detail) => {
     const found = before(slug);
-    expect(found.filter((f) => f.rule === rule).map(showRunTime).join('\n')).toMatch(detail);
+    expect(
+      found
+        .filter((f) => f.rule === rule)
+        .map(showRunTime)
+        .join('\n'),
+    ).toMatch(detail);
   });
 
   it('has a fixture for every rule, and a fixture for every tutorial fixed', () => {
@@ -115,6 +149,11 @@ describe('run-time gaps of the tutorials', () => {
     expect([...caught].filter((r) => !rules.has(r))).toEqual([]);
     expect(rules.size).toBe(19);
     // The two tutorials whose findings are prose only (docs/testing.md says why no check can see them) are kept too.
-    expect(readdirSync(BEFORE_42).map((f) => f.replace(/\.md$/, '')).filter((s) => !CASES.some(([slug]) => slug === s)).sort()).toEqual(['http2-http3-compression', 'php-fpm-tuning', 'rescue-mode-recovery']);
+    expect(
+      readdirSync(BEFORE_42)
+        .map((f) => f.replace(/\.md$/, ''))
+        .filter((s) => !CASES.some(([slug]) => slug === s))
+        .sort(),
+    ).toEqual(['http2-http3-compression', 'php-fpm-tuning', 'rescue-mode-recovery']);
   });
 });

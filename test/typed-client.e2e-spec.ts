@@ -16,14 +16,19 @@ import { callEveryOperation, type Observations } from './typed-client/client';
 const ROOT = resolve(__dirname, '..');
 const OUT = join(ROOT, 'test-results', 'typed-client');
 const CLIENT = join(ROOT, 'test', 'typed-client', 'client.ts');
-const node = (script: string, args: string[]) => run(process.execPath, [join(ROOT, 'node_modules', script), ...args], {}, 120_000);
+const node = (script: string, args: string[]) =>
+  run(process.execPath, [join(ROOT, 'node_modules', script), ...args], {}, 120_000);
 
 /** Generates `<dir>/vpsapi.ts` from `doc` and type-checks the client against it; tsc's output. */
 async function typeCheckClientAgainst(doc: unknown, dir: string): Promise<{ code: number | null; output: string }> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'openapi.json'), JSON.stringify(doc, null, 2));
-  const generated = await node('openapi-typescript/bin/cli.js', [join(dir, 'openapi.json'), '-o', join(dir, 'vpsapi.ts')]);
+  const generated = await node('openapi-typescript/bin/cli.js', [
+    join(dir, 'openapi.json'),
+    '-o',
+    join(dir, 'vpsapi.ts'),
+  ]);
   if (generated.code !== 0) throw new Error(`openapi-typescript failed: ${generated.stderr}`);
   const tsconfig = {
     compilerOptions: {
@@ -47,8 +52,16 @@ async function typeCheckClientAgainst(doc: unknown, dir: string): Promise<{ code
 }
 
 /** Headers that differ between two answers by nature: the time, the request id, the count. */
-const VOLATILE = new Set(['date', 'x-request-id', 'ratelimit-remaining', 'ratelimit-reset', 'connection', 'keep-alive']);
-const stable = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !VOLATILE.has(name.toLowerCase())));
+const VOLATILE = new Set([
+  'date',
+  'x-request-id',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'connection',
+  'keep-alive',
+]);
+const stable = (headers: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !VOLATILE.has(name.toLowerCase())));
 
 describe('a typed client generated from the served document (openapi-typescript, openapi-fetch)', () => {
   let t: TestApp;
@@ -98,7 +111,9 @@ describe('a typed client generated from the served document (openapi-typescript,
     }, 60_000);
 
     it('calls every operation of the document, GET and HEAD', () => {
-      const documented = Object.values<any>(doc.paths).flatMap((item) => Object.values<any>(item).map((op) => op.operationId));
+      const documented = Object.values<any>(doc.paths).flatMap((item) =>
+        Object.values<any>(item).map((op) => op.operationId),
+      );
       const called = new Set(Object.keys(seen.calls).map((key) => key.split(' ')[0]));
       expect([...called].sort()).toEqual([...documented].sort());
       expect(documented.filter((id: string) => id.endsWith('Head'))).toHaveLength(8);
@@ -107,21 +122,32 @@ describe('a typed client generated from the served document (openapi-typescript,
     it('reads typed 200 bodies that agree with the dataset', () => {
       const ids = rawProviders.providers.map((p: { id: string }) => p.id);
       expect(seen.providerIds).toEqual(ids);
-      expect(seen.providersById).toEqual(Object.fromEntries(rawProviders.providers.map((p: { id: string; name: string }) => [p.id, p.name])));
+      expect(seen.providersById).toEqual(
+        Object.fromEntries(rawProviders.providers.map((p: { id: string; name: string }) => [p.id, p.name])),
+      );
       expect(seen.bestOverall).toBe(rawProviders.recommendations.bestOverall);
       expect(seen.useCaseSlugs).toEqual(rawUseCases.useCases.map((u: { slug: string }) => u.slug));
       for (const slug of seen.bestForSlugs) expect(seen.useCaseSlugs).toContain(slug);
-      expect(seen.planRows).toBe(rawProviders.providers.reduce((n: number, p: { plans: unknown[] }) => n + p.plans.length, 0));
+      expect(seen.planRows).toBe(
+        rawProviders.providers.reduce((n: number, p: { plans: unknown[] }) => n + p.plans.length, 0),
+      );
       expect(seen.cheapestWorkloadUsd).toBeGreaterThan(0);
       expect(seen.guideWords).toBeGreaterThan(0);
       expect(seen.csvHeader).toMatch(/^providerId,providerName,planName,/);
       expect(seen.releases).toBeGreaterThan(0);
       expect(seen.endpointCount).toBe(8);
-      for (const [operation, call] of Object.entries<{ status: number; headers: Record<string, string>; body: string | null }>(seen.calls)) expect([operation, call.status]).toEqual([operation, 200]);
+      for (const [operation, call] of Object.entries<{
+        status: number;
+        headers: Record<string, string>;
+        body: string | null;
+      }>(seen.calls))
+        expect([operation, call.status]).toEqual([operation, 200]);
     });
 
     it('gets from every HEAD the status and headers of its GET, and no body', () => {
-      const heads = Object.entries<{ status: number; headers: Record<string, string>; body: string | null }>(seen.calls).filter(([key]) => key.split(' ')[0].endsWith('Head'));
+      const heads = Object.entries<{ status: number; headers: Record<string, string>; body: string | null }>(
+        seen.calls,
+      ).filter(([key]) => key.split(' ')[0].endsWith('Head'));
       expect(heads).toHaveLength(7 + rawProviders.providers.length);
       for (const [key, head] of heads) {
         const get = seen.calls[key.replace('Head', '')];
@@ -132,14 +158,23 @@ describe('a typed client generated from the served document (openapi-typescript,
     });
 
     it('revalidates with the typed If-None-Match header: 304, no body, the same ETag', () => {
-      expect(seen.revalidation).toEqual({ etag: expect.stringMatching(/^"[\w-]+"$/), status: 304, etagAfter: seen.revalidation.etag, body: '' });
+      expect(seen.revalidation).toEqual({
+        etag: expect.stringMatching(/^"[\w-]+"$/),
+        status: 304,
+        etagAfter: seen.revalidation.etag,
+        body: '',
+      });
     });
   });
 
   describe('HEAD on the wire', () => {
     /** Every documented path, with each provider id for the template. */
     const paths = () =>
-      Object.keys(doc.paths).flatMap((path) => (path.includes('{providerId}') ? rawProviders.providers.map((p: { id: string }) => path.replace('{providerId}', p.id)) : [path]));
+      Object.keys(doc.paths).flatMap((path) =>
+        path.includes('{providerId}')
+          ? rawProviders.providers.map((p: { id: string }) => path.replace('{providerId}', p.id))
+          : [path],
+      );
 
     it.each([
       ['a remembered document', ''],
@@ -156,10 +191,18 @@ describe('a typed client generated from the served document (openapi-typescript,
 
     it('answers a HEAD revalidation 304 and a HEAD without an acceptable coding 406, with no body', async () => {
       const { headers } = await rawRequest(`${t.baseUrl}/api/guides.json`, { 'accept-encoding': 'identity' }, 'HEAD');
-      const notModified = await rawRequest(`${t.baseUrl}/api/guides.json`, { 'accept-encoding': 'identity', 'if-none-match': String(headers.etag) }, 'HEAD');
+      const notModified = await rawRequest(
+        `${t.baseUrl}/api/guides.json`,
+        { 'accept-encoding': 'identity', 'if-none-match': String(headers.etag) },
+        'HEAD',
+      );
       expect([notModified.status, notModified.body.length]).toEqual([304, 0]);
       const refused = await rawRequest(`${t.baseUrl}/api/guides.json`, { 'accept-encoding': 'identity;q=0' }, 'HEAD');
-      expect([refused.status, refused.body.length, refused.headers['content-type']]).toEqual([406, 0, 'application/json; charset=utf-8']);
+      expect([refused.status, refused.body.length, refused.headers['content-type']]).toEqual([
+        406,
+        0,
+        'application/json; charset=utf-8',
+      ]);
     });
   });
 });

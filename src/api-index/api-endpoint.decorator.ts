@@ -18,21 +18,38 @@ export interface ProducedText {
  * headers). Errors are always the JSON envelope. Headers, the `If-None-Match` parameter and the HEAD
  * form of the operation are added to the document in one place (openapi/).
  */
-export function ApiEndpoint(operation: ApiOperation, type: Type<unknown> | undefined, options: { notFound?: string; produces?: ProducedText } = {}) {
+export function ApiEndpoint(
+  operation: ApiOperation,
+  type: Type<unknown> | undefined,
+  options: { notFound?: string; produces?: ProducedText } = {},
+) {
   const { produces } = options;
   const ok = produces
-    ? [ApiOkResponse({ description: produces.description, content: { [produces.mediaType]: { schema: { type: 'string' } } } })]
+    ? [
+        ApiOkResponse({
+          description: produces.description,
+          content: { [produces.mediaType]: { schema: { type: 'string' } } },
+        }),
+      ]
     : [ApiOkResponse({ type, description: 'The document.' })];
   return applyDecorators(
     Get(expressRoute(operation.path)),
-    ApiOperationDoc({ operationId: operation.operationId, summary: operation.summary, description: operation.description }),
+    ApiOperationDoc({
+      operationId: operation.operationId,
+      summary: operation.summary,
+      description: operation.description,
+    }),
     ApiExtraModels(ErrorEnvelope),
     ...ok,
     ApiResponse({
       status: HttpStatus.MOVED_PERMANENTLY,
-      description: 'Only where the server requires HTTPS: a plain-HTTP request is redirected to the same path and query on the public HTTPS origin (`Location`). No body.',
+      description:
+        'Only where the server requires HTTPS: a plain-HTTP request is redirected to the same path and query on the public HTTPS origin (`Location`). No body.',
     }),
-    ApiResponse({ status: HttpStatus.NOT_MODIFIED, description: 'Not modified: the `If-None-Match` ETag is current. No body.' }),
+    ApiResponse({
+      status: HttpStatus.NOT_MODIFIED,
+      description: 'Not modified: the `If-None-Match` ETag is current. No body.',
+    }),
     errorResponse(
       HttpStatus.BAD_REQUEST,
       'The request could not be understood (`bad_request`): malformed percent-encoding in the path, or a request line or header the HTTP parser refuses.',
@@ -43,9 +60,15 @@ export function ApiEndpoint(operation: ApiOperation, type: Type<unknown> | undef
       HttpStatus.NOT_ACCEPTABLE,
       'No content coding the client accepts is available (`not_acceptable`), e.g. `Accept-Encoding: identity;q=0` without `gzip` or `br`.',
     ),
-    errorResponse(HttpStatus.REQUEST_TIMEOUT, 'The request took too long to arrive (`bad_request`); the connection is closed.'),
+    errorResponse(
+      HttpStatus.REQUEST_TIMEOUT,
+      'The request took too long to arrive (`bad_request`); the connection is closed.',
+    ),
     errorResponse(431, 'The request headers are too large (`bad_request`); the connection is closed.'),
     errorResponse(HttpStatus.TOO_MANY_REQUESTS, 'Rate limit exceeded; retry after `Retry-After` seconds.'),
-    errorResponse(HttpStatus.SERVICE_UNAVAILABLE, 'Temporarily unavailable (starting, draining or maintenance); retry after `Retry-After` seconds.'),
+    errorResponse(
+      HttpStatus.SERVICE_UNAVAILABLE,
+      'Temporarily unavailable (starting, draining or maintenance); retry after `Retry-After` seconds.',
+    ),
   );
 }

@@ -16,13 +16,15 @@ export const API_OPERATIONS = {
     operationId: 'getApiIndex',
     path: '/api/index.json',
     summary: 'Describe the API',
-    description: 'Entry point: what the API serves, every endpoint with its absolute URL template, the rate limit and where the documentation is.',
+    description:
+      'Entry point: what the API serves, every endpoint with its absolute URL template, the rate limit and where the documentation is.',
   },
   listProviders: {
     operationId: 'listProviders',
     path: '/api/providers.json',
     summary: 'List every reviewed provider',
-    description: 'The eight reviewed VPS providers with ratings, entry prices, locations and the full plan matrix, plus the editorial recommendations.',
+    description:
+      'The eight reviewed VPS providers with ratings, entry prices, locations and the full plan matrix, plus the editorial recommendations.',
   },
   getProvider: {
     operationId: 'getProvider',
@@ -34,31 +36,36 @@ export const API_OPERATIONS = {
     operationId: 'listGuides',
     path: '/api/guides.json',
     summary: 'List every guide',
-    description: 'The guide index, newest first: reviews, comparisons, workload guides and tutorials, each with the URL of its page and of its raw markdown.',
+    description:
+      'The guide index, newest first: reviews, comparisons, workload guides and tutorials, each with the URL of its page and of its raw markdown.',
   },
   listUseCases: {
     operationId: 'listUseCases',
     path: '/api/use-cases.json',
     summary: 'List every workload use case',
-    description: 'Workloads with minimum and recommended server specs, a typical entry price and the providers we recommend for each.',
+    description:
+      'Workloads with minimum and recommended server specs, a typical entry price and the providers we recommend for each.',
   },
   listPlans: {
     operationId: 'listPlans',
     path: '/api/plans.json',
     summary: 'List every plan as one flat table',
-    description: 'Every plan of every provider as a flat row: the published text fields, the figures parsed from them, how the price is paid, and the prices converted to USD and EUR at the dated exchange rates.',
+    description:
+      'Every plan of every provider as a flat row: the published text fields, the figures parsed from them, how the price is paid, and the prices converted to USD and EUR at the dated exchange rates.',
   },
   downloadPlansCsv: {
     operationId: 'downloadPlansCsv',
     path: '/api/plans.csv',
     summary: 'Download every plan as CSV',
-    description: 'The rows of listPlans as RFC 4180 CSV (text/csv, a header row, empty fields for null), for spreadsheets and notebooks; saved as vpsapi-plans-<version>.csv.',
+    description:
+      'The rows of listPlans as RFC 4180 CSV (text/csv, a header row, empty fields for null), for spreadsheets and notebooks; saved as vpsapi-plans-<version>.csv.',
   },
   listDatasetChanges: {
     operationId: 'listDatasetChanges',
     path: '/api/changes.json',
     summary: 'List what changed in each dataset release',
-    description: 'Every release of the dataset, newest first: plans added, removed or repriced (old and new price), provider facts that changed, guides added or updated. Also an Atom feed at /changes.atom.',
+    description:
+      'Every release of the dataset, newest first: plans added, removed or repriced (old and new price), provider facts that changed, guides added or updated. Also an Atom feed at /changes.atom.',
   },
 } as const satisfies Record<string, ApiOperation>;
 

@@ -17,9 +17,13 @@ function releaseHtml(release: DatasetRelease): string {
   const lines = [
     ...c.providersAdded.map((id) => item(`Provider added: ${id}`)),
     ...c.providersRemoved.map((id) => item(`Provider removed: ${id}`)),
-    ...c.plansRepriced.map((p) => item(`${p.providerId} ${p.planName}: ${price(p.oldPrice, p.oldCurrency)} → ${price(p.newPrice, p.currency)}`)),
+    ...c.plansRepriced.map((p) =>
+      item(`${p.providerId} ${p.planName}: ${price(p.oldPrice, p.oldCurrency)} → ${price(p.newPrice, p.currency)}`),
+    ),
     ...c.plansAdded.map((p) => item(`Plan added: ${p.providerId} ${p.planName} at ${price(p.price, p.currency)}`)),
-    ...c.plansRemoved.map((p) => item(`Plan removed: ${p.providerId} ${p.planName} (was ${price(p.price, p.currency)})`)),
+    ...c.plansRemoved.map((p) =>
+      item(`Plan removed: ${p.providerId} ${p.planName} (was ${price(p.price, p.currency)})`),
+    ),
     ...c.providerFacts.map((f) => item(`${f.providerId} ${f.field} changed`)),
     ...c.guidesAdded.map((g) => item(`Guide added: ${g.title}`)),
     ...c.guidesUpdated.map((g) => item(`Guide updated: ${g.title} (${g.date})`)),
@@ -28,12 +32,17 @@ function releaseHtml(release: DatasetRelease): string {
 }
 
 /** The releases as an Atom 1.0 feed, newest first; dates come from the changelog, so the bytes change only with it. */
-export function changesAtom(snapshot: DatasetSnapshot, newestFirst: readonly DatasetRelease[], config: AppConfig): string {
+export function changesAtom(
+  snapshot: DatasetSnapshot,
+  newestFirst: readonly DatasetRelease[],
+  config: AppConfig,
+): string {
   const self = config.url(CHANGES_FEED_PATH);
   const feed = new Feed({
     id: self,
     title: 'vpsapi dataset releases',
-    description: 'What changed in each release of the VPS comparison dataset: plans added, removed or repriced, provider facts and guides.',
+    description:
+      'What changed in each release of the VPS comparison dataset: plans added, removed or repriced, provider facts and guides.',
     link: config.url('/plans'),
     feedLinks: { atom: self },
     updated: day(newestFirst[0]?.date ?? snapshot.meta.lastUpdated),

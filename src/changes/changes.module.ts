@@ -4,5 +4,10 @@ import { ChangesController } from './changes.controller.js';
 import { ChangesService } from './changes.service.js';
 
 /** The change feed: every dataset release with what it changed, as JSON and Atom. */
-@Module({ imports: [HttpCommonModule], controllers: [ChangesController], providers: [ChangesService], exports: [ChangesService] })
+@Module({
+  imports: [HttpCommonModule],
+  controllers: [ChangesController],
+  providers: [ChangesService],
+  exports: [ChangesService],
+})
 export class ChangesModule {}

@@ -33,7 +33,12 @@ export class ChangesService {
         newestFirst,
         summariesNewestFirst: newestFirst.map(summariseRelease),
         json: new JsonDocument<ChangeList>(
-          { version: snapshot.version, count: newestFirst.length, feed: config.url(CHANGES_FEED_PATH), releases: newestFirst as DatasetRelease[] },
+          {
+            version: snapshot.version,
+            count: newestFirst.length,
+            feed: config.url(CHANGES_FEED_PATH),
+            releases: newestFirst as DatasetRelease[],
+          },
           lastModified,
         ),
         atom: new TextDocument(changesAtom(snapshot, newestFirst, config), ATOM_CONTENT_TYPE, lastModified),
@@ -68,7 +73,8 @@ export class ChangesService {
 
   private after<T extends { version: string }>(releases: readonly T[], since?: string): readonly T[] {
     if (since === undefined) return releases;
-    if (!isCalendarDate(since)) throw new InvalidArgumentError('since', 'must be a dataset version written YYYY-MM-DD, e.g. 2026-11-26.');
+    if (!isCalendarDate(since))
+      throw new InvalidArgumentError('since', 'must be a dataset version written YYYY-MM-DD, e.g. 2026-11-26.');
     return releases.filter((r) => r.version > since);
   }
 }

@@ -35,7 +35,16 @@ export function summariseRelease(release: DatasetRelease): ReleaseSummary {
   const of = (providerId: string) => {
     let entry = counts.get(providerId);
     if (!entry) {
-      entry = { providerId, plansRepriced: 0, pricesRaised: 0, pricesLowered: 0, currencyChanged: 0, plansAdded: 0, plansRemoved: 0, providerFacts: 0 };
+      entry = {
+        providerId,
+        plansRepriced: 0,
+        pricesRaised: 0,
+        pricesLowered: 0,
+        currencyChanged: 0,
+        plansAdded: 0,
+        plansRemoved: 0,
+        providerFacts: 0,
+      };
       counts.set(providerId, entry);
     }
     return entry;
@@ -51,7 +60,9 @@ export function summariseRelease(release: DatasetRelease): ReleaseSummary {
   for (const p of changes.plansRemoved) of(p.providerId).plansRemoved += 1;
   for (const f of changes.providerFacts) of(f.providerId).providerFacts += 1;
   const total = (c: ProviderChangeCounts) => c.plansRepriced + c.plansAdded + c.plansRemoved + c.providerFacts;
-  const byProvider = [...counts.values()].sort((a, b) => b.plansRepriced - a.plansRepriced || total(b) - total(a) || a.providerId.localeCompare(b.providerId));
+  const byProvider = [...counts.values()].sort(
+    (a, b) => b.plansRepriced - a.plansRepriced || total(b) - total(a) || a.providerId.localeCompare(b.providerId),
+  );
   return {
     version: release.version,
     date: release.date,

@@ -34,9 +34,18 @@ export class AppConfig {
   readonly maintenanceMode: boolean;
   readonly metrics: { readonly port: number; readonly host: string };
   /** `bufferBytes`: JSON lines gathered before one write to standard output (0: each line at once); `maxPendingBytes`: log bytes that may wait for a stalled reader. */
-  readonly log: { readonly level: string; readonly pretty: boolean; readonly bufferBytes: number; readonly maxPendingBytes: number };
+  readonly log: {
+    readonly level: string;
+    readonly pretty: boolean;
+    readonly bufferBytes: number;
+    readonly maxPendingBytes: number;
+  };
   readonly shutdown: { readonly delayMs: number; readonly timeoutMs: number };
-  readonly server: { readonly keepAliveTimeoutMs: number; readonly headersTimeoutMs: number; readonly requestTimeoutMs: number };
+  readonly server: {
+    readonly keepAliveTimeoutMs: number;
+    readonly headersTimeoutMs: number;
+    readonly requestTimeoutMs: number;
+  };
   /** Reload on changes under dataDir. */
   readonly dataWatch: boolean;
   /** Build every derived view at start (a reload always does); otherwise each on its first use. */
@@ -64,7 +73,8 @@ export class AppConfig {
   /** One of this deployment's absolute URLs as a same-origin link (see sitePath); any other URL unchanged. */
   sameOrigin(url: string): string {
     const base = this.publicBaseUrl;
-    if (url !== base && !url.startsWith(`${base}/`) && !url.startsWith(`${base}?`) && !url.startsWith(`${base}#`)) return url;
+    if (url !== base && !url.startsWith(`${base}/`) && !url.startsWith(`${base}?`) && !url.startsWith(`${base}#`))
+      return url;
     const { pathname, search, hash } = new URL(url);
     return pathname + search + hash;
   }

@@ -1,6 +1,19 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  ValidateBy,
+  ValidateIf,
+} from 'class-validator';
 import { IsTrustProxy } from './is-trust-proxy.js';
 
 /** Reads the usual spellings of a boolean; anything else stays a string and fails validation. */
@@ -14,7 +27,12 @@ const toBoolean = ({ value }: { value: unknown }): unknown => {
 
 /** A whole number from the environment, within bounds, with one message for every way it can be wrong. */
 function IntegerSetting(min: number, max: number, message: string): PropertyDecorator {
-  return applyDecorators(Type(() => Number), IsInt({ message }), Min(min, { message }), Max(max, { message }));
+  return applyDecorators(
+    Type(() => Number),
+    IsInt({ message }),
+    Min(min, { message }),
+    Max(max, { message }),
+  );
 }
 
 /** A boolean from the environment, in any of the usual spellings. */
@@ -149,7 +167,9 @@ export class EnvironmentVariables {
   METRICS_HOST: string | undefined = undefined;
 
   /** Lowest level written to the log. */
-  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be one of fatal, error, warn, info, debug, trace, silent' })
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+  })
   LOG_LEVEL = 'info';
 
   /** Human-readable log lines: `auto` (in a terminal, outside production), `true` or `false` (JSON). */

@@ -15,7 +15,10 @@ export function parseTrustProxy(value: string): TrustProxy | undefined {
     const hops = Number(v);
     return hops === 0 ? false : hops <= 10 ? hops : undefined;
   }
-  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   try {
     proxyAddr.compile(list);
     return list;

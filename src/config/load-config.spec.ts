@@ -26,7 +26,9 @@ describe('loadConfig', () => {
   it('builds absolute URLs on the port it listens on when PUBLIC_BASE_URL is not set', () => {
     expect(loadConfig({ PORT: '4106' }).publicBaseUrl).toBe('http://localhost:4106');
     expect(loadConfig({ PORT: '4106' }).url('/api/index.json')).toBe('http://localhost:4106/api/index.json');
-    expect(loadConfig({ PORT: '4106', PUBLIC_BASE_URL: 'https://api.example.com' }).publicBaseUrl).toBe('https://api.example.com');
+    expect(loadConfig({ PORT: '4106', PUBLIC_BASE_URL: 'https://api.example.com' }).publicBaseUrl).toBe(
+      'https://api.example.com',
+    );
   });
 
   it('links to its own pages same-origin, with the path prefix of PUBLIC_BASE_URL', () => {
@@ -39,7 +41,9 @@ describe('loadConfig', () => {
     const root = loadConfig({ PORT: '4106' });
     expect(root.sitePath('/plans')).toBe('/plans');
     expect(root.sameOrigin('http://localhost:4106/guides/swap-file.md')).toBe('/guides/swap-file.md');
-    expect(root.sameOrigin('http://localhost:3000/guides/swap-file.md')).toBe('http://localhost:3000/guides/swap-file.md');
+    expect(root.sameOrigin('http://localhost:3000/guides/swap-file.md')).toBe(
+      'http://localhost:3000/guides/swap-file.md',
+    );
   });
 
   it('reads and types every setting', () => {
@@ -84,7 +88,10 @@ describe('loadConfig', () => {
     expect(problemsOf({ RATE_LIMIT_STORE: 'redis' })).toEqual([
       'REDIS_URL: must be a redis:// or rediss:// URL (required when RATE_LIMIT_STORE=redis)',
     ]);
-    expect(loadConfig({ RATE_LIMIT_STORE: 'redis', REDIS_URL: 'redis://redis:6379' }).rateLimit).toMatchObject({ store: 'redis', redisUrl: 'redis://redis:6379' });
+    expect(loadConfig({ RATE_LIMIT_STORE: 'redis', REDIS_URL: 'redis://redis:6379' }).rateLimit).toMatchObject({
+      store: 'redis',
+      redisUrl: 'redis://redis:6379',
+    });
   });
 
   it('refuses an unknown store, a malformed boolean and trusting every proxy', () => {
@@ -103,11 +110,21 @@ describe('loadConfig', () => {
   });
 
   it('needs both TLS files or neither', () => {
-    expect(problemsOf({ TLS_CERT_FILE: '/etc/tls/cert.pem' })).toEqual(['TLS_KEY_FILE: must be set together with TLS_CERT_FILE']);
+    expect(problemsOf({ TLS_CERT_FILE: '/etc/tls/cert.pem' })).toEqual([
+      'TLS_KEY_FILE: must be set together with TLS_CERT_FILE',
+    ]);
   });
 
   it('reads the operations settings', () => {
-    const config = loadConfig({ METRICS_PORT: '9100', LOG_LEVEL: 'debug', LOG_PRETTY: 'false', SHUTDOWN_DELAY_MS: '2000', DATA_WATCH: 'no', MAINTENANCE_MODE: 'yes', PRECOMPUTE_VIEWS: 'false' });
+    const config = loadConfig({
+      METRICS_PORT: '9100',
+      LOG_LEVEL: 'debug',
+      LOG_PRETTY: 'false',
+      SHUTDOWN_DELAY_MS: '2000',
+      DATA_WATCH: 'no',
+      MAINTENANCE_MODE: 'yes',
+      PRECOMPUTE_VIEWS: 'false',
+    });
     expect(config).toMatchObject({
       metrics: { port: 9100 },
       log: { level: 'debug', pretty: false, bufferBytes: 8192 },
@@ -127,14 +144,20 @@ describe('loadConfig', () => {
   it('gathers log lines up to LOG_BUFFER_BYTES, or writes each at once with 0', () => {
     expect(loadConfig({ LOG_BUFFER_BYTES: '0' }).log.bufferBytes).toBe(0);
     expect(loadConfig({ LOG_BUFFER_BYTES: '65536' }).log.bufferBytes).toBe(65536);
-    expect(problemsOf({ LOG_BUFFER_BYTES: '4k' })).toEqual(['LOG_BUFFER_BYTES: must be a whole number of bytes from 0 to 65536 (got "4k")']);
-    expect(problemsOf({ LOG_BUFFER_BYTES: '65537' })).toEqual(['LOG_BUFFER_BYTES: must be a whole number of bytes from 0 to 65536 (got "65537")']);
+    expect(problemsOf({ LOG_BUFFER_BYTES: '4k' })).toEqual([
+      'LOG_BUFFER_BYTES: must be a whole number of bytes from 0 to 65536 (got "4k")',
+    ]);
+    expect(problemsOf({ LOG_BUFFER_BYTES: '65537' })).toEqual([
+      'LOG_BUFFER_BYTES: must be a whole number of bytes from 0 to 65536 (got "65537")',
+    ]);
   });
 
   it('bounds the log bytes that wait for a stalled reader by LOG_MAX_PENDING_BYTES', () => {
     expect(loadConfig({}).log.maxPendingBytes).toBe(16_777_216);
     expect(loadConfig({ LOG_MAX_PENDING_BYTES: '65536' }).log.maxPendingBytes).toBe(65536);
-    expect(problemsOf({ LOG_MAX_PENDING_BYTES: '1000' })).toEqual(['LOG_MAX_PENDING_BYTES: must be a whole number of bytes from 65536 to 1073741824 (got "1000")']);
+    expect(problemsOf({ LOG_MAX_PENDING_BYTES: '1000' })).toEqual([
+      'LOG_MAX_PENDING_BYTES: must be a whole number of bytes from 65536 to 1073741824 (got "1000")',
+    ]);
   });
 
   it('binds the metrics server where HOST binds the API unless METRICS_HOST says otherwise', () => {
@@ -145,8 +168,16 @@ describe('loadConfig', () => {
   });
 
   it('derives the hosts MCP answers for from PUBLIC_BASE_URL, unless told', () => {
-    expect(loadConfig({ PUBLIC_BASE_URL: 'https://api.example.com' }).mcp.allowedHosts).toEqual(['api.example.com', 'localhost', '127.0.0.1', '[::1]']);
-    expect(loadConfig({ MCP_ALLOWED_HOSTS: 'a.example, B.example' }).mcp.allowedHosts).toEqual(['a.example', 'b.example']);
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://api.example.com' }).mcp.allowedHosts).toEqual([
+      'api.example.com',
+      'localhost',
+      '127.0.0.1',
+      '[::1]',
+    ]);
+    expect(loadConfig({ MCP_ALLOWED_HOSTS: 'a.example, B.example' }).mcp.allowedHosts).toEqual([
+      'a.example',
+      'b.example',
+    ]);
     expect(problemsOf({ MCP_ALLOWED_ORIGINS: 'not an origin' })).toHaveLength(1);
   });
 
@@ -155,7 +186,10 @@ describe('loadConfig', () => {
       'HEADERS_TIMEOUT_MS: must not be greater than REQUEST_TIMEOUT_MS, which is 20000 (a client is given no more time for its headers than for its whole request) (got "40000")',
     ]);
     expect(problemsOf({ HEADERS_TIMEOUT_MS: '40000' })[0]).toContain('REQUEST_TIMEOUT_MS, which is 30000');
-    expect(loadConfig({ HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '20000' }).server).toMatchObject({ headersTimeoutMs: 20000, requestTimeoutMs: 20000 });
+    expect(loadConfig({ HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '20000' }).server).toMatchObject({
+      headersTimeoutMs: 20000,
+      requestTimeoutMs: 20000,
+    });
     expect(problemsOf({ HEADERS_TIMEOUT_MS: 'soon', REQUEST_TIMEOUT_MS: '20000' })).toEqual([
       'HEADERS_TIMEOUT_MS: must be a whole number of milliseconds from 1000 to 600000 (got "soon")',
     ]);

@@ -45,13 +45,19 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     trustProxy: parseTrustProxy(vars.TRUST_PROXY) as TrustProxy,
     requireHttps: vars.REQUIRE_HTTPS,
-    tls: vars.TLS_CERT_FILE && vars.TLS_KEY_FILE ? { certFile: vars.TLS_CERT_FILE, keyFile: vars.TLS_KEY_FILE } : undefined,
+    tls:
+      vars.TLS_CERT_FILE && vars.TLS_KEY_FILE
+        ? { certFile: vars.TLS_CERT_FILE, keyFile: vars.TLS_KEY_FILE }
+        : undefined,
     retryAfterSeconds: vars.RETRY_AFTER_SECONDS,
     mcp: {
       allowedHosts: vars.MCP_ALLOWED_HOSTS
         ? splitList(vars.MCP_ALLOWED_HOSTS).map((h) => h.toLowerCase())
         : [...new Set([new URL(publicBaseUrl).hostname.toLowerCase(), 'localhost', '127.0.0.1', '[::1]'])],
-      allowedOrigins: vars.MCP_ALLOWED_ORIGINS.trim() === '*' ? '*' : splitList(vars.MCP_ALLOWED_ORIGINS).map((o) => o.replace(/\/+$/, '')),
+      allowedOrigins:
+        vars.MCP_ALLOWED_ORIGINS.trim() === '*'
+          ? '*'
+          : splitList(vars.MCP_ALLOWED_ORIGINS).map((o) => o.replace(/\/+$/, '')),
       answerCacheBytes: vars.MCP_ANSWER_CACHE_BYTES,
     },
     maintenanceMode: vars.MAINTENANCE_MODE,
@@ -74,7 +80,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
   });
 }
 
-const splitList = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
+const splitList = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function describe(error: ValidationError, raw: Record<string, string>): string {
   const reasons = [...new Set(Object.values(error.constraints ?? {}))].join('; ');

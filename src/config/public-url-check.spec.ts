@@ -14,14 +14,20 @@ describe(publicUrlMismatch.name, () => {
   });
 
   it('names the other port when PUBLIC_BASE_URL was left at another port', () => {
-    expect(publicUrlMismatch('http://localhost:3000', '0.0.0.0', 4106, names)).toMatch(/^PUBLIC_BASE_URL http:\/\/localhost:3000 names port 3000, not 4106: absolute URLs in responses point there\./);
+    expect(publicUrlMismatch('http://localhost:3000', '0.0.0.0', 4106, names)).toMatch(
+      /^PUBLIC_BASE_URL http:\/\/localhost:3000 names port 3000, not 4106: absolute URLs in responses point there\./,
+    );
     expect(publicUrlMismatch('https://localhost', '0.0.0.0', 4106, names)).toMatch(/names port 443, not 4106:/);
   });
 
   it('names the other host, and says when that is right', () => {
     const message = publicUrlMismatch('https://vpsapi.example.com', '0.0.0.0', 3000, names);
     expect(message).toMatch(/names port 443, not 3000 and host vpsapi\.example\.com, not this machine:/);
-    expect(message).toMatch(/Right behind a proxy or ingress that serves that address; for a local run, unset PUBLIC_BASE_URL \(it follows PORT\)\./);
-    expect(publicUrlMismatch('http://10.0.0.5:3000', '127.0.0.1', 3000, names)).toMatch(/names host 10\.0\.0\.5, not 127\.0\.0\.1:/);
+    expect(message).toMatch(
+      /Right behind a proxy or ingress that serves that address; for a local run, unset PUBLIC_BASE_URL \(it follows PORT\)\./,
+    );
+    expect(publicUrlMismatch('http://10.0.0.5:3000', '127.0.0.1', 3000, names)).toMatch(
+      /names host 10\.0\.0\.5, not 127\.0\.0\.1:/,
+    );
   });
 });

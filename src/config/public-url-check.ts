@@ -12,7 +12,8 @@ function portOf(url: URL): number {
 /** Names and addresses of this machine: loopback, its host name and the addresses of its interfaces. */
 function ownNames(): Set<string> {
   const names = new Set([...LOOPBACK, hostname().toLowerCase()]);
-  for (const addresses of Object.values(networkInterfaces())) for (const a of addresses ?? []) names.add(a.address.toLowerCase());
+  for (const addresses of Object.values(networkInterfaces()))
+    for (const a of addresses ?? []) names.add(a.address.toLowerCase());
   return names;
 }
 
@@ -22,13 +23,20 @@ function ownNames(): Set<string> {
  * start with a stale PUBLIC_BASE_URL hands out links to another server. Behind a proxy or an ingress
  * the difference is expected, and the message says so.
  */
-export function publicUrlMismatch(publicBaseUrl: string, host: string, port: number, names: Set<string> = ownNames()): string | undefined {
+export function publicUrlMismatch(
+  publicBaseUrl: string,
+  host: string,
+  port: number,
+  names: Set<string> = ownNames(),
+): string | undefined {
   const url = new URL(publicBaseUrl);
   const publicHost = url.hostname.toLowerCase();
   const listenHost = host.toLowerCase();
   const problems: string[] = [];
   if (portOf(url) !== port) problems.push(`port ${portOf(url)}, not ${port}`);
-  const sameHost = WILDCARDS.has(listenHost) ? names.has(publicHost) : publicHost === listenHost || (LOOPBACK.has(publicHost) && LOOPBACK.has(listenHost));
+  const sameHost = WILDCARDS.has(listenHost)
+    ? names.has(publicHost)
+    : publicHost === listenHost || (LOOPBACK.has(publicHost) && LOOPBACK.has(listenHost));
   if (!sameHost) problems.push(`host ${publicHost}, not ${WILDCARDS.has(listenHost) ? 'this machine' : listenHost}`);
   if (problems.length === 0) return undefined;
   return (

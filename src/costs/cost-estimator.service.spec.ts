@@ -1,6 +1,13 @@
 import { planServices } from '../../test/support/dataset-services.js';
 import { cents, figures, pricedPlanOf, toCurrencyWith } from '../../test/support/independent-figures.js';
-import { rawExchangeRates, rawLine as line, rawPlan as plan, rawProvider as provider, rawProviders, rawVatRates as vat } from '../../test/support/raw-data.js';
+import {
+  rawExchangeRates,
+  rawLine as line,
+  rawPlan as plan,
+  rawProvider as provider,
+  rawProviders,
+  rawVatRates as vat,
+} from '../../test/support/raw-data.js';
 import { InvalidArgumentError, NotFoundError } from '../common/errors/domain-errors.js';
 import type { CostEstimator } from './cost-estimator.service.js';
 
@@ -8,7 +15,8 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 // Expected bills are computed from the raw files as data/README.md describes them, not by the estimator.
 const toCurrency = toCurrencyWith(rawExchangeRates);
-const amounts = (items: { item: string; known: boolean; amount?: number }[]) => items.map((i) => [i.item, i.known, i.amount]);
+const amounts = (items: { item: string; known: boolean; amount?: number }[]) =>
+  items.map((i) => [i.item, i.known, i.amount]);
 
 describe('CostEstimator', () => {
   let costs: CostEstimator;
@@ -25,7 +33,15 @@ describe('CostEstimator', () => {
     const backups = cents((base * addOns.backups.percentOfPlanPrice) / 100);
     const traffic = cents(5 * addOns.trafficOverage.price);
     const tax = cents(((base + backups + traffic) * vat.FR.standardRate) / 100);
-    const r = costs.estimate({ providerId: 'hetzner', planName: 'CX23', country: 'fr', backups: true, trafficTb: allowanceTb + 5, currency: 'EUR', horizonMonths: 6 });
+    const r = costs.estimate({
+      providerId: 'hetzner',
+      planName: 'CX23',
+      country: 'fr',
+      backups: true,
+      trafficTb: allowanceTb + 5,
+      currency: 'EUR',
+      horizonMonths: 6,
+    });
     expect(amounts(r.lineItems)).toEqual([
       ['base', true, base],
       ['ipv4', true, 0],
@@ -34,16 +50,28 @@ describe('CostEstimator', () => {
       ['tax', true, tax],
     ]);
     const monthly = cents(base + backups + traffic + tax);
-    expect(r.periods).toEqual([expect.objectContaining({ fromMonth: 1, toMonth: 6, months: 6, known: true, monthlyAmount: monthly })]);
+    expect(r.periods).toEqual([
+      expect.objectContaining({ fromMonth: 1, toMonth: 6, months: 6, known: true, monthlyAmount: monthly }),
+    ]);
     expect(r.recurringTotalOverHorizon).toBe(cents(monthly * 6));
     expect(r.customer).toEqual({ country: 'FR', business: false });
   });
 
   it('applies a regional price factor to the base price and to backups priced as a share of it', () => {
     const regular = plan('vultr', 'Regular Performance 1 GB');
-    const factor = line('vultr', 'Regular Performance 1 GB').regionalPrices.find((r: Json) => r.datacenters.includes('São Paulo')).priceFactor;
+    const factor = line('vultr', 'Regular Performance 1 GB').regionalPrices.find((r: Json) =>
+      r.datacenters.includes('São Paulo'),
+    ).priceFactor;
     const percent = provider('vultr').addOns.backups.percentOfPlanPrice;
-    const r = costs.estimate({ providerId: 'vultr', planName: regular.name, country: 'IT', business: true, ipv4: false, backups: true, datacenter: 'São Paulo' });
+    const r = costs.estimate({
+      providerId: 'vultr',
+      planName: regular.name,
+      country: 'IT',
+      business: true,
+      ipv4: false,
+      backups: true,
+      datacenter: 'São Paulo',
+    });
     expect(amounts(r.lineItems)).toEqual([
       ['base', true, cents(regular.price * factor)],
       ['ipv4', true, 0],
@@ -56,8 +84,16 @@ describe('CostEstimator', () => {
 
   it('converts a regional price to the answer currency and adds the customer country VAT', () => {
     const nanode = plan('linode', 'Nanode 1 GB');
-    const factor = line('linode', 'Nanode 1 GB').regionalPrices.find((r: Json) => r.datacenters.includes('Jakarta')).priceFactor;
-    const r = costs.estimate({ providerId: 'linode', planName: 'Nanode 1 GB', country: 'ES', datacenter: 'Jakarta', currency: 'EUR' });
+    const factor = line('linode', 'Nanode 1 GB').regionalPrices.find((r: Json) =>
+      r.datacenters.includes('Jakarta'),
+    ).priceFactor;
+    const r = costs.estimate({
+      providerId: 'linode',
+      planName: 'Nanode 1 GB',
+      country: 'ES',
+      datacenter: 'Jakarta',
+      currency: 'EUR',
+    });
     const base = toCurrency(nanode.price * factor, 'USD', 'EUR');
     expect(amounts(r.lineItems)).toEqual([
       ['base', true, base],
@@ -71,7 +107,15 @@ describe('CostEstimator', () => {
   it('keeps a promotional price for its whole term when the horizon ends inside it', () => {
     const kvm = plan('hostinger', 'KVM 1');
     const term = line('hostinger', 'KVM 1').termMonths;
-    const r = costs.estimate({ providerId: 'hostinger', planName: 'KVM 1', country: 'IT', horizonMonths: term, currency: 'USD', backups: true, trafficTb: 1000 });
+    const r = costs.estimate({
+      providerId: 'hostinger',
+      planName: 'KVM 1',
+      country: 'IT',
+      horizonMonths: term,
+      currency: 'USD',
+      backups: true,
+      trafficTb: 1000,
+    });
     const tax = cents((kvm.price * vat.IT.standardRate) / 100);
     expect(r.periods).toHaveLength(1);
     expect(amounts(r.lineItems)).toEqual([
@@ -96,22 +140,42 @@ describe('CostEstimator', () => {
 
   it('leaves the tax of a business in the provider home country unknown, and says why', () => {
     const r = costs.estimate({ providerId: 'hetzner', planName: 'CX23', country: 'DE', business: true });
-    expect(r.lineItems.find((i) => i.item === 'tax')).toEqual({ item: 'tax', known: false, reason: expect.stringMatching(/home country/) });
+    expect(r.lineItems.find((i) => i.item === 'tax')).toEqual({
+      item: 'tax',
+      known: false,
+      reason: expect.stringMatching(/home country/),
+    });
     expect([r.known, r.totalOverHorizon, r.recurringTotalOverHorizon]).toEqual([false, undefined, undefined]);
   });
 
   it('leaves tax unknown outside the EU, the UK and the US', () => {
-    expect(costs.estimate({ providerId: 'hetzner', planName: 'CX23', country: 'JP' }).lineItems.find((i) => i.item === 'tax')).toMatchObject({ known: false, reason: expect.stringMatching(/not JP/) });
+    expect(
+      costs
+        .estimate({ providerId: 'hetzner', planName: 'CX23', country: 'JP' })
+        .lineItems.find((i) => i.item === 'tax'),
+    ).toMatchObject({ known: false, reason: expect.stringMatching(/not JP/) });
   });
 
   it('picks the cheapest plan sold with no commitment that meets the figures', () => {
     const candidates = rawProviders.providers
-      .flatMap((p: Json) => p.plans.map((x: Json) => ({ id: p.id, name: x.name, ...figures(x), m2m: pricedPlanOf(p, x).monthToMonthPrice, currency: x.currency })))
+      .flatMap((p: Json) =>
+        p.plans.map((x: Json) => ({
+          id: p.id,
+          name: x.name,
+          ...figures(x),
+          m2m: pricedPlanOf(p, x).monthToMonthPrice,
+          currency: x.currency,
+        })),
+      )
       .filter((x: Json) => x.m2m !== null && x.vcpus >= 4 && x.ramGb >= 16)
       .map((x: Json) => ({ ...x, usd: toCurrency(x.m2m, x.currency, 'USD') }))
       .sort((a: Json, b: Json) => a.usd - b.usd || a.id.localeCompare(b.id) || a.name.localeCompare(b.name));
     const r = costs.estimate({ minVcpus: 4, minRamGb: 16, country: 'NL' });
-    expect([r.chosenBy, r.plan.providerId, r.plan.planName]).toEqual(['cheapest-meeting-figures', candidates[0].id, candidates[0].name]);
+    expect([r.chosenBy, r.plan.providerId, r.plan.planName]).toEqual([
+      'cheapest-meeting-figures',
+      candidates[0].id,
+      candidates[0].name,
+    ]);
   });
 
   it.each([
@@ -123,7 +187,9 @@ describe('CostEstimator', () => {
     [{ providerId: 'hetzner', country: 'DE' }, 'providerId'],
     [{ providerId: 'hetzner', planName: 'CX23', country: 'DE', datacenter: 'Ashburn' }, 'datacenter'],
   ])('refuses %j, naming the argument', (query, argument) => {
-    expect(() => costs.estimate(query)).toThrow(expect.objectContaining({ argument, constructor: InvalidArgumentError }));
+    expect(() => costs.estimate(query)).toThrow(
+      expect.objectContaining({ argument, constructor: InvalidArgumentError }),
+    );
   });
 
   it('refuses an unknown provider with every valid id', () => {

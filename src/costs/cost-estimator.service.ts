@@ -69,13 +69,23 @@ export class CostEstimator {
   estimate(query: CostQuery, snapshot: DatasetSnapshot = this.dataset.current): CostEstimate {
     const { exchangeRates: rates, vatRates, providersById } = snapshot;
     const currency = (query.currency ?? DEFAULT_CURRENCY).toUpperCase();
-    if (!rates.has(currency)) throw new InvalidArgumentError('currency', `No exchange rate for "${currency.slice(0, 10)}". Use one of: ${rates.currencies.join(', ')}.`);
+    if (!rates.has(currency))
+      throw new InvalidArgumentError(
+        'currency',
+        `No exchange rate for "${currency.slice(0, 10)}". Use one of: ${rates.currencies.join(', ')}.`,
+      );
     const country = query.country?.trim().toUpperCase();
-    if (country !== undefined && !isISO31661Alpha2(country)) throw new InvalidArgumentError('country', `"${country.slice(0, 10)}" is not an ISO 3166-1 alpha-2 country code.${countryCodeOfName(country) ? ` Did you mean "${countryCodeOfName(country)}"?` : ''} Use e.g. DE, FR, GB or US; VAT rates are known for ${Object.keys(vatRates).join(', ')}; tax treatment is recorded for the EU, GB and US.`);
+    if (country !== undefined && !isISO31661Alpha2(country))
+      throw new InvalidArgumentError(
+        'country',
+        `"${country.slice(0, 10)}" is not an ISO 3166-1 alpha-2 country code.${countryCodeOfName(country) ? ` Did you mean "${countryCodeOfName(country)}"?` : ''} Use e.g. DE, FR, GB or US; VAT rates are known for ${Object.keys(vatRates).join(', ')}; tax treatment is recorded for the EU, GB and US.`,
+      );
     const trafficTb = query.trafficTb ?? 0;
-    if (!(trafficTb >= 0)) throw new InvalidArgumentError('trafficTb', 'Outbound traffic must be 0 or more TB a month.');
+    if (!(trafficTb >= 0))
+      throw new InvalidArgumentError('trafficTb', 'Outbound traffic must be 0 or more TB a month.');
     const horizon = query.horizonMonths ?? DEFAULT_HORIZON_MONTHS;
-    if (!Number.isInteger(horizon) || horizon < 1 || horizon > MAX_HORIZON_MONTHS) throw new InvalidArgumentError('horizonMonths', `Use a whole number of months from 1 to ${MAX_HORIZON_MONTHS}.`);
+    if (!Number.isInteger(horizon) || horizon < 1 || horizon > MAX_HORIZON_MONTHS)
+      throw new InvalidArgumentError('horizonMonths', `Use a whole number of months from 1 to ${MAX_HORIZON_MONTHS}.`);
 
     const { row, chosenBy } = this.choosePlan(query, snapshot);
     const provider = providersById.get(row.providerId)!;
@@ -84,15 +94,32 @@ export class CostEstimator {
     const business = query.business ?? false;
     const assumptions: string[] = [];
     const sources = [sourceOf(`${provider.name} ${line.name} prices`, line.source)];
-    const convert = (a: Amount): Amount => (a.known ? { ...a, amount: rates.convert(a.amount, row.currency, currency) } : a);
+    const convert = (a: Amount): Amount =>
+      a.known ? { ...a, amount: rates.convert(a.amount, row.currency, currency) } : a;
 
     const periods = this.basePeriods(row, line, horizon, assumptions).map(({ fromMonth, toMonth, base: listBase }) => {
-      const base: Amount = !listBase.known ? listBase : regional?.priceFactor === null ? { known: false, reason: regional.note } : { known: true, amount: listBase.amount * (regional?.priceFactor ?? 1) };
+      const base: Amount = !listBase.known
+        ? listBase
+        : regional?.priceFactor === null
+          ? { known: false, reason: regional.note }
+          : { known: true, amount: listBase.amount * (regional?.priceFactor ?? 1) };
       const items: BillItem[] = [
         item('base', convert(base)),
         item('ipv4', convert(this.ipv4(provider, query.ipv4 ?? true))),
         item('backups', convert(this.backups(provider, row, base, query.backups ?? false, regional))),
-        item('trafficOverage', convert(trafficOverageCost(trafficTb, row.bandwidthTb, provider.addOns.trafficOverage, regional ? `${regional.note} Traffic allowances and overage prices there are not in the dataset.` : undefined))),
+        item(
+          'trafficOverage',
+          convert(
+            trafficOverageCost(
+              trafficTb,
+              row.bandwidthTb,
+              provider.addOns.trafficOverage,
+              regional
+                ? `${regional.note} Traffic allowances and overage prices there are not in the dataset.`
+                : undefined,
+            ),
+          ),
+        ),
       ];
       if (country === undefined) return period(fromMonth, toMonth, items);
       const tax = taxRate(provider, country, business, vatRates);
@@ -107,24 +134,45 @@ export class CostEstimator {
       return period(fromMonth, toMonth, items);
     });
 
-    const setup = line.setupFee === null ? { known: false, reason: 'The setup fee could not be confirmed.' } : { known: true, amount: rates.convert(line.setupFee, row.currency, currency) };
+    const setup =
+      line.setupFee === null
+        ? { known: false, reason: 'The setup fee could not be confirmed.' }
+        : { known: true, amount: rates.convert(line.setupFee, row.currency, currency) };
     const recurringKnown = periods.every((p) => p.known);
     const known = setup.known && recurringKnown;
     const unknownItems = [
-      ...periods.flatMap((p) => p.items.filter((i) => !i.known).map((i) => ({ item: i.item, fromMonth: p.fromMonth, toMonth: p.toMonth, reason: i.reason! }))),
+      ...periods.flatMap((p) =>
+        p.items
+          .filter((i) => !i.known)
+          .map((i) => ({ item: i.item, fromMonth: p.fromMonth, toMonth: p.toMonth, reason: i.reason! })),
+      ),
       ...(setup.known ? [] : [{ item: 'setupFee' as const, reason: setup.reason! }]),
     ];
     const recurring = round2(periods.reduce((s, p) => s + p.knownMonthlyAmount * p.months, 0));
     const knownTotal = round2(recurring + (setup.amount ?? 0));
     this.collectSources(snapshot, provider, country, query, sources);
     if (country === undefined) {
-      assumptions.unshift(`No customer country given: every amount is before VAT or sales tax, which depend on the customer's country${business ? '' : ' and on whether it is a business with a VAT id'}; pass country for the bill with tax.`);
+      assumptions.unshift(
+        `No customer country given: every amount is before VAT or sales tax, which depend on the customer's country${business ? '' : ' and on whether it is a business with a VAT id'}; pass country for the bill with tax.`,
+      );
     }
-    if (row.stale) assumptions.push(`${row.planName}'s price is stale (${row.staleReason}); the provider may charge more or less today.`);
-    if (row.discontinued) assumptions.push(`${provider.name} no longer sells the ${line.name} line to new customers${row.successor ? `; it is replaced by ${row.successor}` : ''}.`);
-    if (currency !== row.currency) assumptions.push(`Prices billed in ${row.currency} are converted to ${currency} at the ECB reference rates of ${rates.date}.`);
+    if (row.stale)
+      assumptions.push(
+        `${row.planName}'s price is stale (${row.staleReason}); the provider may charge more or less today.`,
+      );
+    if (row.discontinued)
+      assumptions.push(
+        `${provider.name} no longer sells the ${line.name} line to new customers${row.successor ? `; it is replaced by ${row.successor}` : ''}.`,
+      );
+    if (currency !== row.currency)
+      assumptions.push(
+        `Prices billed in ${row.currency} are converted to ${currency} at the ECB reference rates of ${rates.date}.`,
+      );
     assumptions.push('Each item is rounded to cents; tax is charged on their sum.');
-    if (trafficTb > 0) assumptions.push('Traffic allowances are counted for this server alone; pooled or account-wide allowances the provider may add are not counted.');
+    if (trafficTb > 0)
+      assumptions.push(
+        'Traffic allowances are counted for this server alone; pooled or account-wide allowances the provider may add are not counted.',
+      );
     return {
       plan: {
         providerId: provider.id,
@@ -168,24 +216,60 @@ export class CostEstimator {
     };
   }
 
-  private choosePlan(query: CostQuery, snapshot: DatasetSnapshot): { row: PlanTableRow; chosenBy: CostEstimate['chosenBy'] } {
+  private choosePlan(
+    query: CostQuery,
+    snapshot: DatasetSnapshot,
+  ): { row: PlanTableRow; chosenBy: CostEstimate['chosenBy'] } {
     const rows = this.table.rowsFor(snapshot);
     const providerIds = [...snapshot.providersById.keys()];
     if (query.providerId !== undefined || query.planName !== undefined) {
-      if (query.providerId === undefined || query.planName === undefined) throw new InvalidArgumentError('providerId', 'Give both providerId and planName, or neither and minVcpus / minRamGb / minStorageGb.');
+      if (query.providerId === undefined || query.planName === undefined)
+        throw new InvalidArgumentError(
+          'providerId',
+          'Give both providerId and planName, or neither and minVcpus / minRamGb / minStorageGb.',
+        );
       const providerId = resolveProviderId(query.providerId, providerIds);
       const own = rows.filter((r) => r.providerId === providerId);
       const row = own.find((r) => r.planName.toLowerCase() === query.planName!.toLowerCase());
       if (row) return { row, chosenBy: 'name' };
       const elsewhere = rows.find((r) => r.planName.toLowerCase() === query.planName!.toLowerCase());
-      const hint = elsewhere ? ` "${elsewhere.planName}" is a plan of ${elsewhere.providerId}.` : didYouMean(query.planName, own.map((r) => r.planName));
-      throw new InvalidArgumentError('planName', `${providerId} sells no plan named "${query.planName.slice(0, 64)}".${hint} Plans of ${providerId}: ${own.map((r) => r.planName).join(', ')}.`);
+      const hint = elsewhere
+        ? ` "${elsewhere.planName}" is a plan of ${elsewhere.providerId}.`
+        : didYouMean(
+            query.planName,
+            own.map((r) => r.planName),
+          );
+      throw new InvalidArgumentError(
+        'planName',
+        `${providerId} sells no plan named "${query.planName.slice(0, 64)}".${hint} Plans of ${providerId}: ${own.map((r) => r.planName).join(', ')}.`,
+      );
     }
-    if (snapshot !== this.dataset.current) throw new Error('A plan can be chosen by figures only in the dataset version being served; name it.');
-    const found = this.plans.find({ minVcpus: query.minVcpus, minRamGb: query.minRamGb, minStorageGb: query.minStorageGb, limit: 50 });
-    const match = found.plans.find((p) => !query.datacenter || this.soldAt(p.providerId, rows.find((r) => r.providerId === p.providerId && r.planName === p.planName)!.lineId, query.datacenter));
-    if (!match) throw new InvalidArgumentError('minRamGb', `No plan sold with no commitment${query.datacenter ? ` in ${query.datacenter}` : ''} meets these figures; lower them or call find_vps_plans.`);
-    return { row: rows.find((r) => r.providerId === match.providerId && r.planName === match.planName)!, chosenBy: 'cheapest-meeting-figures' };
+    if (snapshot !== this.dataset.current)
+      throw new Error('A plan can be chosen by figures only in the dataset version being served; name it.');
+    const found = this.plans.find({
+      minVcpus: query.minVcpus,
+      minRamGb: query.minRamGb,
+      minStorageGb: query.minStorageGb,
+      limit: 50,
+    });
+    const match = found.plans.find(
+      (p) =>
+        !query.datacenter ||
+        this.soldAt(
+          p.providerId,
+          rows.find((r) => r.providerId === p.providerId && r.planName === p.planName)!.lineId,
+          query.datacenter,
+        ),
+    );
+    if (!match)
+      throw new InvalidArgumentError(
+        'minRamGb',
+        `No plan sold with no commitment${query.datacenter ? ` in ${query.datacenter}` : ''} meets these figures; lower them or call find_vps_plans.`,
+      );
+    return {
+      row: rows.find((r) => r.providerId === match.providerId && r.planName === match.planName)!,
+      chosenBy: 'cheapest-meeting-figures',
+    };
   }
 
   private soldAt(providerId: string, lineId: string, city: string): boolean {
@@ -198,21 +282,41 @@ export class CostEstimator {
   private location(provider: ProviderRecord, line: PlanLine, city?: string) {
     if (!city) return undefined;
     const cities = provider.datacenters.map((d) => d.city);
-    if (!cities.includes(city)) throw new InvalidArgumentError('datacenter', `${provider.id} has no data centre in "${city.slice(0, 64)}". Its cities: ${cities.join(', ')}.`);
-    if (line.datacenters && !line.datacenters.includes(city)) throw new InvalidArgumentError('datacenter', `${provider.name}'s ${line.name} line is not sold in ${city}; it is sold in ${line.datacenters.join(', ')}.`);
+    if (!cities.includes(city))
+      throw new InvalidArgumentError(
+        'datacenter',
+        `${provider.id} has no data centre in "${city.slice(0, 64)}". Its cities: ${cities.join(', ')}.`,
+      );
+    if (line.datacenters && !line.datacenters.includes(city))
+      throw new InvalidArgumentError(
+        'datacenter',
+        `${provider.name}'s ${line.name} line is not sold in ${city}; it is sold in ${line.datacenters.join(', ')}.`,
+      );
     return line.regionalPrices?.find((r) => r.datacenters.includes(city));
   }
 
   /** The list price month by month: a promotional term turns into its renewal price after `termMonths`. */
-  private basePeriods(row: PlanTableRow, line: PlanLine, horizon: number, assumptions: string[]): { fromMonth: number; toMonth: number; base: Amount }[] {
-    if (line.priceBasis !== 'prepaid-term') return [{ fromMonth: 1, toMonth: horizon, base: { known: true, amount: row.price } }];
+  private basePeriods(
+    row: PlanTableRow,
+    line: PlanLine,
+    horizon: number,
+    assumptions: string[],
+  ): { fromMonth: number; toMonth: number; base: Amount }[] {
+    if (line.priceBasis !== 'prepaid-term')
+      return [{ fromMonth: 1, toMonth: horizon, base: { known: true, amount: row.price } }];
     const term = line.termMonths!;
     assumptions.push(`${row.planName}'s price is the monthly equivalent of ${term} months paid up front.`);
     if (!line.promotional || horizon <= term) {
       if (!line.promotional) assumptions.push('Each new term is assumed to cost the same as the first.');
       return [{ fromMonth: 1, toMonth: horizon, base: { known: true, amount: row.price } }];
     }
-    const renewal: Amount = row.renewalPrice === null ? { known: false, reason: `The introductory price ends after ${term} months; the renewal price could not be confirmed.` } : { known: true, amount: row.renewalPrice };
+    const renewal: Amount =
+      row.renewalPrice === null
+        ? {
+            known: false,
+            reason: `The introductory price ends after ${term} months; the renewal price could not be confirmed.`,
+          }
+        : { known: true, amount: row.renewalPrice };
     return [
       { fromMonth: 1, toMonth: term, base: { known: true, amount: row.price } },
       { fromMonth: term + 1, toMonth: horizon, base: renewal },
@@ -222,32 +326,58 @@ export class CostEstimator {
   private ipv4(provider: ProviderRecord, wanted: boolean): Amount {
     const { ipv4 } = provider.addOns;
     if (!wanted) return { known: true, amount: 0, note: 'No IPv4 address requested.' };
-    if (ipv4.status === 'included') return { known: true, amount: 0, note: ipv4.note ?? 'One IPv4 address is included.' };
+    if (ipv4.status === 'included')
+      return { known: true, amount: 0, note: ipv4.note ?? 'One IPv4 address is included.' };
     if (ipv4.status === 'paid' && ipv4.pricePerMonth !== null) return { known: true, amount: ipv4.pricePerMonth };
     return { known: false, reason: ipv4.unknownReason ?? 'Not confirmed.' };
   }
 
-  private backups(provider: ProviderRecord, row: PlanTableRow, base: Amount, wanted: boolean, regional?: { note: string }): Amount {
+  private backups(
+    provider: ProviderRecord,
+    row: PlanTableRow,
+    base: Amount,
+    wanted: boolean,
+    regional?: { note: string },
+  ): Amount {
     const { backups } = provider.addOns;
     if (!wanted) return { known: true, amount: 0, note: 'No backups requested.' };
-    if (backups.status === 'included' || backups.includedInLines?.includes(row.lineId)) return { known: true, amount: 0, note: backups.note ?? 'Included in the plan price.' };
-    if (backups.status !== 'paid') return { known: false, reason: backups.unknownReason ?? `Automated backups are ${backups.status}.` };
+    if (backups.status === 'included' || backups.includedInLines?.includes(row.lineId))
+      return { known: true, amount: 0, note: backups.note ?? 'Included in the plan price.' };
+    if (backups.status !== 'paid')
+      return { known: false, reason: backups.unknownReason ?? `Automated backups are ${backups.status}.` };
     if (backups.percentOfPlanPrice !== null) {
-      return base.known ? { known: true, amount: (base.amount * backups.percentOfPlanPrice) / 100, note: `${backups.percentOfPlanPrice}% of the plan price.` } : { known: false, reason: `${backups.percentOfPlanPrice}% of a plan price that is unknown here.` };
+      return base.known
+        ? {
+            known: true,
+            amount: (base.amount * backups.percentOfPlanPrice) / 100,
+            note: `${backups.percentOfPlanPrice}% of the plan price.`,
+          }
+        : { known: false, reason: `${backups.percentOfPlanPrice}% of a plan price that is unknown here.` };
     }
     if (regional) return { known: false, reason: `${regional.note} Backup prices there are not in the dataset.` };
     const flat = backups.pricesByPlan?.[row.planName] ?? backups.pricePerMonth;
-    return flat === null || flat === undefined ? { known: false, reason: backups.unknownReason ?? `No backup price for ${row.planName}.` } : { known: true, amount: flat };
+    return flat === null || flat === undefined
+      ? { known: false, reason: backups.unknownReason ?? `No backup price for ${row.planName}.` }
+      : { known: true, amount: flat };
   }
 
-  private collectSources(snapshot: DatasetSnapshot, provider: ProviderRecord, country: string | undefined, query: CostQuery, sources: CostEstimate['sources']): void {
+  private collectSources(
+    snapshot: DatasetSnapshot,
+    provider: ProviderRecord,
+    country: string | undefined,
+    query: CostQuery,
+    sources: CostEstimate['sources'],
+  ): void {
     const { addOns, tax } = provider;
     const { vatRates, exchangeRates } = snapshot;
     if ((query.ipv4 ?? true) && addOns.ipv4.source) sources.push(sourceOf(`${provider.name} IPv4`, addOns.ipv4.source));
-    if (query.backups && addOns.backups.source) sources.push(sourceOf(`${provider.name} backups`, addOns.backups.source));
-    if ((query.trafficTb ?? 0) > 0 && addOns.trafficOverage.source) sources.push(sourceOf(`${provider.name} traffic`, addOns.trafficOverage.source));
+    if (query.backups && addOns.backups.source)
+      sources.push(sourceOf(`${provider.name} backups`, addOns.backups.source));
+    if ((query.trafficTb ?? 0) > 0 && addOns.trafficOverage.source)
+      sources.push(sourceOf(`${provider.name} traffic`, addOns.trafficOverage.source));
     if (country !== undefined) tax.sources.forEach((s) => sources.push(sourceOf(`${provider.name} tax`, s)));
-    if (country !== undefined && vatRates[country]) sources.push(sourceOf(`VAT rate of ${vatRates[country].country}`, vatRates[country].source));
+    if (country !== undefined && vatRates[country])
+      sources.push(sourceOf(`VAT rate of ${vatRates[country].country}`, vatRates[country].source));
     sources.push({ about: 'exchange rates', url: exchangeRates.sourceUrl, retrievedAt: exchangeRates.date });
   }
 }
@@ -260,5 +390,13 @@ function item(kind: BillItem['item'], amount: Amount): BillItem {
 function period(fromMonth: number, toMonth: number, items: BillItem[]): BillPeriod {
   const known = items.every((i) => i.known);
   const knownMonthlyAmount = round2(items.reduce((s, i) => s + (i.amount ?? 0), 0));
-  return { fromMonth, toMonth, months: toMonth - fromMonth + 1, items, known, ...(known ? { monthlyAmount: knownMonthlyAmount } : {}), knownMonthlyAmount };
+  return {
+    fromMonth,
+    toMonth,
+    months: toMonth - fromMonth + 1,
+    items,
+    known,
+    ...(known ? { monthlyAmount: knownMonthlyAmount } : {}),
+    knownMonthlyAmount,
+  };
 }

@@ -10,14 +10,23 @@ export type Amount = { known: true; amount: number; note?: string } | { known: f
  * What outbound traffic beyond the plan's allowance costs a month. `allowanceTb` is null when the plan
  * states no volume; `regionalReason` is set where the location's allowance and prices are not in the dataset.
  */
-export function trafficOverageCost(trafficTb: number, allowanceTb: number | null, overage: TrafficOverageAddOn, regionalReason?: string): Amount {
+export function trafficOverageCost(
+  trafficTb: number,
+  allowanceTb: number | null,
+  overage: TrafficOverageAddOn,
+  regionalReason?: string,
+): Amount {
   if (trafficTb === 0) return { known: true, amount: 0 };
   switch (overage.status) {
     case 'unmetered':
       return { known: true, amount: 0, note: 'Traffic is unmetered.' };
     case 'throttled':
       return allowanceTb !== null && trafficTb > allowanceTb
-        ? { known: true, amount: 0, note: `Nothing is charged, but ${trafficTb} TB is over the ${allowanceTb} TB allowance, so the server is slowed once the allowance is used.${overage.note ? ` ${overage.note}` : ''}` }
+        ? {
+            known: true,
+            amount: 0,
+            note: `Nothing is charged, but ${trafficTb} TB is over the ${allowanceTb} TB allowance, so the server is slowed once the allowance is used.${overage.note ? ` ${overage.note}` : ''}`,
+          }
         : { known: true, amount: 0 };
     case 'unknown':
       return { known: false, reason: overage.unknownReason ?? 'The traffic policy is not confirmed.' };
@@ -26,8 +35,13 @@ export function trafficOverageCost(trafficTb: number, allowanceTb: number | null
       if (allowanceTb === null) return { known: false, reason: 'The plan states no traffic allowance as a volume.' };
       const excessTb = Math.max(0, trafficTb - allowanceTb);
       if (excessTb === 0) return { known: true, amount: 0, note: `Within the ${allowanceTb} TB allowance.` };
-      if (overage.price === null || overage.unit === undefined) return { known: false, reason: overage.unknownReason ?? 'The overage price is not confirmed.' };
-      return { known: true, amount: excessTb * overage.price * UNITS_PER_TB[overage.unit], note: `${excessTb} TB over the ${allowanceTb} TB allowance at ${overage.price} per ${overage.unit}.` };
+      if (overage.price === null || overage.unit === undefined)
+        return { known: false, reason: overage.unknownReason ?? 'The overage price is not confirmed.' };
+      return {
+        known: true,
+        amount: excessTb * overage.price * UNITS_PER_TB[overage.unit],
+        note: `${excessTb} TB over the ${allowanceTb} TB allowance at ${overage.price} per ${overage.unit}.`,
+      };
     }
   }
 }

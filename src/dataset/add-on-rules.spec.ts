@@ -1,7 +1,14 @@
 import { resolve } from 'node:path';
 import { readDatasetFiles, type RawDataset } from './dataset-files.js';
 import { validateDataset } from './dataset-validator.js';
-import { datasetEditor, line, provider, readEmbeddedDataset, smallDataset, type Json } from '../../test/support/dataset-fixture.js';
+import {
+  datasetEditor,
+  line,
+  provider,
+  readEmbeddedDataset,
+  smallDataset,
+  type Json,
+} from '../../test/support/dataset-fixture.js';
 
 /** One refusing fixture per rule on add-ons, tax, line locations and VAT rates, on the small fixture dataset. */
 describe('add-on, tax, location and VAT rules', () => {
@@ -22,19 +29,32 @@ describe('add-on, tax, location and VAT rules', () => {
 
   it('refuses a line sold in a city the provider has no data centre in', () => {
     expect(problemsAfter((raw) => line(raw, 'hetzner', 'cx').datacenters.push('Berlin'))).toEqual([
-      expect.stringMatching(/^data\/providers\.json: providers\[0\] \(hetzner\)\.planLines\[0\] \(cx\)\.datacenters\[3\]: names no data centre of the provider \("Berlin"\); cities of hetzner: Falkenstein, /),
+      expect.stringMatching(
+        /^data\/providers\.json: providers\[0\] \(hetzner\)\.planLines\[0\] \(cx\)\.datacenters\[3\]: names no data centre of the provider \("Berlin"\); cities of hetzner: Falkenstein, /,
+      ),
     ]);
   });
 
   it('refuses a regional price in a city where the line is not sold', () => {
-    expect(problemsAfter((raw) => line(raw, 'hetzner', 'cx').regionalPrices = [{ datacenters: ['Ashburn'], priceFactor: null, note: 'US prices differ.' }])).toEqual([
+    expect(
+      problemsAfter(
+        (raw) =>
+          (line(raw, 'hetzner', 'cx').regionalPrices = [
+            { datacenters: ['Ashburn'], priceFactor: null, note: 'US prices differ.' },
+          ]),
+      ),
+    ).toEqual([
       'data/providers.json: providers[0] (hetzner).planLines[0] (cx).regionalPrices[0].datacenters[0]: the line is not sold in Ashburn (see its datacenters)',
     ]);
   });
 
   it('refuses a regional price in a city the provider does not have', () => {
-    expect(problemsAfter((raw) => (line(raw, 'vultr', 'regular').regionalPrices[0].datacenters = ['Sao Paulo']))).toEqual([
-      expect.stringContaining('providers[2] (vultr).planLines[0] (regular).regionalPrices[0].datacenters[0]: names no data centre of the provider ("Sao Paulo")'),
+    expect(
+      problemsAfter((raw) => (line(raw, 'vultr', 'regular').regionalPrices[0].datacenters = ['Sao Paulo'])),
+    ).toEqual([
+      expect.stringContaining(
+        'providers[2] (vultr).planLines[0] (regular).regionalPrices[0].datacenters[0]: names no data centre of the provider ("Sao Paulo")',
+      ),
     ]);
   });
 
@@ -71,15 +91,31 @@ describe('add-on, tax, location and VAT rules', () => {
   it('accepts a priced paid add-on, or one that is not paid, without a reason', () => {
     // A reason is asked for an unknown only: a paid address with its price, backups priced by the
     // month alone, and snapshots that are included (no price to give) need none.
-    expect(problemsAfter((raw) => Object.assign(provider(raw, 'digitalocean').addOns.ipv4, { status: 'paid', pricePerMonth: 4 }))).toEqual([]);
-    expect(problemsAfter((raw) => Object.assign(provider(raw, 'vultr').addOns.backups, { percentOfPlanPrice: null, pricePerMonth: 1.2 }))).toEqual([]);
-    expect(problemsAfter((raw) => Object.assign(provider(raw, 'digitalocean').addOns.snapshots, { status: 'included', pricePerGbMonth: null }))).toEqual([]);
+    expect(
+      problemsAfter((raw) =>
+        Object.assign(provider(raw, 'digitalocean').addOns.ipv4, { status: 'paid', pricePerMonth: 4 }),
+      ),
+    ).toEqual([]);
+    expect(
+      problemsAfter((raw) =>
+        Object.assign(provider(raw, 'vultr').addOns.backups, { percentOfPlanPrice: null, pricePerMonth: 1.2 }),
+      ),
+    ).toEqual([]);
+    expect(
+      problemsAfter((raw) =>
+        Object.assign(provider(raw, 'digitalocean').addOns.snapshots, { status: 'included', pricePerGbMonth: null }),
+      ),
+    ).toEqual([]);
   });
 
   it('refuses charged traffic with no price and no reason', () => {
     expect(
-      problemsAfter((raw) => Object.assign(provider(raw, 'linode').addOns.trafficOverage, { price: null, unit: undefined })),
-    ).toEqual(['data/providers.json: providers[3] (linode).addOns.trafficOverage.unknownReason: required when charged traffic has no price']);
+      problemsAfter((raw) =>
+        Object.assign(provider(raw, 'linode').addOns.trafficOverage, { price: null, unit: undefined }),
+      ),
+    ).toEqual([
+      'data/providers.json: providers[3] (linode).addOns.trafficOverage.unknownReason: required when charged traffic has no price',
+    ]);
   });
 
   it('refuses a traffic price without its unit', () => {
@@ -91,7 +127,9 @@ describe('add-on, tax, location and VAT rules', () => {
   it('refuses a traffic price on unmetered traffic', () => {
     expect(
       problemsAfter((raw) => Object.assign(provider(raw, 'ovhcloud').addOns.trafficOverage, { price: 1, unit: 'TB' })),
-    ).toEqual(['data/providers.json: providers[4] (ovhcloud).addOns.trafficOverage.price: only charged traffic has a price']);
+    ).toEqual([
+      'data/providers.json: providers[4] (ovhcloud).addOns.trafficOverage.price: only charged traffic has a price',
+    ]);
   });
 
   it('refuses a traffic unit it does not know', () => {
@@ -113,10 +151,14 @@ describe('add-on, tax, location and VAT rules', () => {
   });
 
   it('accepts a per-plan backup price of 0, and refuses one below', () => {
-    expect(problemsAfter((raw) => (provider(raw, 'linode').addOns.backups.pricesByPlan['Nanode 1 GB'] = 0))).toEqual([]);
-    expect(problemsAfter((raw) => (provider(raw, 'linode').addOns.backups.pricesByPlan['Nanode 1 GB'] = -0.5))).toEqual([
-      'data/providers.json: providers[3] (linode).addOns.backups.pricesByPlan.Nanode 1 GB: must be a number not below 0',
-    ]);
+    expect(problemsAfter((raw) => (provider(raw, 'linode').addOns.backups.pricesByPlan['Nanode 1 GB'] = 0))).toEqual(
+      [],
+    );
+    expect(problemsAfter((raw) => (provider(raw, 'linode').addOns.backups.pricesByPlan['Nanode 1 GB'] = -0.5))).toEqual(
+      [
+        'data/providers.json: providers[3] (linode).addOns.backups.pricesByPlan.Nanode 1 GB: must be a number not below 0',
+      ],
+    );
   });
 
   it('refuses backups included in a line the provider does not have', () => {

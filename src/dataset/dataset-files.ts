@@ -15,7 +15,15 @@ export interface RawGuide {
 /** The dataset's files as parsed JSON and YAML, not yet validated. */
 export interface RawDataset {
   /** Display path of each JSON file, keyed by its role. */
-  files: { meta: string; providers: string; useCases: string; authors: string; exchangeRates: string; vatRates: string; changelog: string };
+  files: {
+    meta: string;
+    providers: string;
+    useCases: string;
+    authors: string;
+    exchangeRates: string;
+    vatRates: string;
+    changelog: string;
+  };
   meta: unknown;
   exchangeRates: unknown;
   vatRates: unknown;

@@ -51,7 +51,9 @@ describe('loadDataset', () => {
 
   it('names a guide without front matter', async () => {
     await writeFile(join(dir, 'guides', 'install-docker.md'), 'Just text.\n');
-    expect(await problemsOf()).toEqual([`${join(dir, 'guides', 'install-docker.md')}: must start with a front matter block between two --- lines`]);
+    expect(await problemsOf()).toEqual([
+      `${join(dir, 'guides', 'install-docker.md')}: must start with a front matter block between two --- lines`,
+    ]);
   });
 
   it('names a guide whose front matter is not YAML', async () => {

@@ -8,7 +8,9 @@ export class InvalidDatasetError extends Error {
     readonly dir: string,
     readonly problems: string[],
   ) {
-    super(`The dataset in ${dir} is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.join('\n')}`);
+    super(
+      `The dataset in ${dir} is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.join('\n')}`,
+    );
     this.name = 'InvalidDatasetError';
   }
 }

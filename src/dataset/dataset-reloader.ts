@@ -34,7 +34,9 @@ export class DatasetReloader implements OnApplicationBootstrap, OnModuleDestroy 
     if (!this.config.dataWatch) return;
     try {
       this.watcher = watch(this.config.dataDir, { recursive: true }, () => this.schedule(DEBOUNCE_MS));
-      this.watcher.on('error', (error) => this.logger.warn(`Stopped watching ${this.config.dataDir}: ${error.message}`));
+      this.watcher.on('error', (error) =>
+        this.logger.warn(`Stopped watching ${this.config.dataDir}: ${error.message}`),
+      );
     } catch (error) {
       this.logger.warn(`Cannot watch ${this.config.dataDir} (${(error as Error).message}); reload with SIGHUP`);
     }
@@ -78,7 +80,9 @@ export class DatasetReloader implements OnApplicationBootstrap, OnModuleDestroy 
     } catch (error) {
       this.metrics.reload('failure');
       const problems = error instanceof InvalidDatasetError ? error.problems : [(error as Error).message];
-      this.logger.error(`Refused the new dataset; still serving ${this.dataset.current.version}. ${problems.length} problem(s):\n${problems.join('\n')}`);
+      this.logger.error(
+        `Refused the new dataset; still serving ${this.dataset.current.version}. ${problems.length} problem(s):\n${problems.join('\n')}`,
+      );
       return false;
     }
   }

@@ -9,7 +9,15 @@ import { checkExchangeRates, ExchangeRates } from './exchange-rates.js';
 import type { RawDataset, RawGuide } from './dataset-files.js';
 import type { DatasetContent, GuideEntry } from './dataset-snapshot.js';
 import { checkRecommendations } from './recommendation-rules.js';
-import { BEST_BUDGET, checkBestBudgetNotWritten, checkPlanLines, checkRating, cheapestNoCommitmentProvider, quotedFiguresDate, subjectFigures } from './provider-rules.js';
+import {
+  BEST_BUDGET,
+  checkBestBudgetNotWritten,
+  checkPlanLines,
+  checkRating,
+  cheapestNoCommitmentProvider,
+  quotedFiguresDate,
+  subjectFigures,
+} from './provider-rules.js';
 import { addOnSources, checkAddOns, checkLineLocations, checkVatRates } from './add-on-rules.js';
 import { VatRate, VatRatesRecord } from './dto/vat-rates.dto.js';
 import { validateRecord } from './record-validation.js';
@@ -37,11 +45,13 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
   const problems: string[] = [];
   const { files } = raw;
 
-  const meta = raw.meta === undefined ? undefined : validateRecord(DatasetMeta, raw.meta, files.meta, undefined, problems);
+  const meta =
+    raw.meta === undefined ? undefined : validateRecord(DatasetMeta, raw.meta, files.meta, undefined, problems);
   if (meta) checkDeprecations(meta, files.meta, problems);
   if (meta) {
     const total = Object.values(meta.ratingWeights).reduce((a, b) => a + b, 0);
-    if (Math.abs(total - 1) > 1e-9) problems.push(`${files.meta}: ratingWeights: must add up to 1 (they add up to ${total})`);
+    if (Math.abs(total - 1) > 1e-9)
+      problems.push(`${files.meta}: ratingWeights: must add up to 1 (they add up to ${total})`);
   }
 
   const authors = validateList(AuthorRecord, raw.authors, 'authors', files.authors, (a) => a.id, problems);
@@ -49,7 +59,9 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
   const providers = validateList(ProviderRecord, raw.providers, 'providers', files.providers, (p) => p.id, problems);
   const recommendations = readRecommendations(raw.providers, files.providers, problems);
   const rateTable =
-    raw.exchangeRates === undefined ? undefined : validateRecord(ExchangeRatesRecord, raw.exchangeRates, files.exchangeRates, undefined, problems);
+    raw.exchangeRates === undefined
+      ? undefined
+      : validateRecord(ExchangeRatesRecord, raw.exchangeRates, files.exchangeRates, undefined, problems);
   // Rules that convert prices need a rate for every currency; they are skipped while one is missing.
   let rates: ExchangeRates | undefined;
   if (rateTable) {
@@ -69,7 +81,9 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
   const authorIds = authors.ids;
 
   if (providers.count !== undefined && providers.count !== PROVIDER_COUNT) {
-    problems.push(`${files.providers}: providers: must hold exactly ${PROVIDER_COUNT} providers (found ${providers.count})`);
+    problems.push(
+      `${files.providers}: providers: must hold exactly ${PROVIDER_COUNT} providers (found ${providers.count})`,
+    );
   }
   // Plans are priced through their lines; rules that compare prices run only when every line is sound.
   let pricesReadable = providers.count === providers.valid.length;
@@ -94,19 +108,27 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
     });
     p.sources.forEach((source, j) => {
       if (meta && source.retrievedAt > meta.version) {
-        problems.push(`${at}.sources[${j}].retrievedAt: must not be after the dataset version (${meta.version}): a page cannot be read after the release that cites it`);
+        problems.push(
+          `${at}.sources[${j}].retrievedAt: must not be after the dataset version (${meta.version}): a page cannot be read after the release that cites it`,
+        );
       }
       if (source.pageDate && source.pageDate > source.retrievedAt) {
         problems.push(`${at}.sources[${j}].pageDate: must not be after retrievedAt (${source.retrievedAt})`);
       }
     });
-    for (const { path, source } of [...addOnSources(p), ...p.planLines.map((l, j) => ({ path: `planLines[${j}].source`, source: l.source }))]) {
-      if (meta && source.retrievedAt > meta.version) problems.push(`${at}.${path}.retrievedAt: must not be after the dataset version (${meta.version})`);
-      if (source.pageDate && source.pageDate > source.retrievedAt) problems.push(`${at}.${path}.pageDate: must not be after retrievedAt (${source.retrievedAt})`);
+    for (const { path, source } of [
+      ...addOnSources(p),
+      ...p.planLines.map((l, j) => ({ path: `planLines[${j}].source`, source: l.source })),
+    ]) {
+      if (meta && source.retrievedAt > meta.version)
+        problems.push(`${at}.${path}.retrievedAt: must not be after the dataset version (${meta.version})`);
+      if (source.pageDate && source.pageDate > source.retrievedAt)
+        problems.push(`${at}.${path}.pageDate: must not be after retrievedAt (${source.retrievedAt})`);
     }
   }
   problems.push(...checkBestBudgetNotWritten(recommendations, files.providers));
-  if (pricesReadable && meta) problems.push(...checkRecommendations(recommendations, providers.valid, meta.version, files.providers));
+  if (pricesReadable && meta)
+    problems.push(...checkRecommendations(recommendations, providers.valid, meta.version, files.providers));
   for (const [key, id] of Object.entries(recommendations)) {
     if (providers.count !== undefined && !providerIds.has(id)) {
       problems.push(`${files.providers}: recommendations.${key}: names no provider ("${id}")`);
@@ -125,22 +147,36 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
 
   // Each generated guide is dated no earlier than the figures of the providers it is about (only while every provider and the rates are usable).
   const byId = new Map(providers.valid.map((p) => [p.id, p]));
-  const figuresDate = rateTable && providers.count === providers.valid.length
-    ? (type: string, slug: string) => {
-        const quoted = subjectFigures(type, slug, byId);
-        return quoted && quotedFiguresDate(quoted, byId, rateTable.date);
-      }
-    : undefined;
+  const figuresDate =
+    rateTable && providers.count === providers.valid.length
+      ? (type: string, slug: string) => {
+          const quoted = subjectFigures(type, slug, byId);
+          return quoted && quotedFiguresDate(quoted, byId, rateTable.date);
+        }
+      : undefined;
   const guides = raw.guides
     .map((g) => validateGuide(g, meta, authors.count === undefined ? undefined : authorIds, figuresDate, problems))
     .filter((g): g is GuideEntry => g !== undefined)
     .sort((a, b) => (a.published === b.published ? a.slug.localeCompare(b.slug) : a.published < b.published ? 1 : -1));
 
-  const changelog = validateList(DatasetRelease, raw.changelog, 'releases', files.changelog, (r) => r.version, problems);
+  const changelog = validateList(
+    DatasetRelease,
+    raw.changelog,
+    'releases',
+    files.changelog,
+    (r) => r.version,
+    problems,
+  );
   changelog.indexed.forEach(([i, release], n) => {
     const previous = changelog.indexed[n - 1]?.[1];
-    if (previous && release.version <= previous.version) problems.push(`${files.changelog}: releases[${i}].version: must be later than the release before it (${previous.version})`);
-    if (meta && release.version > meta.version) problems.push(`${files.changelog}: releases[${i}].version: must not be after the dataset version (${meta.version})`);
+    if (previous && release.version <= previous.version)
+      problems.push(
+        `${files.changelog}: releases[${i}].version: must be later than the release before it (${previous.version})`,
+      );
+    if (meta && release.version > meta.version)
+      problems.push(
+        `${files.changelog}: releases[${i}].version: must not be after the dataset version (${meta.version})`,
+      );
   });
 
   if (problems.length > 0 || !meta || !rates || !vatRates) return { problems };
@@ -162,12 +198,18 @@ export function validateDataset(raw: RawDataset): { content?: DatasetContent; pr
 }
 
 /** `vat-rates.json`: the record, each rate, then the countries it must cover. */
-function validateVatRates(document: unknown, file: string, version: string | undefined, problems: string[]): Record<string, VatRate> | undefined {
+function validateVatRates(
+  document: unknown,
+  file: string,
+  version: string | undefined,
+  problems: string[],
+): Record<string, VatRate> | undefined {
   if (document === undefined) return undefined;
   const table = validateRecord(VatRatesRecord, document, file, undefined, problems);
   if (!table) return undefined;
   const before = problems.length;
-  for (const [code, rate] of Object.entries(table.rates)) validateRecord(VatRate, rate, file, `rates.${code}`, problems);
+  for (const [code, rate] of Object.entries(table.rates))
+    validateRecord(VatRate, rate, file, `rates.${code}`, problems);
   if (problems.length > before) return undefined;
   problems.push(...checkVatRates(table, version, file));
   return problems.length > before ? undefined : table.rates;
@@ -279,12 +321,15 @@ function validateGuide(
   }
   if (fm.updated !== undefined) {
     if (fm.updated < fm.published) problems.push(`${at}.updated: must not be before published (${fm.published})`);
-    if (meta && fm.updated > meta.version) problems.push(`${at}.updated: must not be after the dataset version (${meta.version})`);
+    if (meta && fm.updated > meta.version)
+      problems.push(`${at}.updated: must not be after the dataset version (${meta.version})`);
   }
   const quotedDate = figuresDate && QUOTES_FIGURES.includes(fm.type) ? figuresDate(fm.type, fm.slug) : undefined;
   // A source read after the release is refused where it is written; the guide is not refused for it too.
   if (quotedDate && (fm.updated ?? fm.published) < quotedDate && !(meta && quotedDate > meta.version)) {
-    problems.push(`${at}.updated: a ${fm.type} guide quotes the dataset's figures, so it must be dated no earlier than the newest of them (${quotedDate}); regenerate it`);
+    problems.push(
+      `${at}.updated: a ${fm.type} guide quotes the dataset's figures, so it must be dated no earlier than the newest of them (${quotedDate}); regenerate it`,
+    );
   }
   if (authorIds && !authorIds.has(fm.author)) problems.push(`${at}.author: names no author ("${fm.author}")`);
   checkReviewed(fm, meta, at, problems);
@@ -298,11 +343,15 @@ function validateGuide(
 /** `verifiedWith` and `reviewed` say what a tutorial was checked against and when (the versions themselves are held to `software-releases.json` by the tests). */
 function checkReviewed(fm: GuideFrontMatter, meta: DatasetMeta | undefined, at: string, problems: string[]): void {
   for (const field of ['verifiedWith', 'reviewed', 'systems'] as const) {
-    if (fm[field] !== undefined && fm.type !== 'tutorial') problems.push(`${at}.${field}: only a tutorial states the systems and software versions it was checked against`);
+    if (fm[field] !== undefined && fm.type !== 'tutorial')
+      problems.push(`${at}.${field}: only a tutorial states the systems and software versions it was checked against`);
   }
-  if (fm.type === 'tutorial' && fm.systems === undefined) problems.push(`${at}.systems: is required on a tutorial (the systems its steps are written for)`);
-  if (fm.verifiedWith !== undefined && fm.reviewed === undefined) problems.push(`${at}.reviewed: is required with verifiedWith (the day the versions were checked)`);
+  if (fm.type === 'tutorial' && fm.systems === undefined)
+    problems.push(`${at}.systems: is required on a tutorial (the systems its steps are written for)`);
+  if (fm.verifiedWith !== undefined && fm.reviewed === undefined)
+    problems.push(`${at}.reviewed: is required with verifiedWith (the day the versions were checked)`);
   if (fm.reviewed === undefined) return;
   if (fm.reviewed < fm.published) problems.push(`${at}.reviewed: must not be before published (${fm.published})`);
-  if (meta && fm.reviewed > meta.version) problems.push(`${at}.reviewed: must not be after the dataset version (${meta.version})`);
+  if (meta && fm.reviewed > meta.version)
+    problems.push(`${at}.reviewed: must not be after the dataset version (${meta.version})`);
 }

@@ -97,6 +97,8 @@ export class DatasetService implements OnModuleInit {
     this.onFirstUse = !precompute;
     this.snapshot = snapshot;
     this.metrics.datasetPublished(snapshot.version, snapshot.loadedAt);
-    this.metrics.datasetPriceDates(new Map(snapshot.providers.map((provider) => [provider.id, provider.plans.map((plan) => plan.observedAt)])));
+    this.metrics.datasetPriceDates(
+      new Map(snapshot.providers.map((provider) => [provider.id, provider.plans.map((plan) => plan.observedAt)])),
+    );
   }
 }

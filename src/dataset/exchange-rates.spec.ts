@@ -41,7 +41,11 @@ describe('checkExchangeRates', () => {
 
   it('names a missing billing currency, a bad rate, a bad code and a base that is not 1', () => {
     expect(
-      checkExchangeRates({ ...table, rates: { EUR: 1.1, USD: -2, usd: 1 } }, ['USD', 'CHF'], 'data/exchange-rates.json'),
+      checkExchangeRates(
+        { ...table, rates: { EUR: 1.1, USD: -2, usd: 1 } },
+        ['USD', 'CHF'],
+        'data/exchange-rates.json',
+      ),
     ).toEqual([
       'data/exchange-rates.json: rates.USD: must be a positive number',
       'data/exchange-rates.json: rates.usd: must be keyed by an ISO 4217 code',

@@ -36,15 +36,22 @@ export class ExchangeRates {
 }
 
 /** Problems of a rate table beyond its DTO: codes, positive rates, base at 1, every billing currency present. */
-export function checkExchangeRates(table: ExchangeRatesRecord, requiredCurrencies: Iterable<string>, file: string): string[] {
+export function checkExchangeRates(
+  table: ExchangeRatesRecord,
+  requiredCurrencies: Iterable<string>,
+  file: string,
+): string[] {
   const problems: string[] = [];
   for (const [code, rate] of Object.entries(table.rates)) {
     if (!/^[A-Z]{3}$/.test(code)) problems.push(`${file}: rates.${code}: must be keyed by an ISO 4217 code`);
-    else if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0) problems.push(`${file}: rates.${code}: must be a positive number`);
+    else if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0)
+      problems.push(`${file}: rates.${code}: must be a positive number`);
   }
-  if (table.rates[table.base] !== 1) problems.push(`${file}: rates.${table.base}: the base currency must have the rate 1`);
+  if (table.rates[table.base] !== 1)
+    problems.push(`${file}: rates.${table.base}: the base currency must have the rate 1`);
   for (const currency of new Set(requiredCurrencies)) {
-    if (!Object.hasOwn(table.rates, currency)) problems.push(`${file}: rates: must include ${currency}, a currency plans are billed or compared in`);
+    if (!Object.hasOwn(table.rates, currency))
+      problems.push(`${file}: rates: must include ${currency}, a currency plans are billed or compared in`);
   }
   return problems;
 }

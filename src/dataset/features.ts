@@ -1,5 +1,14 @@
 /** The platform features every provider record rates, in the order pages and lists show them. */
-export const FEATURE_KEYS = ['ipv6', 'snapshots', 'automatedBackups', 'api', 'hourlyBilling', 'ddosProtection', 'managedKubernetes', 'objectStorage'] as const;
+export const FEATURE_KEYS = [
+  'ipv6',
+  'snapshots',
+  'automatedBackups',
+  'api',
+  'hourlyBilling',
+  'ddosProtection',
+  'managedKubernetes',
+  'objectStorage',
+] as const;
 export type FeatureKey = (typeof FEATURE_KEYS)[number];
 
 /** `included` in the plan price, a `paid` add-on, or `unavailable`. */

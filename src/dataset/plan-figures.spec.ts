@@ -1,4 +1,12 @@
-import { meetsSpec, parseBandwidth, parseSizeGb, parseStorage, parseVcpus, planFigures, specText } from './plan-figures';
+import {
+  meetsSpec,
+  parseBandwidth,
+  parseSizeGb,
+  parseStorage,
+  parseVcpus,
+  planFigures,
+  specText,
+} from './plan-figures';
 
 describe('plan figures', () => {
   it.each([
@@ -81,15 +89,28 @@ describe('plan figures', () => {
     // minutes. The bound sits far between the two, so two busy shared cores cannot cross it.
     const hostile = '1'.repeat(100_000) + 'x'.repeat(100_000);
     const started = process.hrtime.bigint();
-    for (const parse of [parseVcpus, parseSizeGb, (t: string) => parseStorage(t), (t: string) => parseBandwidth(t)]) parse(hostile);
+    for (const parse of [parseVcpus, parseSizeGb, (t: string) => parseStorage(t), (t: string) => parseBandwidth(t)])
+      parse(hostile);
     expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(10_000);
   }, 30_000);
 
   it.each([
-    [{ vcpus: 2, ramGb: 4, storageGb: 80, bandwidthTb: 2 }, { cpu: '2 vCPU', ram: '4GB', storage: '80GB', bandwidth: '2TB' }],
-    [{ vcpus: 1, ramGb: 0.5, storageGb: 10, bandwidthTb: 0.5 }, { cpu: '1 vCPU', ram: '512MB', storage: '10GB', bandwidth: '500GB' }],
-    [{ vcpus: 8, ramGb: 1.5, storageGb: 4000, bandwidthTb: 0.1 }, { cpu: '8 vCPU', ram: '1.5GB', storage: '4000GB', bandwidth: '100GB' }],
-    [{ vcpus: 1, ramGb: 1, storageGb: 25, bandwidthTb: 1 }, { cpu: '1 vCPU', ram: '1GB', storage: '25GB', bandwidth: '1TB' }],
+    [
+      { vcpus: 2, ramGb: 4, storageGb: 80, bandwidthTb: 2 },
+      { cpu: '2 vCPU', ram: '4GB', storage: '80GB', bandwidth: '2TB' },
+    ],
+    [
+      { vcpus: 1, ramGb: 0.5, storageGb: 10, bandwidthTb: 0.5 },
+      { cpu: '1 vCPU', ram: '512MB', storage: '10GB', bandwidth: '500GB' },
+    ],
+    [
+      { vcpus: 8, ramGb: 1.5, storageGb: 4000, bandwidthTb: 0.1 },
+      { cpu: '8 vCPU', ram: '1.5GB', storage: '4000GB', bandwidth: '100GB' },
+    ],
+    [
+      { vcpus: 1, ramGb: 1, storageGb: 25, bandwidthTb: 1 },
+      { cpu: '1 vCPU', ram: '1GB', storage: '25GB', bandwidth: '1TB' },
+    ],
   ])('writes the spec %j as the contract text %j, which parses back to the same figures', (figures, text) => {
     expect(specText(figures)).toEqual(text);
     expect(parseVcpus(text.cpu)).toBe(figures.vcpus);
@@ -115,10 +136,16 @@ describe(meetsSpec.name, () => {
     expect(meetsSpec(row as never, above)).toBe(false);
   });
 
-  it.each([['vcpus', { minVcpus: 1 }], ['ramGb', { minRamGb: 1 }], ['storageGb', { minStorageGb: 1 }]])('fails a set bound when %s could not be read', (field, bounds) => {
+  it.each([
+    ['vcpus', { minVcpus: 1 }],
+    ['ramGb', { minRamGb: 1 }],
+    ['storageGb', { minStorageGb: 1 }],
+  ])('fails a set bound when %s could not be read', (field, bounds) => {
     expect(meetsSpec({ ...row, [field]: null } as never, bounds)).toBe(false);
     // Even a bound of zero: a figure that could not be read is not known to meet it.
-    expect(meetsSpec({ ...row, [field]: null } as never, Object.fromEntries(Object.keys(bounds).map((k) => [k, 0])))).toBe(false);
+    expect(
+      meetsSpec({ ...row, [field]: null } as never, Object.fromEntries(Object.keys(bounds).map((k) => [k, 0]))),
+    ).toBe(false);
     expect(meetsSpec({ ...row, [field]: null } as never, {})).toBe(true);
   });
 

@@ -48,7 +48,7 @@ export function parseSizeGb(text: string): number | null {
 /** "80GB NVMe" → { gb: 80, type: 'NVMe' }. */
 export function parseStorage(text: string): { gb: number | null; type: string | null } {
   const type = STORAGE_TYPE.exec(text)?.[1] ?? null;
-  const normalized = type ? { nvme: 'NVMe', ssd: 'SSD', hdd: 'HDD' }[type.toLowerCase()] ?? null : null;
+  const normalized = type ? ({ nvme: 'NVMe', ssd: 'SSD', hdd: 'HDD' }[type.toLowerCase()] ?? null) : null;
   return { gb: parseSizeGb(text), type: normalized };
 }
 
@@ -137,7 +137,11 @@ export function meetsSpec(row: PlanFigures, bounds: SpecBounds): boolean {
 }
 
 /** The bounds of a sizing recommendation without transfer: to tell a plan that misses a spec only on an unknown allowance. */
-export const sizeBounds = (spec: SpecFigures): SpecBounds => ({ minVcpus: spec.vcpus, minRamGb: spec.ramGb, minStorageGb: spec.storageGb });
+export const sizeBounds = (spec: SpecFigures): SpecBounds => ({
+  minVcpus: spec.vcpus,
+  minRamGb: spec.ramGb,
+  minStorageGb: spec.storageGb,
+});
 
 /** The bounds a sizing recommendation sets: all four of its parts. */
 export const specBounds = (spec: SpecFigures): SpecBounds => ({ ...sizeBounds(spec), minTransferTb: spec.bandwidthTb });

@@ -11,7 +11,10 @@ export interface IdentifiedPlan {
 }
 
 /** Pairs each plan of `next` with its plan in `previous` (one each at most); unpaired plans are added or removed. */
-export function pairPlans<P extends IdentifiedPlan>(previous: readonly P[], next: readonly P[]): { pairs: [P, P][]; added: P[]; removed: P[] } {
+export function pairPlans<P extends IdentifiedPlan>(
+  previous: readonly P[],
+  next: readonly P[],
+): { pairs: [P, P][]; added: P[]; removed: P[] } {
   const unpaired = new Set(previous);
   const byId = new Map(previous.filter((p) => p.providerPlanId).map((p) => [idKey(p), p]));
   const pairs: [P, P][] = [];
@@ -26,7 +29,10 @@ export function pairPlans<P extends IdentifiedPlan>(previous: readonly P[], next
   }
   // By name only between plans that cannot be told apart by id: one side has none.
   for (const plan of pending) {
-    const same = [...unpaired].find((p) => p.providerId === plan.providerId && p.planName === plan.planName && !(p.providerPlanId && plan.providerPlanId));
+    const same = [...unpaired].find(
+      (p) =>
+        p.providerId === plan.providerId && p.planName === plan.planName && !(p.providerPlanId && plan.providerPlanId),
+    );
     if (same) {
       unpaired.delete(same);
       pairs.push([same, plan]);
@@ -41,5 +47,6 @@ export function planHistoryKey(plan: IdentifiedPlan): string {
 }
 
 /** The key a plan had before releases recorded ids. */
-export const nameKey = (plan: Pick<IdentifiedPlan, 'providerId' | 'planName'>) => `${plan.providerId}\u0000name\u0000${plan.planName}`;
+export const nameKey = (plan: Pick<IdentifiedPlan, 'providerId' | 'planName'>) =>
+  `${plan.providerId}\u0000name\u0000${plan.planName}`;
 const idKey = (plan: IdentifiedPlan) => `${plan.providerId}\u0000id\u0000${plan.providerPlanId}`;

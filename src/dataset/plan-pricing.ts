@@ -40,10 +40,20 @@ export function pricedPlan(record: PlanRecord, line: PlanLine, day: string): Pla
 }
 
 /** Whether a plan can be ordered: not when its line is discontinued, else as its availability says, else unknown. */
-function orderabilityOf(record: PlanRecord, line: PlanLine): Pick<Plan, 'orderable' | 'orderableObservedAt' | 'orderableSourceUrl'> {
-  if (line.discontinued) return { orderable: false, orderableObservedAt: line.discontinued.since ?? line.discontinued.source.retrievedAt, orderableSourceUrl: line.discontinued.source.url };
+function orderabilityOf(
+  record: PlanRecord,
+  line: PlanLine,
+): Pick<Plan, 'orderable' | 'orderableObservedAt' | 'orderableSourceUrl'> {
+  if (line.discontinued)
+    return {
+      orderable: false,
+      orderableObservedAt: line.discontinued.since ?? line.discontinued.source.retrievedAt,
+      orderableSourceUrl: line.discontinued.source.url,
+    };
   const a = record.availability;
-  return a ? { orderable: a.orderable, orderableObservedAt: a.observedAt, orderableSourceUrl: a.source.url } : { orderable: 'unknown', orderableObservedAt: null, orderableSourceUrl: null };
+  return a
+    ? { orderable: a.orderable, orderableObservedAt: a.observedAt, orderableSourceUrl: a.source.url }
+    : { orderable: 'unknown', orderableObservedAt: null, orderableSourceUrl: null };
 }
 
 /** False only when the plan is known not to be orderable: such a plan is never a starting price, a pick or a ranked offer. */
@@ -56,10 +66,14 @@ export function pricedPlans(provider: { plans: PlanRecord[]; planLines: PlanLine
 }
 
 /** True when a plan may be picked or ranked as an offer today: its line is still sold, it can be ordered, and its price is not stale. */
-export const isFreshOffer = (plan: Pick<Plan, 'stale' | 'discontinued' | 'orderable'>) => !plan.stale && !plan.discontinued && plan.orderable !== false;
+export const isFreshOffer = (plan: Pick<Plan, 'stale' | 'discontinued' | 'orderable'>) =>
+  !plan.stale && !plan.discontinued && plan.orderable !== false;
 
 /** How a plan's headline price is paid, in words, for pages and guides ("billed by the hour up to this a month"). */
-export function priceTermsText(plan: Pick<Plan, 'priceBasis' | 'termMonths' | 'promotional' | 'renewalPrice' | 'monthToMonthPrice'>, money: (amount: number) => string): string {
+export function priceTermsText(
+  plan: Pick<Plan, 'priceBasis' | 'termMonths' | 'promotional' | 'renewalPrice' | 'monthToMonthPrice'>,
+  money: (amount: number) => string,
+): string {
   switch (plan.priceBasis) {
     case 'hourly-capped':
       return 'billed by the hour, never more than this a month, no commitment';
@@ -82,6 +96,11 @@ export function priceTermsText(plan: Pick<Plan, 'priceBasis' | 'termMonths' | 'p
 
 /** How a plan's price is paid, in a few words for a table cell ("hourly, capped", "24-month prepaid, promotional"). */
 export function priceBasisCell(plan: Pick<Plan, 'priceBasis' | 'termMonths' | 'promotional'>): string {
-  const basis = { 'hourly-capped': 'hourly, capped', 'per-second-capped': 'per second, capped', monthly: 'monthly', 'prepaid-term': `${plan.termMonths}-month prepaid` }[plan.priceBasis];
+  const basis = {
+    'hourly-capped': 'hourly, capped',
+    'per-second-capped': 'per second, capped',
+    monthly: 'monthly',
+    'prepaid-term': `${plan.termMonths}-month prepaid`,
+  }[plan.priceBasis];
   return plan.promotional ? `${basis}, promotional` : basis;
 }

@@ -23,10 +23,20 @@ export function priceAge(observedAt: string, line: Pick<PlanLine, 'laterPriceCha
   const priceAgeDays = Math.max(0, daysBetween(observedAt, day));
   const change = line.laterPriceChange;
   if (change && change.date > observedAt) {
-    return { observedAt, priceAgeDays, stale: true, staleReason: `price seen ${observedAt}; ${change.note} (${change.source.url})` };
+    return {
+      observedAt,
+      priceAgeDays,
+      stale: true,
+      staleReason: `price seen ${observedAt}; ${change.note} (${change.source.url})`,
+    };
   }
   if (priceAgeDays > STALE_AFTER_DAYS) {
-    return { observedAt, priceAgeDays, stale: true, staleReason: `price seen ${observedAt}, ${priceAgeDays} days before ${day} (prices older than ${STALE_AFTER_DAYS} days are stale)` };
+    return {
+      observedAt,
+      priceAgeDays,
+      stale: true,
+      staleReason: `price seen ${observedAt}, ${priceAgeDays} days before ${day} (prices older than ${STALE_AFTER_DAYS} days are stale)`,
+    };
   }
   return { observedAt, priceAgeDays, stale: false, staleReason: null };
 }
@@ -42,14 +52,26 @@ export interface PriceAgeSummary {
 /** Summarises the ages of priced plans (at least one). */
 export function summarisePriceAges(plans: readonly { observedAt: string; stale: boolean }[]): PriceAgeSummary {
   const dates = plans.map((p) => p.observedAt).sort();
-  return { oldestObservedAt: dates[0], newestObservedAt: dates[dates.length - 1], stalePrices: plans.filter((p) => p.stale).length, staleAfterDays: STALE_AFTER_DAYS };
+  return {
+    oldestObservedAt: dates[0],
+    newestObservedAt: dates[dates.length - 1],
+    stalePrices: plans.filter((p) => p.stale).length,
+    staleAfterDays: STALE_AFTER_DAYS,
+  };
 }
 
 /**
  * How fresh a set of prices is, in words, for pages and answers: the oldest and newest day a provider
  * showed one, and how many are stale on `day`. Never a release date: a release can re-publish old prices.
  */
-export function freshnessText(summary: Pick<PriceAgeSummary, 'oldestObservedAt' | 'newestObservedAt' | 'stalePrices'>, total: number, day: string): string {
-  const seen = summary.oldestObservedAt === summary.newestObservedAt ? `prices seen on ${summary.oldestObservedAt}` : `prices seen between ${summary.oldestObservedAt} and ${summary.newestObservedAt}`;
+export function freshnessText(
+  summary: Pick<PriceAgeSummary, 'oldestObservedAt' | 'newestObservedAt' | 'stalePrices'>,
+  total: number,
+  day: string,
+): string {
+  const seen =
+    summary.oldestObservedAt === summary.newestObservedAt
+      ? `prices seen on ${summary.oldestObservedAt}`
+      : `prices seen between ${summary.oldestObservedAt} and ${summary.newestObservedAt}`;
   return `${seen}; ${summary.stalePrices} of ${total} stale on ${day} (seen more than ${STALE_AFTER_DAYS} days earlier, or before a reported price change)`;
 }

@@ -15,7 +15,9 @@ export function weightedRating(ratings: ProviderRecord['ratings'], weights: Rati
 export function checkRating(p: ProviderRecord, weights: RatingWeights, at: string): string[] {
   const mean = weightedRating(p.ratings, weights);
   if (Math.abs(p.rating - mean) <= RATING_TOLERANCE + 1e-9) return [];
-  return [`${at}.rating: must be the weighted mean of the sub-scores with meta.json's ratingWeights, ${mean.toFixed(2)} (within ${RATING_TOLERANCE})`];
+  return [
+    `${at}.rating: must be the weighted mean of the sub-scores with meta.json's ratingWeights, ${mean.toFixed(2)} (within ${RATING_TOLERANCE})`,
+  ];
 }
 
 /**
@@ -32,34 +34,51 @@ export function checkPlanLines(p: ProviderRecord, at: string): string[] {
     if (lines.has(line.id)) problems.push(`${where}.id: duplicates planLines[${lines.get(line.id)}] ("${line.id}")`);
     else lines.set(line.id, i);
     const prepaid = line.priceBasis === 'prepaid-term';
-    if (prepaid && line.termMonths === null) problems.push(`${where}.termMonths: a prepaid-term line must say how many months the price needs`);
-    if (!prepaid && line.termMonths !== null) problems.push(`${where}.termMonths: must be null unless priceBasis is prepaid-term`);
-    if (!prepaid && line.monthToMonthSold !== undefined) problems.push(`${where}.monthToMonthSold: only a prepaid-term line can say whether it is also sold month to month`);
-    if (!p.plans.some((plan) => plan.line === line.id)) problems.push(`${where}: no plan belongs to the line "${line.id}"`);
-    if (!line.complete && !line.notListed) problems.push(`${where}.notListed: an incomplete line must say what the dataset leaves out`);
+    if (prepaid && line.termMonths === null)
+      problems.push(`${where}.termMonths: a prepaid-term line must say how many months the price needs`);
+    if (!prepaid && line.termMonths !== null)
+      problems.push(`${where}.termMonths: must be null unless priceBasis is prepaid-term`);
+    if (!prepaid && line.monthToMonthSold !== undefined)
+      problems.push(
+        `${where}.monthToMonthSold: only a prepaid-term line can say whether it is also sold month to month`,
+      );
+    if (!p.plans.some((plan) => plan.line === line.id))
+      problems.push(`${where}: no plan belongs to the line "${line.id}"`);
+    if (!line.complete && !line.notListed)
+      problems.push(`${where}.notListed: an incomplete line must say what the dataset leaves out`);
   });
   p.plans.forEach((plan, j) => {
     const where = `${at}.plans[${j}] (${plan.name})`;
     const index = lines.get(plan.line);
     if (index === undefined) {
-      problems.push(`${where}.line: names no plan line of ${p.id} ("${plan.line}"); lines: ${[...lines.keys()].join(', ')}`);
+      problems.push(
+        `${where}.line: names no plan line of ${p.id} ("${plan.line}"); lines: ${[...lines.keys()].join(', ')}`,
+      );
       return;
     }
     const line = p.planLines[index];
     const wantsMonthToMonth = line.priceBasis === 'prepaid-term' && line.monthToMonthSold !== false;
     if (line.promotional && plan.renewalPrice === undefined) {
-      problems.push(`${where}.renewalPrice: a promotional price needs its renewal price (null only when it could not be confirmed)`);
+      problems.push(
+        `${where}.renewalPrice: a promotional price needs its renewal price (null only when it could not be confirmed)`,
+      );
     }
-    if (!line.promotional && plan.renewalPrice !== undefined) problems.push(`${where}.renewalPrice: only plans of a promotional line have a renewal price`);
+    if (!line.promotional && plan.renewalPrice !== undefined)
+      problems.push(`${where}.renewalPrice: only plans of a promotional line have a renewal price`);
     if (wantsMonthToMonth && plan.monthToMonthPrice === undefined) {
-      problems.push(`${where}.monthToMonthPrice: a prepaid plan also sold month to month needs that price (null only when it could not be confirmed)`);
+      problems.push(
+        `${where}.monthToMonthPrice: a prepaid plan also sold month to month needs that price (null only when it could not be confirmed)`,
+      );
     }
     if (!wantsMonthToMonth && plan.monthToMonthPrice !== undefined) {
-      problems.push(`${where}.monthToMonthPrice: only plans of a prepaid-term line sold month to month carry a separate month-to-month price`);
+      problems.push(
+        `${where}.monthToMonthPrice: only plans of a prepaid-term line sold month to month carry a separate month-to-month price`,
+      );
     }
     for (const key of ['renewalPrice', 'monthToMonthPrice'] as const) {
       const value = plan[key];
-      if (typeof value === 'number' && value < plan.price) problems.push(`${where}.${key}: must not be below the headline price (${plan.price})`);
+      if (typeof value === 'number' && value < plan.price)
+        problems.push(`${where}.${key}: must not be below the headline price (${plan.price})`);
     }
   });
   return problems;
@@ -74,11 +93,21 @@ export const BEST_BUDGET = 'bestBudget';
  * were fresh, a discontinued line never picked); when no provider has a fresh one, current lines with
  * stale prices do.
  */
-export function cheapestNoCommitmentProvider(providers: readonly ProviderRecord[], rates: ExchangeRates, version: string): string | undefined {
+export function cheapestNoCommitmentProvider(
+  providers: readonly ProviderRecord[],
+  rates: ExchangeRates,
+  version: string,
+): string | undefined {
   const priced = providers.map((p) => ({ p, plans: pricedPlans(p, version).filter((plan) => !plan.discontinued) }));
-  const anyFresh = priced.some(({ plans }) => plans.some((plan) => isFreshOffer(plan) && plan.monthToMonthPrice !== null));
+  const anyFresh = priced.some(({ plans }) =>
+    plans.some((plan) => isFreshOffer(plan) && plan.monthToMonthPrice !== null),
+  );
   const entries = priced.flatMap(({ p, plans }) => {
-    const prices = plans.filter((plan) => !anyFresh || isFreshOffer(plan)).flatMap((plan) => (plan.monthToMonthPrice === null ? [] : [rates.convert(plan.monthToMonthPrice, plan.currency, 'USD')]));
+    const prices = plans
+      .filter((plan) => !anyFresh || isFreshOffer(plan))
+      .flatMap((plan) =>
+        plan.monthToMonthPrice === null ? [] : [rates.convert(plan.monthToMonthPrice, plan.currency, 'USD')],
+      );
     return prices.length > 0 ? [{ id: p.id, usd: Math.min(...prices) }] : [];
   });
   entries.sort((a, b) => a.usd - b.usd || a.id.localeCompare(b.id));
@@ -88,7 +117,9 @@ export function cheapestNoCommitmentProvider(providers: readonly ProviderRecord[
 /** `recommendations.bestBudget` is derived from the prices when the dataset loads, so it is never written by hand. */
 export function checkBestBudgetNotWritten(recommendations: Record<string, string>, file: string): string[] {
   if (recommendations[BEST_BUDGET] === undefined) return [];
-  return [`${file}: recommendations.${BEST_BUDGET}: remove it; it is derived when the dataset loads (the provider with the cheapest plan sold without commitment, in USD)`];
+  return [
+    `${file}: recommendations.${BEST_BUDGET}: remove it; it is derived when the dataset loads (the provider with the cheapest plan sold without commitment, in USD)`,
+  ];
 }
 
 /**
@@ -125,7 +156,8 @@ export function recordSources(p: ProviderRecord): ProviderRecord['sources'] {
       if (s) [s.url, s.copyOf].forEach((u) => u && cited.add(u));
     }
   }
-  for (const item of Object.values(p.addOns) as { source?: { url: string } }[]) if (item.source) cited.add(item.source.url);
+  for (const item of Object.values(p.addOns) as { source?: { url: string } }[])
+    if (item.source) cited.add(item.source.url);
   for (const s of p.tax.sources) cited.add(s.url);
   return p.sources.filter((s) => !cited.has(s.url));
 }
@@ -138,14 +170,22 @@ export function factDates(p: ProviderRecord, fact: QuotedFact): string[] {
   if (fact === 'plans' || fact === 'listedPlans') {
     return p.planLines.flatMap((line) => {
       const quoted = fact === 'listedPlans' || !line.discontinued;
-      return [quoted ? line.source : undefined, quoted ? line.laterPriceChange?.source : undefined, line.discontinued?.source].flatMap((s) => (s ? [s.retrievedAt] : []));
+      return [
+        quoted ? line.source : undefined,
+        quoted ? line.laterPriceChange?.source : undefined,
+        line.discontinued?.source,
+      ].flatMap((s) => (s ? [s.retrievedAt] : []));
     });
   }
   return recordSources(p).map((s) => s.retrievedAt);
 }
 
 /** The day of the newest figure among those quoted (undefined when none is dated): the earliest `updated` the guide may carry. */
-export function quotedFiguresDate(quoted: QuotedFigures, byId: ReadonlyMap<string, ProviderRecord>, ratesDate: string): string | undefined {
+export function quotedFiguresDate(
+  quoted: QuotedFigures,
+  byId: ReadonlyMap<string, ProviderRecord>,
+  ratesDate: string,
+): string | undefined {
   const dates = [...quoted.providers].flatMap(([id, facts]) => {
     const p = byId.get(id);
     return p ? facts.flatMap((f) => factDates(p, f)) : [];
@@ -165,10 +205,21 @@ export function generatedGuideUpdated(published: string, figuresDate: string | u
  * a comparison `<a>-vs-<b>[-vs-<c>]` each provider it names. A best-of list's figures depend on its
  * criteria, which only the generator reads; undefined then (the regeneration test covers it).
  */
-export function subjectFigures(type: string, slug: string, byId: ReadonlyMap<string, Pick<ProviderRecord, 'currency'>>): QuotedFigures | undefined {
-  const one = (suffix: string, facts: readonly QuotedFact[]) => (slug.endsWith(suffix) ? [[slug.slice(0, -suffix.length), facts] as const] : []);
+export function subjectFigures(
+  type: string,
+  slug: string,
+  byId: ReadonlyMap<string, Pick<ProviderRecord, 'currency'>>,
+): QuotedFigures | undefined {
+  const one = (suffix: string, facts: readonly QuotedFact[]) =>
+    slug.endsWith(suffix) ? [[slug.slice(0, -suffix.length), facts] as const] : [];
   const entries =
-    type === 'review' ? one('-review', REVIEW_FACTS) : type === 'alternatives' ? one('-alternatives', ALTERNATIVES_FACTS) : type === 'comparison' ? slug.split('-vs-').map((id) => [id, COMPARISON_FACTS] as const) : [];
+    type === 'review'
+      ? one('-review', REVIEW_FACTS)
+      : type === 'alternatives'
+        ? one('-alternatives', ALTERNATIVES_FACTS)
+        : type === 'comparison'
+          ? slug.split('-vs-').map((id) => [id, COMPARISON_FACTS] as const)
+          : [];
   if (entries.length === 0 || entries.some(([id]) => !byId.has(id))) return undefined;
   return { providers: new Map(entries), convertsPrices: entries.some(([id]) => byId.get(id)!.currency !== 'USD') };
 }

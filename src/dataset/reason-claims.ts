@@ -26,7 +26,9 @@ const DISK_WORD = new RegExp(`\\b(${DISK_WORDS.join('|')})\\b`, 'gi');
 /** The claims a reason makes about its plans; an empty object when it makes none. */
 export function reasonClaims(reason: string): ReasonClaims {
   const cpu = new Set([...reason.matchAll(CPU_CLAIM)].map((m) => m[1].toLowerCase() as CpuType));
-  const disks = new Set([...reason.matchAll(DISK_WORD)].map((m) => DISK_WORDS.find((w) => w.toLowerCase() === m[1].toLowerCase())!));
+  const disks = new Set(
+    [...reason.matchAll(DISK_WORD)].map((m) => DISK_WORDS.find((w) => w.toLowerCase() === m[1].toLowerCase())!),
+  );
   return {
     ...(cpu.size === 1 ? { cpuType: [...cpu][0] } : {}),
     ...(disks.size === 1 ? { disk: [...disks][0] } : {}),
@@ -41,7 +43,10 @@ export function meetsClaims(plan: { cpuType: string; storage: string }, claims: 
 
 /** The claims in words, for messages: "dedicated vCPUs and an NVMe disk". Empty when there are none. */
 export function claimsText(claims: ReasonClaims): string {
-  const parts = [...(claims.cpuType ? [`${claims.cpuType} vCPUs`] : []), ...(claims.disk ? [`${claims.disk === 'MaxIOPS' ? 'a' : 'an'} ${claims.disk} disk`] : [])];
+  const parts = [
+    ...(claims.cpuType ? [`${claims.cpuType} vCPUs`] : []),
+    ...(claims.disk ? [`${claims.disk === 'MaxIOPS' ? 'a' : 'an'} ${claims.disk} disk`] : []),
+  ];
   return parts.join(' and ');
 }
 

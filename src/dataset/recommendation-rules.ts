@@ -12,17 +12,26 @@ const REGION_KEYS = new Map(REGIONS.map((r) => [`best${REGION_NAMES[r].replace(/
  * the provider still sells some plan; a `best<Region>` pick has a data centre in that region; the
  * `bestSupport` pick has support the data describes (not "unknown").
  */
-export function checkRecommendations(recommendations: Record<string, string>, providers: readonly ProviderRecord[], version: string, file: string): string[] {
+export function checkRecommendations(
+  recommendations: Record<string, string>,
+  providers: readonly ProviderRecord[],
+  version: string,
+  file: string,
+): string[] {
   const problems: string[] = [];
   for (const [key, id] of Object.entries(recommendations)) {
     const p = providers.find((x) => x.id === id);
     if (!p) continue; // reported as naming no provider
     const at = `${file}: recommendations.${key} (${id})`;
-    if (!pricedPlans(p, version).some((plan) => !plan.discontinued)) problems.push(`${at}: the provider sells none of its listed plans any more, so it cannot be recommended`);
+    if (!pricedPlans(p, version).some((plan) => !plan.discontinued))
+      problems.push(`${at}: the provider sells none of its listed plans any more, so it cannot be recommended`);
     const region = REGION_KEYS.get(key);
-    if (region && !p.datacenters.some((d) => d.region === region)) problems.push(`${at}: the provider has no data centre in ${REGION_NAMES[region]}`);
+    if (region && !p.datacenters.some((d) => d.region === region))
+      problems.push(`${at}: the provider has no data centre in ${REGION_NAMES[region]}`);
     if (key === 'bestSupport' && supportUnknown(p)) {
-      problems.push(`${at}: the provider's support is unknown in the data ("${p.support.slice(0, 60)}"), so it cannot be named best for support`);
+      problems.push(
+        `${at}: the provider's support is unknown in the data ("${p.support.slice(0, 60)}"), so it cannot be named best for support`,
+      );
     }
   }
   return problems;

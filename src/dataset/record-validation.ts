@@ -35,7 +35,11 @@ const TYPE_CHECKS = new Set(['isArray', 'isNumber', 'isInt', 'isString', 'isBool
 function flatten(errors: ValidationError[], prefix: string): [string, string][] {
   const lines: [string, string][] = [];
   for (const error of errors) {
-    const path = /^\d+$/.test(error.property) ? `${prefix}[${error.property}]` : prefix ? `${prefix}.${error.property}` : error.property;
+    const path = /^\d+$/.test(error.property)
+      ? `${prefix}[${error.property}]`
+      : prefix
+        ? `${prefix}.${error.property}`
+        : error.property;
     const constraints = Object.entries(error.constraints ?? {});
     if (constraints.length > 0) {
       // One line per field: the type check when it failed (a string price is "not a number", not "less than 0").

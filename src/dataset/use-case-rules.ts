@@ -27,7 +27,13 @@ const allSoldRows = (providers: readonly ProviderRecord[], version: string): Sol
   providers.flatMap((p) =>
     pricedPlans(p, version)
       .filter((plan) => !plan.discontinued)
-      .map((plan) => ({ providerId: p.id, monthToMonthPrice: plan.monthToMonthPrice, cpuType: plan.cpuType, storage: plan.storage, ...planFigures(plan) })),
+      .map((plan) => ({
+        providerId: p.id,
+        monthToMonthPrice: plan.monthToMonthPrice,
+        cpuType: plan.cpuType,
+        storage: plan.storage,
+        ...planFigures(plan),
+      })),
   );
 
 /**
@@ -43,11 +49,17 @@ const allSoldRows = (providers: readonly ProviderRecord[], version: string): Sol
  *   `recommendedSpecNote` says how it is reached. The note is refused when a plan does meet the spec,
  *   so it cannot outlive the gap it explains.
  */
-export function checkUseCaseSizing(u: UseCaseRecord, providers: readonly ProviderRecord[], at: string, version: string): string[] {
+export function checkUseCaseSizing(
+  u: UseCaseRecord,
+  providers: readonly ProviderRecord[],
+  at: string,
+  version: string,
+): string[] {
   const problems: string[] = [];
   const rows = soldRows(providers, version);
   const entry = rows.filter((r) => r.monthToMonthPrice !== null && meetsSpec(r, specBounds(u.minimumSpec)));
-  if (entry.length === 0) problems.push(`${at}.minimumSpec: no plan sold without commitment meets it, so there is no entry price`);
+  if (entry.length === 0)
+    problems.push(`${at}.minimumSpec: no plan sold without commitment meets it, so there is no entry price`);
   const described = new Map<string, SoldRow[]>();
   u.recommendedProviders.forEach((pick, j) => {
     if (!providers.some((p) => p.id === pick.id)) return; // reported as naming no provider
@@ -57,7 +69,9 @@ export function checkUseCaseSizing(u: UseCaseRecord, providers: readonly Provide
     described.set(pick.id, [...(described.get(pick.id) ?? []), ...claimed]);
     if (!own.some((r) => meetsSpec(r, specBounds(u.minimumSpec)))) {
       const why = own.length === 0 ? 'it sells none of its listed plans any more' : missedParts(own, u.minimumSpec);
-      problems.push(`${at}.recommendedProviders[${j}] (${pick.id}): no plan of it still sold meets the minimum spec (${why}), so it cannot be bought for this use case; recommend a provider that sells such a plan`);
+      problems.push(
+        `${at}.recommendedProviders[${j}] (${pick.id}): no plan of it still sold meets the minimum spec (${why}), so it cannot be bought for this use case; recommend a provider that sells such a plan`,
+      );
       return;
     }
     if (!hasClaims(claims) || claimed.some((r) => meetsSpec(r, specBounds(u.minimumSpec)))) return;
@@ -68,9 +82,14 @@ export function checkUseCaseSizing(u: UseCaseRecord, providers: readonly Provide
   });
   const met = [...described.values()].some((own) => own.some((r) => meetsSpec(r, specBounds(u.recommendedSpec))));
   if (!met && !u.recommendedSpecNote) {
-    problems.push(`${at}.recommendedSpec: no plan of a recommended provider meets it; lower it, recommend a provider that sells it, or say how it is reached in recommendedSpecNote`);
+    problems.push(
+      `${at}.recommendedSpec: no plan of a recommended provider meets it; lower it, recommend a provider that sells it, or say how it is reached in recommendedSpecNote`,
+    );
   }
-  if (met && u.recommendedSpecNote) problems.push(`${at}.recommendedSpecNote: a recommended provider's plan meets the recommended spec, so there is nothing to explain`);
+  if (met && u.recommendedSpecNote)
+    problems.push(
+      `${at}.recommendedSpecNote: a recommended provider's plan meets the recommended spec, so there is nothing to explain`,
+    );
   return problems;
 }
 
@@ -85,7 +104,8 @@ function missedParts(rows: readonly SoldRow[], spec: SpecRecord): string {
   check('RAM', 'GB', most(rows.map((r) => r.ramGb)), spec.ramGb);
   check('disk', 'GB', most(rows.map((r) => r.storageGb)), spec.storageGb);
   if (!rows.some((r) => meetsSpec(r, { minTransferTb: spec.bandwidthTb }))) {
-    if (rows.some((r) => r.bandwidthTb !== null)) check('transfer', 'TB', most(rows.map((r) => r.bandwidthTb)), spec.bandwidthTb);
+    if (rows.some((r) => r.bandwidthTb !== null))
+      check('transfer', 'TB', most(rows.map((r) => r.bandwidthTb)), spec.bandwidthTb);
     else parts.push(`transfer: no plan states its allowance as a volume or as unmetered, needs ${spec.bandwidthTb} TB`);
   }
   return parts.length > 0 ? parts.join('; ') : 'each part is met by some plan, never all four by one';

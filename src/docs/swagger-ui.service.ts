@@ -43,7 +43,10 @@ export class SwaggerUiService {
       '});',
       '',
     ].join('\n');
-    this.assets.set('swagger-initializer.js', new StaticAsset(Buffer.from(initializer), 'text/javascript; charset=utf-8'));
+    this.assets.set(
+      'swagger-initializer.js',
+      new StaticAsset(Buffer.from(initializer), 'text/javascript; charset=utf-8'),
+    );
     // Swagger UI sets inline styles from script and fetches the contract and "try it out" calls from
     // the public origin; nothing else is allowed.
     const origin = new URL(config.publicBaseUrl).origin;

@@ -27,7 +27,12 @@ export class FiltersService {
     };
     const usd = rows.map((r) => r.monthToMonthPriceUsd).filter((v): v is number => v !== null);
     return {
-      providers: providers.map((p) => ({ id: p.id, name: p.name, currency: p.currency, datacenters: p.datacenters.map((d) => ({ city: d.city, country: d.country, region: d.region })) })),
+      providers: providers.map((p) => ({
+        id: p.id,
+        name: p.name,
+        currency: p.currency,
+        datacenters: p.datacenters.map((d) => ({ city: d.city, country: d.country, region: d.region })),
+      })),
       datacenterCountries: countries,
       storageTypes: [...STORAGE_TYPES],
       currencies: exchangeRates.currencies,
@@ -35,10 +40,20 @@ export class FiltersService {
       useCaseSlugs: useCases.map((u) => u.slug),
       guideTypes: [...GUIDE_TYPES],
       customerCountries: {
-        vatRates: VAT_COUNTRIES.map((code) => ({ code, country: vatRates[code].country, standardRate: vatRates[code].standardRate })),
+        vatRates: VAT_COUNTRIES.map((code) => ({
+          code,
+          country: vatRates[code].country,
+          standardRate: vatRates[code].standardRate,
+        })),
         note: 'estimate_monthly_cost takes any ISO 3166-1 alpha-2 code; tax treatment is recorded for EU member states, GB and US only, so other countries get an unknown tax line.',
       },
-      figureRanges: { vcpus: range('vcpus'), ramGb: range('ramGb'), storageGb: range('storageGb'), bandwidthTb: range('bandwidthTb'), monthToMonthPriceUsd: { min: Math.min(...usd), max: Math.max(...usd) } },
+      figureRanges: {
+        vcpus: range('vcpus'),
+        ramGb: range('ramGb'),
+        storageGb: range('storageGb'),
+        bandwidthTb: range('bandwidthTb'),
+        monthToMonthPriceUsd: { min: Math.min(...usd), max: Math.max(...usd) },
+      },
     };
   }
 }

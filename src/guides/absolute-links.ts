@@ -21,7 +21,8 @@ export function absoluteSiteLinks(markdown: string, baseUrl: string): string {
         }
         return line.replace(SITE_LINK, `](${baseUrl}/`);
       }
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker)
+        fence = undefined;
       return line;
     })
     .join('\n');

@@ -52,7 +52,10 @@ export class GuidesService {
             body: { text: (g) => g.text, boost: 1 },
           },
         }),
-        slugs: new SearchIndex(indexed, { id, fields: { slug: { text: (g) => g.entry.slug.replace(/-/g, ' '), boost: 1 } } }),
+        slugs: new SearchIndex(indexed, {
+          id,
+          fields: { slug: { text: (g) => g.entry.slug.replace(/-/g, ' '), boost: 1 } },
+        }),
       };
     });
   }
@@ -68,9 +71,16 @@ export class GuidesService {
    */
   search(query: string, options: { type?: GuideType; limit?: number } = {}): GuideSearchResult[] {
     const text = query.trim();
-    if (text.length === 0) throw new InvalidArgumentError('query', 'The query is empty: pass a few words, e.g. "wireguard vpn" or "hetzner vs digitalocean".');
+    if (text.length === 0)
+      throw new InvalidArgumentError(
+        'query',
+        'The query is empty: pass a few words, e.g. "wireguard vpn" or "hetzner vs digitalocean".',
+      );
     if (text.length > MAX_QUERY_LENGTH) {
-      throw new InvalidArgumentError('query', `The query is ${text.length} characters long; keep it to ${MAX_QUERY_LENGTH} (a few keywords work best).`);
+      throw new InvalidArgumentError(
+        'query',
+        `The query is ${text.length} characters long; keep it to ${MAX_QUERY_LENGTH} (a few keywords work best).`,
+      );
     }
     if (options.type !== undefined && !GUIDE_TYPES.includes(options.type)) {
       throw new InvalidArgumentError('type', `Unknown guide type; use one of: ${GUIDE_TYPES.join(', ')}.`);
@@ -129,7 +139,11 @@ export class GuidesService {
   /** Slugs that look like `text`, best first. */
   closest(text: string, limit = 5): string[] {
     const query = text.slice(0, MAX_QUERY_LENGTH).replace(/[-_/.]+/g, ' ');
-    return this.views.get().slugs.search(query, undefined, { fuzzy: 0.4 }).slice(0, limit).map((h) => h.id);
+    return this.views
+      .get()
+      .slugs.search(query, undefined, { fuzzy: 0.4 })
+      .slice(0, limit)
+      .map((h) => h.id);
   }
 
   /** One guide's entry and markdown, or undefined. */

@@ -32,7 +32,9 @@ export class HealthController {
 
   @Get('readyz')
   readinessCheck(@Res({ passthrough: true }) res: Response): Promise<unknown> {
-    return this.answer(res, () => this.health.check([() => this.readiness.serving(), () => this.readiness.rateLimitStore()]));
+    return this.answer(res, () =>
+      this.health.check([() => this.readiness.serving(), () => this.readiness.rateLimitStore()]),
+    );
   }
 
   /** Terminus signals "down" by throwing; the report is the body either way (Nest writes it). */

@@ -19,7 +19,10 @@ export class ReadinessIndicator {
     const check = this.indicators.check('serving');
     const reason = this.availability.readinessProblem();
     if (reason) return check.down({ reason });
-    return check.up({ datasetVersion: this.dataset.current.version, loadedAt: this.dataset.current.loadedAt.toISOString() });
+    return check.up({
+      datasetVersion: this.dataset.current.version,
+      loadedAt: this.dataset.current.loadedAt.toISOString(),
+    });
   }
 
   /** Always up: the limiter fails open, so a Redis outage is reported as degraded, not as unready. */

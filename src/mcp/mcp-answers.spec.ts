@@ -2,14 +2,29 @@ import type { AppConfig } from '../config/app-config';
 import type { DatasetService } from '../dataset/dataset.service';
 import { McpAnswers } from './mcp-answers';
 
-const headers = { 'mcp-protocol-version': '2025-06-18', accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
-const call = (id: string | number, args: Record<string, unknown> = { id: 'hetzner' }) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_vps_provider', arguments: args } });
+const headers = {
+  'mcp-protocol-version': '2025-06-18',
+  accept: 'application/json, text/event-stream',
+  'content-type': 'application/json',
+};
+const call = (id: string | number, args: Record<string, unknown> = { id: 'hetzner' }) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'get_vps_provider', arguments: args },
+});
 const sdkAnswer = (id: string | number, result: unknown, status = 200) =>
-  new Response(JSON.stringify({ jsonrpc: '2.0', id, result }), { status, headers: { 'content-type': 'application/json' } });
+  new Response(JSON.stringify({ jsonrpc: '2.0', id, result }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 
 function answers(bytes = 1_000_000) {
   const dataset = { current: { version: 'a' } as unknown };
-  const store = new McpAnswers({ mcp: { answerCacheBytes: bytes } } as unknown as AppConfig, dataset as unknown as DatasetService);
+  const store = new McpAnswers(
+    { mcp: { answerCacheBytes: bytes } } as unknown as AppConfig,
+    dataset as unknown as DatasetService,
+  );
   return { store, dataset };
 }
 
@@ -21,12 +36,16 @@ const text = async (file: { getStream(): NodeJS.ReadableStream } | undefined) =>
 };
 
 describe(McpAnswers.name, () => {
-  it('answers a repeated call from memory, with the caller\'s own id', async () => {
+  it("answers a repeated call from memory, with the caller's own id", async () => {
     const { store } = answers();
     const key = store.keyOf(headers, call(1))!;
     expect(store.answer(key, call(1))).toBeUndefined();
     await store.remember(key, sdkAnswer(1, { content: [] }));
-    expect(await text(store.answer(store.keyOf(headers, call('x'))!, call('x')))).toEqual({ jsonrpc: '2.0', id: 'x', result: { content: [] } });
+    expect(await text(store.answer(store.keyOf(headers, call('x'))!, call('x')))).toEqual({
+      jsonrpc: '2.0',
+      id: 'x',
+      result: { content: [] },
+    });
   });
 
   it('keys on everything the answer depends on: params and the headers the transport reads', () => {
@@ -43,7 +62,13 @@ describe(McpAnswers.name, () => {
     expect(store.keyOf(headers, { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} })).toBeUndefined();
     expect(store.keyOf(headers, { jsonrpc: '2.0', method: 'notifications/initialized' })).toBeUndefined();
     const key = store.keyOf(headers, call(1))!;
-    await store.remember(key, new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'no' } }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    await store.remember(
+      key,
+      new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'no' } }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     await store.remember(key, sdkAnswer(1, { content: [] }, 400));
     expect(store.answer(key, call(1))).toBeUndefined();
   });
@@ -59,7 +84,8 @@ describe(McpAnswers.name, () => {
   it('holds no more bytes than its budget, dropping the least recently used answer', async () => {
     const { store } = answers(2_000);
     const big = { text: 'x'.repeat(600) };
-    for (const id of ['hetzner', 'vultr', 'linode', 'ovhcloud']) await store.remember(store.keyOf(headers, call(1, { id }))!, sdkAnswer(1, big));
+    for (const id of ['hetzner', 'vultr', 'linode', 'ovhcloud'])
+      await store.remember(store.keyOf(headers, call(1, { id }))!, sdkAnswer(1, big));
     expect(store.size).toBeLessThanOrEqual(2_000);
     expect(store.answer(store.keyOf(headers, call(1, { id: 'hetzner' }))!, call(1))).toBeUndefined();
     expect(store.answer(store.keyOf(headers, call(1, { id: 'ovhcloud' }))!, call(1))).toBeDefined();

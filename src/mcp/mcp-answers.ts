@@ -6,7 +6,15 @@ import { DatasetService } from '../dataset/dataset.service.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 
 /** Methods whose answer is a function of the request and the dataset version alone (every tool is read-only). */
-const REMEMBERED_METHODS: ReadonlySet<string> = new Set(['tools/list', 'tools/call', 'resources/list', 'resources/templates/list', 'resources/read', 'prompts/list', 'prompts/get']);
+const REMEMBERED_METHODS: ReadonlySet<string> = new Set([
+  'tools/list',
+  'tools/call',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'prompts/list',
+  'prompts/get',
+]);
 
 /** What a remembered answer holds besides its bytes: the key's and the entry's own bookkeeping, a rough figure. */
 const ENTRY_OVERHEAD_BYTES = 256;
@@ -17,7 +25,11 @@ type SingleRequest = { jsonrpc: '2.0'; id: JsonRpcId; method: string; params?: u
 const isSingleRequest = (body: unknown): body is SingleRequest => {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
   const message = body as Partial<SingleRequest>;
-  return message.jsonrpc === '2.0' && typeof message.method === 'string' && (typeof message.id === 'string' || typeof message.id === 'number');
+  return (
+    message.jsonrpc === '2.0' &&
+    typeof message.method === 'string' &&
+    (typeof message.id === 'string' || typeof message.id === 'number')
+  );
 };
 
 /**
@@ -39,13 +51,23 @@ export class McpAnswers {
     private readonly dataset: DatasetService,
   ) {
     const maxSize = config.mcp.answerCacheBytes;
-    if (maxSize > 0) this.cache = new LRUCache({ maxSize, sizeCalculation: (result, key) => Buffer.byteLength(result) + Buffer.byteLength(key) + ENTRY_OVERHEAD_BYTES });
+    if (maxSize > 0)
+      this.cache = new LRUCache({
+        maxSize,
+        sizeCalculation: (result, key) => Buffer.byteLength(result) + Buffer.byteLength(key) + ENTRY_OVERHEAD_BYTES,
+      });
   }
 
   /** The key of a POST whose answer may be remembered, or undefined. */
   keyOf(headers: IncomingHttpHeaders, body: unknown): string | undefined {
     if (!this.cache || !isSingleRequest(body) || !REMEMBERED_METHODS.has(body.method)) return undefined;
-    return JSON.stringify([headers['mcp-protocol-version'] ?? null, headers.accept ?? null, headers['content-type'] ?? null, body.method, body.params ?? null]);
+    return JSON.stringify([
+      headers['mcp-protocol-version'] ?? null,
+      headers.accept ?? null,
+      headers['content-type'] ?? null,
+      body.method,
+      body.params ?? null,
+    ]);
   }
 
   /** The remembered answer for `key`, with the caller's id, or undefined. */
@@ -59,7 +81,8 @@ export class McpAnswers {
   /** Remembers the transport's answer to the request of `key` when it is a success; returns an answer to send. */
   async remember(key: string, answer: globalThis.Response): Promise<globalThis.Response> {
     const cache = this.current();
-    if (!cache || answer.status !== 200 || !answer.headers.get('content-type')?.startsWith('application/json')) return answer;
+    if (!cache || answer.status !== 200 || !answer.headers.get('content-type')?.startsWith('application/json'))
+      return answer;
     const text = await answer.text();
     const message = JSON.parse(text) as { result?: unknown };
     if (message.result !== undefined) cache.set(key, JSON.stringify(message.result));

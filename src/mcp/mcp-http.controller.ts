@@ -1,4 +1,15 @@
-import { All, Controller, HttpCode, Logger, type OnApplicationShutdown, Post, Req, Res, StreamableFile, UseGuards } from '@nestjs/common';
+import {
+  All,
+  Controller,
+  HttpCode,
+  Logger,
+  type OnApplicationShutdown,
+  Post,
+  Req,
+  Res,
+  StreamableFile,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { createMcpHandler, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { toWebRequest } from '@modelcontextprotocol/node';
@@ -44,7 +55,8 @@ export class McpHttpController implements OnApplicationShutdown {
   private readonly modern = createMcpHandler(() => this.factory.create(), {
     legacy: 'reject',
     // Refusals are answered to the client; only failures of the server are worth a log line.
-    onerror: (error) => error.message.startsWith('Rejected') || this.logger.warn(`2026-07-28 request failed: ${error.message}`),
+    onerror: (error) =>
+      error.message.startsWith('Rejected') || this.logger.warn(`2026-07-28 request failed: ${error.message}`),
   });
 
   constructor(
@@ -56,8 +68,13 @@ export class McpHttpController implements OnApplicationShutdown {
   @Post()
   // A remembered answer is bytes Nest sends with the route's status; the SDK's Response carries its own.
   @HttpCode(200)
-  async handle(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<globalThis.Response | StreamableFile> {
-    await new Promise<void>((resolve, reject) => readJson(req, res, (error?: unknown) => (error === undefined ? resolve() : reject(error))));
+  async handle(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<globalThis.Response | StreamableFile> {
+    await new Promise<void>((resolve, reject) =>
+      readJson(req, res, (error?: unknown) => (error === undefined ? resolve() : reject(error))),
+    );
     const body: unknown = req.body;
     this.rules.checkBody(req.headers['content-type'], body);
     if (!isLegacyPost(req.headers, body)) {
@@ -67,7 +84,10 @@ export class McpHttpController implements OnApplicationShutdown {
     await this.rules.admit(req, res, body);
     const key = this.answers.keyOf(req.headers, body);
     if (key === undefined) return this.answerLegacy(await this.webRequest(req, res), body);
-    return this.answers.answer(key, body) ?? this.answers.remember(key, await this.answerLegacy(await this.webRequest(req, res), body));
+    return (
+      this.answers.answer(key, body) ??
+      this.answers.remember(key, await this.answerLegacy(await this.webRequest(req, res), body))
+    );
   }
 
   /** The POST as the SDK reads it; its signal fires if the client goes away before the answer is written. */
@@ -80,7 +100,10 @@ export class McpHttpController implements OnApplicationShutdown {
   /** The 2025-era answer: a fresh server and stateless transport for this POST, closed once it answered. */
   private async answerLegacy(request: globalThis.Request, body: unknown): Promise<globalThis.Response> {
     const server = this.factory.create();
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     const close = () => {
       void transport.close();
       void server.close();

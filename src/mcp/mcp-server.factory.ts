@@ -25,7 +25,14 @@ import { TOOLS } from './tools/index.js';
 import { strictInput } from './tools/strict-input.js';
 
 /** The results the 2026-07-28 revision lets a client cache (the SDK fills their `ttlMs` and `cacheScope`). */
-const CACHEABLE = ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover'] as const;
+const CACHEABLE = [
+  'tools/list',
+  'prompts/list',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'server/discover',
+] as const;
 
 /**
  * Builds the MCP server for one POST (the SDK's stateless pattern: a fresh server per request, in
@@ -43,7 +50,10 @@ export class McpServerFactory {
   private readonly validator = new LazyJsonSchemaValidator(new AjvJsonSchemaValidator());
   /** Each tool's output schema as published (no `type` arrays, see portable-schema.ts), converted once. */
   private readonly outputSchemas = new Map(
-    TOOLS.map((tool) => [tool.name, fromJsonSchema(portableOutputSchema(tool.outputSchema) as JsonSchemaType, this.validator)]),
+    TOOLS.map((tool) => [
+      tool.name,
+      fromJsonSchema(portableOutputSchema(tool.outputSchema) as JsonSchemaType, this.validator),
+    ]),
   );
   /** Each tool's input schema, refusing unknown arguments (see strict-input.ts), built once. */
   private readonly inputSchemas = new Map(TOOLS.map((tool) => [tool.name, strictInput(tool.inputSchema)]));

@@ -2,7 +2,14 @@ import type { Transport } from '@modelcontextprotocol/server';
 import type { Request, Response } from 'express';
 import { HttpProblem } from '../common/errors/http-problem';
 import type { RateLimiter } from '../common/rate-limit/rate-limiter';
-import { MAX_BATCH_SIZE, MAX_BODY_DEPTH, MAX_PARAMS_BYTES, McpTransportRules, nestsDeeperThan, oversizedParams } from './mcp-transport-rules';
+import {
+  MAX_BATCH_SIZE,
+  MAX_BODY_DEPTH,
+  MAX_PARAMS_BYTES,
+  McpTransportRules,
+  nestsDeeperThan,
+  oversizedParams,
+} from './mcp-transport-rules';
 
 const ping = (id: number | string) => ({ jsonrpc: '2.0', id, method: 'ping' });
 const note = { jsonrpc: '2.0', method: 'notifications/initialized' };
@@ -10,7 +17,9 @@ const note = { jsonrpc: '2.0', method: 'notifications/initialized' };
 /** Rules over a limiter that records what it was asked to count. */
 function rulesCounting() {
   const counted: number[] = [];
-  const limiter = { countMore: async (_req: unknown, _res: unknown, more: number) => void counted.push(more) } as unknown as RateLimiter;
+  const limiter = {
+    countMore: async (_req: unknown, _res: unknown, more: number) => void counted.push(more),
+  } as unknown as RateLimiter;
   return { rules: new McpTransportRules(limiter), counted };
 }
 const requestWith = (version?: string) => ({ headers: version ? { 'mcp-protocol-version': version } : {} }) as Request;
@@ -37,19 +46,35 @@ describe(McpTransportRules.name, () => {
     });
 
     it.each([
-      [`a batch of more than ${MAX_BATCH_SIZE}`, undefined, Array.from({ length: MAX_BATCH_SIZE + 1 }, (_, i) => ping(i)), `at most ${MAX_BATCH_SIZE}`],
+      [
+        `a batch of more than ${MAX_BATCH_SIZE}`,
+        undefined,
+        Array.from({ length: MAX_BATCH_SIZE + 1 }, (_, i) => ping(i)),
+        `at most ${MAX_BATCH_SIZE}`,
+      ],
       ['a batch under 2025-06-18', '2025-06-18', [ping(1), ping(2)], 'revision 2025-06-18 has no JSON-RPC batches'],
       ['a batch under 2025-11-25', '2025-11-25', [ping(1)], 'revision 2025-11-25 has no JSON-RPC batches'],
       ['a batch with two requests of one id', undefined, [ping(1), note, ping(1)], 'same id'],
     ])('refuses %s with 400 before counting it', async (_n, version, body, says) => {
       const { rules, counted } = rulesCounting();
-      expect(await problemOf(rules.admit(requestWith(version), res, body))).toEqual({ status: 400, message: expect.stringContaining(says) });
+      expect(await problemOf(rules.admit(requestWith(version), res, body))).toEqual({
+        status: 400,
+        message: expect.stringContaining(says),
+      });
       expect(counted).toEqual([]);
     });
 
     it(`takes a batch of exactly ${MAX_BATCH_SIZE} under 2025-03-26, and leaves a version it does not know to the SDK`, async () => {
       const { rules, counted } = rulesCounting();
-      expect(await problemOf(rules.admit(requestWith('2025-03-26'), res, Array.from({ length: MAX_BATCH_SIZE }, (_, i) => ping(i))))).toBe('admitted');
+      expect(
+        await problemOf(
+          rules.admit(
+            requestWith('2025-03-26'),
+            res,
+            Array.from({ length: MAX_BATCH_SIZE }, (_, i) => ping(i)),
+          ),
+        ),
+      ).toBe('admitted');
       expect(await problemOf(rules.admit(requestWith('2099-01-01'), res, [ping(1), ping(2)]))).toBe('admitted');
       expect(counted).toEqual([MAX_BATCH_SIZE - 1, 1]);
     });
@@ -60,9 +85,12 @@ describe(McpTransportRules.name, () => {
     it('refuses a media type that is not JSON with 415, and a body nested too deeply with 400', () => {
       expect(() => rules.checkBody('text/plain', ping(1))).toThrow(expect.objectContaining({ status: 415 }));
       expect(() => rules.checkBody(undefined, ping(1))).toThrow(expect.objectContaining({ status: 415 }));
-      expect(() => rules.checkBody('application/json', JSON.parse('['.repeat(MAX_BODY_DEPTH + 1) + ']'.repeat(MAX_BODY_DEPTH + 1)))).toThrow(
-        expect.objectContaining({ status: 400 }),
-      );
+      expect(() =>
+        rules.checkBody(
+          'application/json',
+          JSON.parse('['.repeat(MAX_BODY_DEPTH + 1) + ']'.repeat(MAX_BODY_DEPTH + 1)),
+        ),
+      ).toThrow(expect.objectContaining({ status: 400 }));
       expect(() => rules.checkBody('application/json; charset=utf-8', ping(1))).not.toThrow();
     });
   });
@@ -76,11 +104,19 @@ describe(McpTransportRules.name, () => {
   });
 
   it('oversizedParams answers params over the ceiling with -32602 and the caller id, and leaves the rest', () => {
-    const search = (query: string) => ({ jsonrpc: '2.0', id: 'q', method: 'tools/call', params: { name: 'search_guides', arguments: { query } } });
+    const search = (query: string) => ({
+      jsonrpc: '2.0',
+      id: 'q',
+      method: 'tools/call',
+      params: { name: 'search_guides', arguments: { query } },
+    });
     expect(oversizedParams(search('x'.repeat(MAX_PARAMS_BYTES)))).toEqual({
       jsonrpc: '2.0',
       id: 'q',
-      error: { code: -32602, message: `Invalid params for tools/call: params: larger than ${MAX_PARAMS_BYTES} bytes as JSON` },
+      error: {
+        code: -32602,
+        message: `Invalid params for tools/call: params: larger than ${MAX_PARAMS_BYTES} bytes as JSON`,
+      },
     });
     expect(oversizedParams(search('nginx'))).toBeUndefined();
     expect(oversizedParams({ ...note, params: { pad: 'x'.repeat(MAX_PARAMS_BYTES) } })).toBeUndefined();
@@ -89,9 +125,17 @@ describe(McpTransportRules.name, () => {
   it('refuseOversizedParams answers an oversized request through the transport and hands the others to the server', async () => {
     const delivered: unknown[] = [];
     const sent: unknown[] = [];
-    const transport = { onmessage: (message: unknown) => delivered.push(message), send: async (message: unknown) => void sent.push(message) } as unknown as Transport;
+    const transport = {
+      onmessage: (message: unknown) => delivered.push(message),
+      send: async (message: unknown) => void sent.push(message),
+    } as unknown as Transport;
     rulesCounting().rules.refuseOversizedParams(transport);
-    const big = { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'x', arguments: { q: 'y'.repeat(MAX_PARAMS_BYTES) } } };
+    const big = {
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'tools/call',
+      params: { name: 'x', arguments: { q: 'y'.repeat(MAX_PARAMS_BYTES) } },
+    };
     transport.onmessage!(ping(1) as never);
     transport.onmessage!(big as never);
     expect(delivered).toEqual([ping(1)]);
@@ -111,7 +155,13 @@ describe(McpTransportRules.name, () => {
     it('leaves single messages, larger batches and refusals as the SDK wrote them', async () => {
       for (const [body, written] of [
         [ping(1), answer({ jsonrpc: '2.0', id: 1, result: {} })],
-        [[ping(1), ping(2)], answer([{ jsonrpc: '2.0', id: 1, result: {} }, { jsonrpc: '2.0', id: 2, result: {} }])],
+        [
+          [ping(1), ping(2)],
+          answer([
+            { jsonrpc: '2.0', id: 1, result: {} },
+            { jsonrpc: '2.0', id: 2, result: {} },
+          ]),
+        ],
         [[ping(1)], answer({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'no' } }, 400)],
       ] as const) {
         expect(await rules.batchAnswer(body, written)).toBe(written);

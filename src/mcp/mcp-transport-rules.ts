@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { isJsonContentType, ProtocolErrorCode, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
+import {
+  isJsonContentType,
+  ProtocolErrorCode,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type JSONRPCMessage,
+  type Transport,
+} from '@modelcontextprotocol/server';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { RateLimiter } from '../common/rate-limit/rate-limiter.js';
 import { HttpProblem } from '../common/errors/http-problem.js';
@@ -32,7 +38,8 @@ export const MAX_BODY_DEPTH = 64;
 export function nestsDeeperThan(value: unknown, max: number): boolean {
   if (typeof value !== 'object' || value === null) return false;
   if (max === 0) return true;
-  for (const item of Array.isArray(value) ? value : Object.values(value)) if (nestsDeeperThan(item, max - 1)) return true;
+  for (const item of Array.isArray(value) ? value : Object.values(value))
+    if (nestsDeeperThan(item, max - 1)) return true;
   return false;
 }
 
@@ -46,7 +53,12 @@ const mcpProblems = {
       'Send the JSON-RPC message as a JSON body with Content-Type: application/json.',
     ),
   batchTooLarge: (max: number) =>
-    new HttpProblem(400, 'bad_request', `Invalid Request: a batch may hold at most ${max} messages.`, `Split the batch into batches of at most ${max}.`),
+    new HttpProblem(
+      400,
+      'bad_request',
+      `Invalid Request: a batch may hold at most ${max} messages.`,
+      `Split the batch into batches of at most ${max}.`,
+    ),
   batchRemoved: (version: string) =>
     new HttpProblem(
       400,
@@ -55,12 +67,23 @@ const mcpProblems = {
       'Send one JSON-RPC message per POST (batches exist only in revision 2025-03-26, the default when no MCP-Protocol-Version header is sent).',
     ),
   nestedTooDeeply: (max: number) =>
-    new HttpProblem(400, 'bad_request', `Invalid Request: the body nests more than ${max} levels deep.`, 'Send arguments as flat values, lists and small objects.'),
+    new HttpProblem(
+      400,
+      'bad_request',
+      `Invalid Request: the body nests more than ${max} levels deep.`,
+      'Send arguments as flat values, lists and small objects.',
+    ),
   duplicateIds: () =>
-    new HttpProblem(400, 'bad_request', 'Invalid Request: two requests of the batch have the same id.', 'Give every request of a batch its own id.'),
+    new HttpProblem(
+      400,
+      'bad_request',
+      'Invalid Request: two requests of the batch have the same id.',
+      'Give every request of a batch its own id.',
+    ),
 };
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isRequest = (value: unknown): value is { id: string | number; method: string; params?: unknown } =>
   isObject(value) && typeof value.method === 'string' && (typeof value.id === 'string' || typeof value.id === 'number');
 
@@ -101,7 +124,11 @@ export class McpTransportRules {
     if (!Array.isArray(body)) return;
     if (body.length > MAX_BATCH_SIZE) throw mcpProblems.batchTooLarge(MAX_BATCH_SIZE);
     const version = req.headers['mcp-protocol-version'];
-    if (typeof version === 'string' && version >= FIRST_BATCHLESS_VERSION && SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+    if (
+      typeof version === 'string' &&
+      version >= FIRST_BATCHLESS_VERSION &&
+      SUPPORTED_PROTOCOL_VERSIONS.includes(version)
+    ) {
       throw mcpProblems.batchRemoved(version);
     }
     const ids = body.filter(isRequest).map((request) => request.id);

@@ -18,7 +18,17 @@ import { RateLimitModule } from '../common/rate-limit/rate-limit.module.js';
 
 /** The Model Context Protocol server: the tools and two resource templates over the same services as the HTTP API. */
 @Module({
-  imports: [HttpCommonModule, RateLimitModule, ProvidersModule, PlansModule, UseCasesModule, GuidesModule, ChangesModule, CostsModule, FiltersModule],
+  imports: [
+    HttpCommonModule,
+    RateLimitModule,
+    ProvidersModule,
+    PlansModule,
+    UseCasesModule,
+    GuidesModule,
+    ChangesModule,
+    CostsModule,
+    FiltersModule,
+  ],
   controllers: [ServerCardController, McpHttpController],
   providers: [McpServerFactory, McpTransportRules, McpAnswers, McpAccessGuard, ServerCardService],
 })

@@ -3,9 +3,13 @@ import { portableOutputSchema, withoutTypeArrays } from './portable-schema';
 
 describe(portableOutputSchema.name, () => {
   it('splits a nullable number into anyOf branches of one type each, and publishes no annotations', () => {
-    const schema = portableOutputSchema(z.object({ price: z.number().nullable().describe('Monthly price.'), name: z.string() }).describe('A plan.'));
+    const schema = portableOutputSchema(
+      z.object({ price: z.number().nullable().describe('Monthly price.'), name: z.string() }).describe('A plan.'),
+    );
     expect(JSON.stringify(schema)).not.toContain('"type":[');
-    expect((schema.properties as Record<string, unknown>).price).toEqual({ anyOf: [{ type: 'number' }, { type: 'null' }] });
+    expect((schema.properties as Record<string, unknown>).price).toEqual({
+      anyOf: [{ type: 'number' }, { type: 'null' }],
+    });
     expect(JSON.stringify(schema)).not.toContain('Monthly price');
     expect(schema.description).toBeUndefined();
   });
@@ -25,7 +29,13 @@ describe(portableOutputSchema.name, () => {
   });
 
   it('rewrites type arrays at any depth, and leaves a property named "type" alone', () => {
-    const input = { type: 'object', properties: { type: { type: ['string', 'null'] }, list: { type: 'array', items: { type: ['integer', 'null'], minimum: 0 } } } };
+    const input = {
+      type: 'object',
+      properties: {
+        type: { type: ['string', 'null'] },
+        list: { type: 'array', items: { type: ['integer', 'null'], minimum: 0 } },
+      },
+    };
     expect(withoutTypeArrays(input)).toEqual({
       type: 'object',
       properties: {

@@ -16,7 +16,9 @@ type JsonSchema = { [keyword: string]: unknown };
  * description says what its answer holds, and docs/mcp.md documents the fields.
  */
 export function portableOutputSchema(schema: z.ZodObject): JsonSchema {
-  return withoutTypeArrays(withoutAnnotations(z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output' }))) as JsonSchema;
+  return withoutTypeArrays(
+    withoutAnnotations(z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output' })),
+  ) as JsonSchema;
 }
 
 /** A schema without annotation keywords at any depth; the names in `properties` and `$defs` are kept. */
@@ -46,7 +48,8 @@ export function withoutTypeArrays(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: JsonSchema = {};
   for (const [key, child] of Object.entries(value)) {
-    if (key === 'properties' || key === '$defs') out[key] = mapValues(child, (schema) => withoutTypeArrays(spelledOut(schema)));
+    if (key === 'properties' || key === '$defs')
+      out[key] = mapValues(child, (schema) => withoutTypeArrays(spelledOut(schema)));
     else out[key] = withoutTypeArrays(key === 'items' ? spelledOut(child) : child);
   }
   if (Array.isArray(out.type)) {
@@ -58,7 +61,10 @@ export function withoutTypeArrays(value: unknown): unknown {
 
 /** A schema with no constraint (only annotations, if any) as an explicit `anyOf` of every JSON type. */
 const spelledOut = (schema: unknown): unknown =>
-  schema !== null && typeof schema === 'object' && !Array.isArray(schema) && Object.keys(schema).every((key) => ANNOTATIONS.has(key))
+  schema !== null &&
+  typeof schema === 'object' &&
+  !Array.isArray(schema) &&
+  Object.keys(schema).every((key) => ANNOTATIONS.has(key))
     ? { anyOf: ANY_JSON_VALUE, ...schema }
     : schema;
 

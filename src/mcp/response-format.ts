@@ -27,7 +27,9 @@ export const responseFormatInput = (concise: string, byDefault: (typeof RESPONSE
 
 /** Output fields every listing answer carries beside its list. */
 export const listingOutputShape = {
-  responseFormat: z.enum(RESPONSE_FORMATS).describe('The format of this answer: in "concise", fields marked detailed-only are absent.'),
+  responseFormat: z
+    .enum(RESPONSE_FORMATS)
+    .describe('The format of this answer: in "concise", fields marked detailed-only are absent.'),
   truncated: z
     .object({ omitted: z.number().int(), reason: z.string() })
     .optional()
@@ -45,13 +47,21 @@ export function pick<T extends object, K extends keyof T>(item: T, keys: readonl
  * A listing answer as structuredContent and JSON text, within the size limit of its format: items
  * are dropped from the end of `data[key]` until the text fits, and `truncated` counts them.
  */
-export function structuredWithin<T extends Record<string, unknown>>(data: T, key: keyof T & string, format: ResponseFormat): CallToolResult {
+export function structuredWithin<T extends Record<string, unknown>>(
+  data: T,
+  key: keyof T & string,
+  format: ResponseFormat,
+): CallToolResult {
   const limit = ANSWER_LIMITS[format];
   const whole = structured(data);
   if ((whole.content[0] as { text: string }).text.length <= limit) return whole;
   const items = data[key] as unknown[];
   const reason = `Cut to stay under ${thousands(limit)} characters; ask for fewer items${format === 'detailed' ? ' or the concise format' : ''}.`;
-  const cut = (kept: number) => ({ ...data, [key]: items.slice(0, kept), truncated: { omitted: items.length - kept, reason } });
+  const cut = (kept: number) => ({
+    ...data,
+    [key]: items.slice(0, kept),
+    truncated: { omitted: items.length - kept, reason },
+  });
   let kept = items.length;
   while (kept > 0 && JSON.stringify(cut(kept)).length > limit) kept -= 1;
   return structured(cut(kept));

@@ -19,14 +19,21 @@ export class ServerCardService {
       name: tool.name,
       title: tool.title,
       description: tool.description,
-      inputSchema: { type: 'object', ...strictInput(tool.inputSchema)['~standard'].jsonSchema.input({ target: 'draft-2020-12' }) },
+      inputSchema: {
+        type: 'object',
+        ...strictInput(tool.inputSchema)['~standard'].jsonSchema.input({ target: 'draft-2020-12' }),
+      },
       annotations: tool.annotations,
     }));
     const prompts = PROMPTS.map((prompt) => ({
       name: prompt.name,
       title: prompt.title,
       description: prompt.description,
-      arguments: Object.entries(prompt.argsSchema).map(([name, schema]) => ({ name, description: schema.description, required: !schema.safeParse(undefined).success })),
+      arguments: Object.entries(prompt.argsSchema).map(([name, schema]) => ({
+        name,
+        description: schema.description,
+        required: !schema.safeParse(undefined).success,
+      })),
     }));
     this.card = dataset.view(
       (snapshot) =>
@@ -43,12 +50,27 @@ export class ServerCardService {
             endpoints: [{ transport: 'streamable-http', url: config.url(MCP_PATH) }],
             protocolVersions: PROTOCOL_VERSIONS,
             authentication: { type: 'none' },
-            capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {} },
+            capabilities: {
+              tools: { listChanged: false },
+              resources: { listChanged: false },
+              prompts: { listChanged: false },
+              completions: {},
+            },
             tools,
             prompts,
             resourceTemplates: [
-              { uriTemplate: 'guide://{slug}', name: 'guide', mimeType: 'text/markdown', description: 'A VPS guide or provider review.' },
-              { uriTemplate: 'provider://{id}', name: 'provider', mimeType: 'application/json', description: 'A reviewed VPS provider.' },
+              {
+                uriTemplate: 'guide://{slug}',
+                name: 'guide',
+                mimeType: 'text/markdown',
+                description: 'A VPS guide or provider review.',
+              },
+              {
+                uriTemplate: 'provider://{id}',
+                name: 'provider',
+                mimeType: 'application/json',
+                description: 'A reviewed VPS provider.',
+              },
             ],
           },
           snapshot.meta.lastUpdated,

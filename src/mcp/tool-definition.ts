@@ -42,4 +42,6 @@ export interface ToolDefinition<Input extends z.ZodRawShape = z.ZodRawShape, Out
 }
 
 /** Declares a tool with its types checked. */
-export const defineTool = <Input extends z.ZodRawShape, Output extends z.ZodObject>(tool: ToolDefinition<Input, Output>) => tool;
+export const defineTool = <Input extends z.ZodRawShape, Output extends z.ZodObject>(
+  tool: ToolDefinition<Input, Output>,
+) => tool;

@@ -14,7 +14,8 @@ export function truncatedAddress(address: string | undefined): string | undefine
   } catch {
     return undefined;
   }
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   if (parsed.kind() === 'ipv4') {
     const [a, b, c] = (parsed as ipaddr.IPv4).octets;
     return `${new ipaddr.IPv4([a, b, c, 0]).toString()}/24`;

@@ -40,7 +40,11 @@ export function httpLoggingOptions(logger: Logger): Options {
     wrapSerializers: false,
     customAttributeKeys: { reqId: 'reqId', responseTime: 'durationMs' },
     serializers: {
-      req: (req: Request) => ({ method: req.method, path: pathOnly(req.originalUrl ?? req.url), client: truncatedAddress(req.ip ?? req.socket?.remoteAddress) }),
+      req: (req: Request) => ({
+        method: req.method,
+        path: pathOnly(req.originalUrl ?? req.url),
+        client: truncatedAddress(req.ip ?? req.socket?.remoteAddress),
+      }),
       res: (res: Response) => ({ status: res.statusCode, bytes: Number(res.getHeader('content-length') ?? 0) }),
       // pino-http attaches an error made up from the status to every 5xx line; the error filter has
       // already logged the real one (with the same reqId), so the access line carries none.

@@ -43,7 +43,12 @@ export function createLogger(config: AppConfig): { logger: Logger; output?: LogO
   const options = { level: config.log.level, base: BASE };
   if (config.log.pretty) {
     try {
-      return { logger: pino(options, pino.transport({ target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' } })) };
+      return {
+        logger: pino(
+          options,
+          pino.transport({ target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' } }),
+        ),
+      };
     } catch {
       // pino-pretty is a development dependency; production images log JSON.
     }

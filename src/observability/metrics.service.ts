@@ -1,4 +1,11 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, Optional, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  Optional,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -125,7 +132,10 @@ export class MetricsService implements OnApplicationBootstrap, OnModuleDestroy {
       const sorted = [...ages].sort((a, b) => a - b);
       const middle = sorted.length >> 1;
       this.priceAge.set({ provider, stat: 'oldest' }, sorted[sorted.length - 1]);
-      this.priceAge.set({ provider, stat: 'median' }, sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2);
+      this.priceAge.set(
+        { provider, stat: 'median' },
+        sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2,
+      );
     }
   }
 

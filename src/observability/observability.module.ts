@@ -8,6 +8,10 @@ import { MetricsService } from './metrics.service.js';
 export class ObservabilityModule {
   /** `output`: the logger's standard output, whose dropped bytes the metrics report. */
   static forRoot(output?: LogOutput): DynamicModule {
-    return { module: ObservabilityModule, providers: [MetricsService, { provide: LOG_OUTPUT, useValue: output }], exports: [MetricsService] };
+    return {
+      module: ObservabilityModule,
+      providers: [MetricsService, { provide: LOG_OUTPUT, useValue: output }],
+      exports: [MetricsService],
+    };
   }
 }

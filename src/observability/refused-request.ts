@@ -20,7 +20,11 @@ export interface RefusedRequest {
  * when the parser read one, `-` otherwise; its duration is not known (Node gives no start time): 0.
  * Without `logger`, only the sample: the access log writes the line of a request it already saw.
  */
-export function observeRefusedRequest(logger: Logger | undefined, metrics: MetricsService, refused: RefusedRequest): void {
+export function observeRefusedRequest(
+  logger: Logger | undefined,
+  metrics: MetricsService,
+  refused: RefusedRequest,
+): void {
   const method = refused.method ?? '-';
   const url = refused.url ?? '-';
   const q = url.indexOf('?');
@@ -28,7 +32,11 @@ export function observeRefusedRequest(logger: Logger | undefined, metrics: Metri
   if (!logger) return;
   const line = {
     reqId: refused.id,
-    req: { method, path: (q === -1 ? url : url.slice(0, q)).slice(0, 200), client: truncatedAddress(refused.remoteAddress) },
+    req: {
+      method,
+      path: (q === -1 ? url : url.slice(0, q)).slice(0, 200),
+      client: truncatedAddress(refused.remoteAddress),
+    },
     res: { status: refused.status, bytes: refused.bytes },
     durationMs: 0,
     route: 'unmatched',

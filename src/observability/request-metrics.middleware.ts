@@ -16,7 +16,14 @@ export class RequestMetricsMiddleware implements NestMiddleware {
   use(req: Request, res: Response, next: NextFunction): void {
     const started = process.hrtime.bigint();
     rememberOnConnection(req, res);
-    res.once('finish', () => this.metrics.observeRequest(req.method, routeTemplate(req), res.statusCode, Number(process.hrtime.bigint() - started) / 1e9));
+    res.once('finish', () =>
+      this.metrics.observeRequest(
+        req.method,
+        routeTemplate(req),
+        res.statusCode,
+        Number(process.hrtime.bigint() - started) / 1e9,
+      ),
+    );
     next();
   }
 }

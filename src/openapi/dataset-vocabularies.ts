@@ -20,7 +20,11 @@ export function applyDatasetVocabularies(doc: Json, snapshot: DatasetSnapshot): 
   Object.assign(property(schemas, 'PlanTableRow', 'providerId'), providerId);
   Object.assign(property(schemas, 'UseCaseProvider', 'id'), providerId);
   Object.assign(property(schemas, 'UseCase', 'slug'), { type: 'string', enum: useCaseSlugs });
-  property(schemas, 'Provider', 'bestFor').items = { type: 'string', enum: useCaseSlugs, description: 'A use-case slug (`UseCase.slug`).' };
+  property(schemas, 'Provider', 'bestFor').items = {
+    type: 'string',
+    enum: useCaseSlugs,
+    description: 'A use-case slug (`UseCase.slug`).',
+  };
 
   const recommendations = property(schemas, 'ProviderList', 'recommendations');
   const keys = Object.keys(snapshot.recommendations);

@@ -8,7 +8,10 @@ describe('addHeadOperations', () => {
           operationId: 'getX',
           summary: 'Get x',
           parameters: [{ name: 'id', in: 'path' }],
-          responses: { '200': { description: 'ok', headers: { ETag: { $ref: '#/e' } }, content: { 'application/json': {} } }, '404': { description: 'no', content: {} } },
+          responses: {
+            '200': { description: 'ok', headers: { ETag: { $ref: '#/e' } }, content: { 'application/json': {} } },
+            '404': { description: 'no', content: {} },
+          },
         },
       },
     };
@@ -17,7 +20,10 @@ describe('addHeadOperations', () => {
     const { get, head } = paths['/x'];
     expect(head.operationId).toBe('getXHead');
     expect(head.parameters).toEqual([{ name: 'id', in: 'path' }, { $ref: '#/components/parameters/IfNoneMatch' }]);
-    expect(head.responses).toEqual({ '200': { description: 'ok', headers: { ETag: { $ref: '#/e' } } }, '404': { description: 'no' } });
+    expect(head.responses).toEqual({
+      '200': { description: 'ok', headers: { ETag: { $ref: '#/e' } } },
+      '404': { description: 'no' },
+    });
     expect(get.responses['200'].content).toEqual({ 'application/json': {} });
     expect(head.description).toContain('`getX`');
   });

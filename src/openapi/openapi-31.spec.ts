@@ -17,8 +17,14 @@ describe('toJsonSchema2020', () => {
   });
 
   it('turns boolean exclusive bounds into numbers', () => {
-    expect(toJsonSchema2020({ type: 'number', minimum: 0, exclusiveMinimum: true })).toEqual({ type: 'number', exclusiveMinimum: 0 });
-    expect(toJsonSchema2020({ type: 'number', maximum: 5, exclusiveMaximum: false })).toEqual({ type: 'number', maximum: 5 });
+    expect(toJsonSchema2020({ type: 'number', minimum: 0, exclusiveMinimum: true })).toEqual({
+      type: 'number',
+      exclusiveMinimum: 0,
+    });
+    expect(toJsonSchema2020({ type: 'number', maximum: 5, exclusiveMaximum: false })).toEqual({
+      type: 'number',
+      maximum: 5,
+    });
   });
 
   it('rewrites nested properties, items and compositions', () => {

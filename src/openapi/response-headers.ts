@@ -22,18 +22,42 @@ export function headerComponents(config: AppConfig): Record<string, HeaderDoc> {
       schema: { type: 'string', examples: [rateLimitPolicy(requests, windowSeconds)] },
     },
     [RATE_LIMIT_HEADERS.retryAfter]: { description: 'Seconds to wait before retrying.', schema: integer },
-    'X-API-Version': { description: 'Dataset version that answered, `YYYY-MM-DD`.', schema: { type: 'string', examples: ['2026-11-26'] } },
-    'Access-Control-Allow-Origin': { description: 'Always `*`: the data is public.', schema: { type: 'string', const: '*' } },
+    'X-API-Version': {
+      description: 'Dataset version that answered, `YYYY-MM-DD`.',
+      schema: { type: 'string', examples: ['2026-11-26'] },
+    },
+    'Access-Control-Allow-Origin': {
+      description: 'Always `*`: the data is public.',
+      schema: { type: 'string', const: '*' },
+    },
     ETag: { description: 'Strong entity tag of the body; send it back in `If-None-Match`.', schema: text },
     'Cache-Control': { description: `\`${CACHE_CONTROL}\` on documents; \`no-store\` on errors.`, schema: text },
     'Last-Modified': { description: 'Day the dataset prices were last verified, as an HTTP-date.', schema: text },
-    Deprecation: { description: 'Present when the body carries a deprecated field (RFC 9745): `@<epoch seconds>`.', schema: text },
-    Sunset: { description: 'Present with `Deprecation`: HTTP-date after which the field may be removed.', schema: text },
-    Link: { description: 'Present with `Deprecation`: `<url>; rel="deprecation"` pointing to the migration notes.', schema: text },
-    'Content-Disposition': { description: 'On downloads: `attachment; filename="<name>"`, the file name to save the body as.', schema: text },
-    Location: { description: 'Where the same path and query are served over HTTPS.', schema: { type: 'string', format: 'uri' } },
+    Deprecation: {
+      description: 'Present when the body carries a deprecated field (RFC 9745): `@<epoch seconds>`.',
+      schema: text,
+    },
+    Sunset: {
+      description: 'Present with `Deprecation`: HTTP-date after which the field may be removed.',
+      schema: text,
+    },
+    Link: {
+      description: 'Present with `Deprecation`: `<url>; rel="deprecation"` pointing to the migration notes.',
+      schema: text,
+    },
+    'Content-Disposition': {
+      description: 'On downloads: `attachment; filename="<name>"`, the file name to save the body as.',
+      schema: text,
+    },
+    Location: {
+      description: 'Where the same path and query are served over HTTPS.',
+      schema: { type: 'string', format: 'uri' },
+    },
     Allow: { description: 'Methods this path answers: `GET, HEAD, OPTIONS`.', schema: text },
-    'X-Request-Id': { description: 'Identifier of the failed request; quote it when reporting a problem.', schema: text },
+    'X-Request-Id': {
+      description: 'Identifier of the failed request; quote it when reporting a problem.',
+      schema: text,
+    },
   };
 }
 

@@ -16,7 +16,10 @@ export function apiDocsMarkdown(ctx: PageContext): string {
     '',
     '## Endpoints',
     '',
-    table(['Operation', 'GET', 'Returns'], Object.values(API_OPERATIONS).map((op) => [op.operationId, config.url(op.path), op.description])),
+    table(
+      ['Operation', 'GET', 'Returns'],
+      Object.values(API_OPERATIONS).map((op) => [op.operationId, config.url(op.path), op.description]),
+    ),
     '',
     '## Conventions',
     '',
@@ -29,6 +32,13 @@ export function apiDocsMarkdown(ctx: PageContext): string {
     '',
     `Endpoint \`${config.url(MCP_PATH)}\` (Streamable HTTP, stateless).`,
     '',
-    ...TOOLS.flatMap((tool) => [`### ${tool.name}`, '', tool.description, '', ...Object.entries(tool.inputSchema).map(([name, schema]) => `- \`${name}\`: ${schema.description ?? ''}`), '']),
+    ...TOOLS.flatMap((tool) => [
+      `### ${tool.name}`,
+      '',
+      tool.description,
+      '',
+      ...Object.entries(tool.inputSchema).map(([name, schema]) => `- \`${name}\`: ${schema.description ?? ''}`),
+      '',
+    ]),
   ].join('\n');
 }

@@ -13,7 +13,9 @@ const systemName = (s: string) => s.replace(/^debian-/, 'Debian ').replace(/^ubu
 /** A tutorial's systems, and which Debian release was checked in place of each Ubuntu one ('' for other guides). */
 function systemsLine(guide: GuideEntry) {
   if (!guide.systems) return html``;
-  const instead = guide.systems.filter((s) => CHECKED_IN_PLACE_OF[s]).map((s) => `${systemName(CHECKED_IN_PLACE_OF[s])} in place of ${systemName(s)}`);
+  const instead = guide.systems
+    .filter((s) => CHECKED_IN_PLACE_OF[s])
+    .map((s) => `${systemName(CHECKED_IN_PLACE_OF[s])} in place of ${systemName(s)}`);
   const checked = `checked with the tools of ${checkedSystems(guide.systems).map(systemName).join(' and ')}${instead.length ? ` (${instead.join(', ')})` : ''}`;
   return html`<br>For ${guide.systems.map(systemName).join(', ')}; ${checked}`;
 }
@@ -40,7 +42,11 @@ export function guidePage(ctx: PageContext, guide: GuideEntry): PageDocument {
       keywords: guide.keywords.join(', '),
       wordCount: guide.wordCount,
       mainEntityOfPage: ctx.config.url(path),
-      encoding: { '@type': 'MediaObject', encodingFormat: 'text/markdown', contentUrl: ctx.config.url(markdownPathOf(path)) },
+      encoding: {
+        '@type': 'MediaObject',
+        encodingFormat: 'text/markdown',
+        contentUrl: ctx.config.url(markdownPathOf(path)),
+      },
     },
   });
 }

@@ -18,9 +18,16 @@ export function guidesIndexPage(ctx: PageContext): PageDocument {
   const sections = GUIDE_TYPES.map((type) => {
     const ofType = guides.filter((g) => g.type === type);
     if (ofType.length === 0) return '';
-    const items = ofType.map((g) => `- [${g.title}](${guidePath(g.slug)}) (${g.published}, ${g.readTimeMinutes} min): ${g.description}`);
+    const items = ofType.map(
+      (g) => `- [${g.title}](${guidePath(g.slug)}) (${g.published}, ${g.readTimeMinutes} min): ${g.description}`,
+    );
     return `## ${GUIDE_TYPE_TITLES[type]}\n\n${items.join('\n')}\n`;
   });
   const markdown = `# Guides\n\n${guides.length} guides on choosing and running a VPS, newest first in each section.\n\n${sections.join('\n')}`;
-  return buildPage(ctx, { path: '/guides', title: 'Guides', description: `${guides.length} guides on choosing and running a VPS.`, markdown });
+  return buildPage(ctx, {
+    path: '/guides',
+    title: 'Guides',
+    description: `${guides.length} guides on choosing and running a VPS.`,
+    markdown,
+  });
 }

@@ -18,14 +18,22 @@ export function homePage(ctx: PageContext): PageDocument {
     '',
     table(
       ['Provider', 'Rating', 'Plans from', 'Best for'],
-      providers.map((p) => [`[${p.name}](/providers/${p.id})`, `${p.rating}/5`, money(p.startingPrice, p.currency), p.bestFor.slice(0, 3).join(', ')]),
+      providers.map((p) => [
+        `[${p.name}](/providers/${p.id})`,
+        `${p.rating}/5`,
+        money(p.startingPrice, p.currency),
+        p.bestFor.slice(0, 3).join(', '),
+      ]),
     ),
     '',
     `[Every plan of every provider in one table](/plans), sortable by price, RAM, vCPU, storage and price per GB of RAM; download it as [CSV](/api/plans.csv) or [JSON](/api/plans.json), and follow [what changes](/changes.atom) with each dataset release.`,
     '',
     '## Use cases',
     '',
-    ...ctx.useCases.map((u) => `- [${u.title}](/use-cases/${u.slug}): from ${u.startingAt} with no commitment${u.startingAtStale ? ` (a stale price, seen ${u.startingAtObservedAt})` : ''}`),
+    ...ctx.useCases.map(
+      (u) =>
+        `- [${u.title}](/use-cases/${u.slug}): from ${u.startingAt} with no commitment${u.startingAtStale ? ` (a stale price, seen ${u.startingAtObservedAt})` : ''}`,
+    ),
     '',
     '## Latest guides',
     '',
@@ -50,7 +58,8 @@ export function homePage(ctx: PageContext): PageDocument {
   return buildPage(ctx, {
     path: '/',
     title: 'Compare VPS hosting providers',
-    description: 'Reviews, plans and prices of eight VPS providers, guides, workload sizing, a JSON API and an MCP server.',
+    description:
+      'Reviews, plans and prices of eight VPS providers, guides, workload sizing, a JSON API and an MCP server.',
     markdown,
   });
 }

@@ -11,7 +11,9 @@ export function llmsTxt(ctx: PageContext): string {
   const u = (path: string) => config.url(path);
   const link = (name: string, path: string, note: string) => `- [${name}](${u(path)}): ${note}`;
   const guidesOf = (types: readonly string[]) =>
-    snapshot.guides.filter((g) => types.includes(g.type)).map((g) => link(g.title, guideMarkdownPath(g.slug), g.description));
+    snapshot.guides
+      .filter((g) => types.includes(g.type))
+      .map((g) => link(g.title, guideMarkdownPath(g.slug), g.description));
   const primary = ['review', 'comparison', 'workload'];
   return [
     '# vpsapi',
@@ -25,11 +27,23 @@ export function llmsTxt(ctx: PageContext): string {
     link('API reference', '/docs.md', 'endpoints, caching, rate limits, errors and MCP tools'),
     link('API index', '/api/index.json', 'every JSON endpoint with its URL'),
     link('OpenAPI 3.1', '/openapi.json', 'the machine-readable contract'),
-    link('MCP server card', '/.well-known/mcp/server-card.json', 'tools, prompts and how to connect; find_vps_plans filters by city or country, estimate_monthly_cost gives the real monthly bill, find_equivalent_plans the same for less, describe_filters the valid values; get_dataset_changes says what changed since a dataset version; the choose_a_vps prompt walks from workload, budget, country and traffic to a short list with bills'),
-    link('Every plan as JSON', '/api/plans.json', 'one flat row per plan: parsed figures, how the price is paid, USD and EUR prices, price history'),
+    link(
+      'MCP server card',
+      '/.well-known/mcp/server-card.json',
+      'tools, prompts and how to connect; find_vps_plans filters by city or country, estimate_monthly_cost gives the real monthly bill, find_equivalent_plans the same for less, describe_filters the valid values; get_dataset_changes says what changed since a dataset version; the choose_a_vps prompt walks from workload, budget, country and traffic to a short list with bills',
+    ),
+    link(
+      'Every plan as JSON',
+      '/api/plans.json',
+      'one flat row per plan: parsed figures, how the price is paid, USD and EUR prices, price history',
+    ),
     link('Every plan as CSV', '/api/plans.csv', 'the same rows for spreadsheets and notebooks'),
     link('Plan table', '/plans.md', 'every plan in one table, cheapest first with no commitment'),
-    link('Dataset changes', '/api/changes.json', 'what each dataset release changed, newest first (Atom feed at /changes.atom)'),
+    link(
+      'Dataset changes',
+      '/api/changes.json',
+      'what each dataset release changed, newest first (Atom feed at /changes.atom)',
+    ),
     '',
     '## Providers',
     '',
@@ -37,7 +51,13 @@ export function llmsTxt(ctx: PageContext): string {
     '',
     '## Use cases',
     '',
-    ...ctx.useCases.map((x) => link(x.title, `/use-cases/${x.slug}.md`, `from ${x.startingAt} with no commitment${x.startingAtStale ? ` (a stale price, seen ${x.startingAtObservedAt})` : ''}; ${x.description}`)),
+    ...ctx.useCases.map((x) =>
+      link(
+        x.title,
+        `/use-cases/${x.slug}.md`,
+        `from ${x.startingAt} with no commitment${x.startingAtStale ? ` (a stale price, seen ${x.startingAtObservedAt})` : ''}; ${x.description}`,
+      ),
+    ),
     '',
     '## Guides',
     '',
@@ -55,7 +75,8 @@ export function llmsTxt(ctx: PageContext): string {
 export function llmsFullTxt(ctx: PageContext): string {
   const { snapshot, config } = ctx;
   const parts = snapshot.guides.map(
-    (g) => `${guideMarkdown(g).replace(/\n+$/, '')}\n\nSource: ${config.url(`/guides/${g.slug}`)} (${GUIDE_TYPE_TITLES[g.type]}, ${g.published})\n`,
+    (g) =>
+      `${guideMarkdown(g).replace(/\n+$/, '')}\n\nSource: ${config.url(`/guides/${g.slug}`)} (${GUIDE_TYPE_TITLES[g.type]}, ${g.published})\n`,
   );
   return `# vpsapi: all guides\n\n> ${snapshot.guides.length} guides from dataset version ${snapshot.version}.\n\n${parts.join('\n---\n\n')}`;
 }

@@ -23,7 +23,9 @@ export class MarkdownRenderer {
     this.md = markdownIt({ html: false, linkify: true, typographer: false });
     this.md.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
     const ownOrigin = new URL(site.publicBaseUrl).origin;
-    const defaultLink: RendererRule = this.md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+    const defaultLink: RendererRule =
+      this.md.renderer.rules.link_open ??
+      ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
     this.md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
       const token = tokens[idx];
       const href = String(token.attrGet('href') ?? '');
@@ -71,7 +73,10 @@ function headingBefore(tokens: Token[], idx: number): string | undefined {
   for (let i = idx - 1; i >= 0; i--) {
     if (tokens[i].type !== 'heading_open') continue;
     const parts = tokens[i + 1]?.children ?? [];
-    return parts.filter((t) => t.type === 'text' || t.type === 'code_inline').map((t) => t.content).join('');
+    return parts
+      .filter((t) => t.type === 'text' || t.type === 'code_inline')
+      .map((t) => t.content)
+      .join('');
   }
   return undefined;
 }

@@ -1,6 +1,9 @@
 /** Text placed inside generated markdown: table pipes and line breaks escaped, markup characters inert. */
 export function cell(text: string | number): string {
-  return String(text).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+  return String(text)
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/[\r\n]+/g, ' ');
 }
 
 /** A markdown table. */

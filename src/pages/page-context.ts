@@ -48,7 +48,14 @@ export function buildPage(ctx: PageContext, spec: PageSpec): PageDocument {
   const markdownUrl = config.url(markdownPathOf(spec.path));
   const lastModified = spec.lastModified ?? ctx.snapshot.meta.lastUpdated;
   const main = spec.main ?? raw(ctx.renderer.render(spec.markdown));
-  const page = layout(config, { title: spec.title, description: spec.description, url, markdownUrl, main, structuredData: spec.structuredData });
+  const page = layout(config, {
+    title: spec.title,
+    description: spec.description,
+    url,
+    markdownUrl,
+    main,
+    structuredData: spec.structuredData,
+  });
   return {
     html: new StaticBody(page, HTML_TYPE, lastModified, [
       ['Link', `<${markdownUrl}>; rel="alternate"; type="text/markdown"`],

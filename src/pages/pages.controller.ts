@@ -7,7 +7,22 @@ import type { Sendable } from '../common/http/sendable.js';
 import { PagesService } from './pages.service.js';
 
 /** Pages (HTML or markdown by negotiation) and their `.md` forms, which the same patterns match. */
-const ROUTES = ['/', 'index.md', 'guides', 'guides.md', 'guides/:slug', 'plans', 'plans.md', 'plans/:sort', 'providers/:id', 'use-cases/:slug', 'docs.md', 'llms.txt', 'llms-full.txt', 'assets/site.css'];
+const ROUTES = [
+  '/',
+  'index.md',
+  'guides',
+  'guides.md',
+  'guides/:slug',
+  'plans',
+  'plans.md',
+  'plans/:sort',
+  'providers/:id',
+  'use-cases/:slug',
+  'docs.md',
+  'llms.txt',
+  'llms-full.txt',
+  'assets/site.css',
+];
 
 /**
  * The site: HTML pages for people and the same content as markdown for agents, either at the

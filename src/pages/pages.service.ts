@@ -84,8 +84,17 @@ export class PagesService implements ErrorPages {
   errorPage(problem: HttpProblem, form: 'html' | 'markdown'): StaticBody {
     if (form === 'markdown') return new StaticBody(`# ${problem.message}\n\n${problem.resolution}\n`, MARKDOWN_TYPE);
     const main = html`<h1>${problem.message}</h1><p>${problem.resolution}</p><p><a href="${this.config.sitePath('/')}">Home</a></p>`;
-    const page = layout(this.config, { title: `Error ${problem.status}`, description: problem.message, url: this.config.url('/'), markdownUrl: this.config.url('/index.md'), main });
-    return new StaticBody(page, HTML_TYPE, undefined, [['Content-Security-Policy', pageCsp(this.config)], ['X-Content-Type-Options', 'nosniff']]);
+    const page = layout(this.config, {
+      title: `Error ${problem.status}`,
+      description: problem.message,
+      url: this.config.url('/'),
+      markdownUrl: this.config.url('/index.md'),
+      main,
+    });
+    return new StaticBody(page, HTML_TYPE, undefined, [
+      ['Content-Security-Policy', pageCsp(this.config)],
+      ['X-Content-Type-Options', 'nosniff'],
+    ]);
   }
 }
 
@@ -97,13 +106,17 @@ function buildSite(ctx: PageContext): Site {
   add('/guides', guidesIndexPage(ctx));
   for (const sort of Object.keys(PLAN_SORTS) as PlanSort[]) add(plansPagePath(sort), plansPage(ctx, sort));
   for (const guide of snapshot.guides) add(`/guides/${guide.slug}`, guidePage(ctx, guide));
-  for (const provider of ctx.providers.list.value.providers) add(`/providers/${provider.id}`, providerPage(ctx, provider));
+  for (const provider of ctx.providers.list.value.providers)
+    add(`/providers/${provider.id}`, providerPage(ctx, provider));
   for (const useCase of ctx.useCases) add(`/use-cases/${useCase.slug}`, useCasePage(ctx, useCase));
 
   const files = new Map<string, StaticBody>();
   for (const [path, page] of pages) files.set(markdownPathOf(path), page.markdown);
   const canonical = (path: string): [string, string][] => [['Link', `<${ctx.config.url(path)}>; rel="canonical"`]];
-  files.set('/docs.md', new StaticBody(apiDocsMarkdown(ctx), MARKDOWN_TYPE, snapshot.meta.lastUpdated, canonical('/docs')));
+  files.set(
+    '/docs.md',
+    new StaticBody(apiDocsMarkdown(ctx), MARKDOWN_TYPE, snapshot.meta.lastUpdated, canonical('/docs')),
+  );
   files.set('/llms.txt', new StaticBody(llmsTxt(ctx), TEXT_TYPE, snapshot.meta.lastUpdated));
   files.set('/llms-full.txt', new StaticBody(llmsFullTxt(ctx), TEXT_TYPE, snapshot.meta.lastUpdated));
   files.set('/assets/site.css', new StaticBody(SITE_CSS, 'text/css; charset=utf-8'));

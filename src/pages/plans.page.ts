@@ -8,14 +8,27 @@ import { money, table } from './markdown-text.js';
 import { buildPage, type PageContext } from './page-context.js';
 import type { PageDocument } from './page-document.js';
 
-const HEAD = ['Month to month (USD)', 'Plan', 'Provider', 'vCPU', 'RAM', 'Storage', 'Traffic', 'USD per GB RAM', 'As billed', 'Price seen'];
+const HEAD = [
+  'Month to month (USD)',
+  'Plan',
+  'Provider',
+  'vCPU',
+  'RAM',
+  'Storage',
+  'Traffic',
+  'USD per GB RAM',
+  'As billed',
+  'Price seen',
+];
 
 /** The cells of one row, price first so a phone shows it before the table scrolls; a stale price says so beside it, in words. */
 function cells(row: PlanTableRow): string[] {
   const perGb = usdPerGbRam(row);
   const stale = row.stale ? ' (stale)' : '';
   return [
-    row.monthToMonthPriceUsd === null ? `needs a ${row.termMonths}-month term${stale}` : `$${row.monthToMonthPriceUsd.toFixed(2)}${stale}`,
+    row.monthToMonthPriceUsd === null
+      ? `needs a ${row.termMonths}-month term${stale}`
+      : `$${row.monthToMonthPriceUsd.toFixed(2)}${stale}`,
     row.planName,
     row.providerName,
     row.vcpus === null ? row.cpu : String(row.vcpus),
@@ -59,7 +72,9 @@ export function plansPage(ctx: PageContext, sort: PlanSort): PageDocument {
   const reasons = staleReasons(rows);
   const reasonsMarkdown = reasons.length > 0 ? ['## Why prices are stale', '', ...reasons, ''].join('\n') : '';
   const downloads = `Download the table as [CSV](/api/plans.csv) or [JSON](/api/plans.json) (each row with its price history), and see [what changed](/changes.atom) in each dataset release.`;
-  const sortLinks = sorts.map((s) => (s === sort ? `**${PLAN_SORTS[s].label}**` : `[${PLAN_SORTS[s].label}](${plansPagePath(s)})`)).join(' · ');
+  const sortLinks = sorts
+    .map((s) => (s === sort ? `**${PLAN_SORTS[s].label}**` : `[${PLAN_SORTS[s].label}](${plansPagePath(s)})`))
+    .join(' · ');
   const markdown = [
     `# ${title}`,
     '',
@@ -71,7 +86,10 @@ export function plansPage(ctx: PageContext, sort: PlanSort): PageDocument {
     '',
     downloads,
     '',
-    table(HEAD, rows.map((row) => cells(row).map((c, i) => (i === 2 ? `[${c}](/providers/${row.providerId})` : c)))),
+    table(
+      HEAD,
+      rows.map((row) => cells(row).map((c, i) => (i === 2 ? `[${c}](/providers/${row.providerId})` : c))),
+    ),
     '',
     ...(reasonsMarkdown ? [reasonsMarkdown] : []),
     `Dataset version ${snapshot.version}; ${freshnessText(priceAgeSummary(rows), rows.length, snapshot.asOf)}.`,
@@ -100,5 +118,11 @@ ${rows.map((row) => {
 </div>
 ${reasonsMarkdown ? raw(ctx.renderer.render(reasonsMarkdown)) : ''}
 <p class="meta">Dataset version ${snapshot.version}; ${freshnessText(priceAgeSummary(rows), rows.length, snapshot.asOf)}.</p>`;
-  return buildPage(ctx, { path, title, description: `Every VPS plan of ${snapshot.providers.length} providers in one table, ${PLAN_SORTS[sort].title}.`, markdown, main });
+  return buildPage(ctx, {
+    path,
+    title,
+    description: `Every VPS plan of ${snapshot.providers.length} providers in one table, ${PLAN_SORTS[sort].title}.`,
+    markdown,
+    main,
+  });
 }

@@ -31,7 +31,9 @@ const TREATMENTS: Record<TaxTreatment, string> = {
 function ipv4Price(a: Ipv4AddOn, currency: string): string {
   if (a.status === 'included') return 'included';
   if (a.status === 'unavailable') return 'not offered';
-  return a.status === 'paid' && a.pricePerMonth !== null ? `${unitPrice(a.pricePerMonth, currency)} a month` : 'unknown';
+  return a.status === 'paid' && a.pricePerMonth !== null
+    ? `${unitPrice(a.pricePerMonth, currency)} a month`
+    : 'unknown';
 }
 
 function backupsPrice(a: BackupsAddOn, currency: string): string {
@@ -41,14 +43,17 @@ function backupsPrice(a: BackupsAddOn, currency: string): string {
   if (a.percentOfPlanPrice !== null) return `${a.percentOfPlanPrice}% of the plan price`;
   if (a.pricePerMonth !== null) return `${unitPrice(a.pricePerMonth, currency)} a month`;
   const byPlan = Object.values(a.pricesByPlan ?? {});
-  if (byPlan.length > 0) return `${money(Math.min(...byPlan), currency)} to ${money(Math.max(...byPlan), currency)} a month, by plan`;
+  if (byPlan.length > 0)
+    return `${money(Math.min(...byPlan), currency)} to ${money(Math.max(...byPlan), currency)} a month, by plan`;
   return 'unknown';
 }
 
 function snapshotsPrice(a: SnapshotsAddOn, currency: string): string {
   if (a.status === 'included') return 'included';
   if (a.status === 'unavailable') return 'not offered';
-  return a.status === 'paid' && a.pricePerGbMonth !== null ? `${unitPrice(a.pricePerGbMonth, currency)} per GB a month` : 'unknown';
+  return a.status === 'paid' && a.pricePerGbMonth !== null
+    ? `${unitPrice(a.pricePerGbMonth, currency)} per GB a month`
+    : 'unknown';
 }
 
 function trafficPrice(a: TrafficOverageAddOn, currency: string): string {
@@ -89,12 +94,16 @@ export function addOnsMarkdown(p: Provider): string {
       rows.map(([name, price, a]) => [name, price, notes(a), a.source ? sourceLink(a.source) : 'none found']),
     ),
     '',
-    ...(byPlan.length > 0 ? [`Backups by plan: ${byPlan.map(([plan, price]) => `${plan} ${money(price, p.currency)}`).join(', ')}.`, ''] : []),
+    ...(byPlan.length > 0
+      ? [`Backups by plan: ${byPlan.map(([plan, price]) => `${plan} ${money(price, p.currency)}`).join(', ')}.`, '']
+      : []),
     '### Tax',
     '',
     ...TAX_CUSTOMERS.map((c) => taxCase(c, p.tax[c])),
     '',
-    p.tax.sources.length > 0 ? `Sources: ${p.tax.sources.map(sourceLink).join('; ')}.` : 'No page on how this provider taxes its customers could be found.',
+    p.tax.sources.length > 0
+      ? `Sources: ${p.tax.sources.map(sourceLink).join('; ')}.`
+      : 'No page on how this provider taxes its customers could be found.',
     '',
   ].join('\n');
 }

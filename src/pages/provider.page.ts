@@ -29,8 +29,13 @@ export function linePriceAge(providerName: string, line: PlanLine, plans: readon
       ? `Prices seen at ${providerName} on ${dates[0]}${line.source.copyOf ? `, read from a copy of ${line.source.copyOf}` : ''}.`
       : `Prices seen at ${providerName}: ${plans.map((p) => `${p.name} on ${p.observedAt}`).join(', ')}.`;
   const reasons = [...new Set(plans.filter((p) => p.stale).map((p) => p.staleReason!))];
-  const stale = reasons.length === 0 ? '' : ` **Stale${reasons.length === 1 && plans.every((p) => p.stale) ? '' : ' (some plans)'}:** ${reasons.join('; ')}.`;
-  const gone = line.discontinued ? ` **No longer sold**${line.discontinued.since ? ` since ${line.discontinued.since}` : ''}; replaced by ${line.discontinued.successor}.` : '';
+  const stale =
+    reasons.length === 0
+      ? ''
+      : ` **Stale${reasons.length === 1 && plans.every((p) => p.stale) ? '' : ' (some plans)'}:** ${reasons.join('; ')}.`;
+  const gone = line.discontinued
+    ? ` **No longer sold**${line.discontinued.since ? ` since ${line.discontinued.since}` : ''}; replaced by ${line.discontinued.successor}.`
+    : '';
   return seen + stale + gone;
 }
 
@@ -38,7 +43,9 @@ export function linePriceAge(providerName: string, line: PlanLine, plans: readon
 export function providerMarkdown(ctx: PageContext, p: Provider): string {
   const guides = ctx.snapshot.guides;
   const review = guides.find((g) => g.slug === `${p.id}-review`);
-  const related = guides.filter((g) => (g.type === 'comparison' || g.type === 'alternatives') && g.slug.split('-').includes(p.id));
+  const related = guides.filter(
+    (g) => (g.type === 'comparison' || g.type === 'alternatives') && g.slug.split('-').includes(p.id),
+  );
   const regions = [...new Set(p.datacenters.map((l) => l.region))];
   return [
     `# ${p.name}`,
@@ -56,7 +63,16 @@ export function providerMarkdown(ctx: PageContext, p: Provider): string {
     '',
     '## Ratings',
     '',
-    table(['Area', 'Score (0-5)'], [['Performance', p.ratings.performance], ['Value', p.ratings.value], ['Support', p.ratings.support], ['Ease of use', p.ratings.easeOfUse], ['Features', p.ratings.features]]),
+    table(
+      ['Area', 'Score (0-5)'],
+      [
+        ['Performance', p.ratings.performance],
+        ['Value', p.ratings.value],
+        ['Support', p.ratings.support],
+        ['Ease of use', p.ratings.easeOfUse],
+        ['Features', p.ratings.features],
+      ],
+    ),
     '',
     '## Pros',
     '',
@@ -76,7 +92,16 @@ export function providerMarkdown(ctx: PageContext, p: Provider): string {
       : []),
     table(
       ['Price a month', 'Plan', 'vCPU', 'RAM', 'Storage', 'Traffic', 'CPU', 'How it is paid'],
-      p.plans.map((plan) => [priceCell(plan), plan.name, plan.cpu, plan.ram, plan.storage, plan.bandwidth, plan.cpuType, basisCell(plan)]),
+      p.plans.map((plan) => [
+        priceCell(plan),
+        plan.name,
+        plan.cpu,
+        plan.ram,
+        plan.storage,
+        plan.bandwidth,
+        plan.cpuType,
+        basisCell(plan),
+      ]),
     ),
     '',
     p.pricingNotes,
@@ -85,17 +110,30 @@ export function providerMarkdown(ctx: PageContext, p: Provider): string {
     '',
     ...p.planLines.map(
       (line) =>
-        `- **${line.name}:** ${line.priceList}. ${line.complete ? 'Every size is listed.' : `Not listed here: ${line.notListed}.`} Source: ${line.source.url} (read ${line.source.retrievedAt}). ${linePriceAge(p.name, line, p.plans.filter((plan) => plan.line === line.id))}`,
+        `- **${line.name}:** ${line.priceList}. ${line.complete ? 'Every size is listed.' : `Not listed here: ${line.notListed}.`} Source: ${line.source.url} (read ${line.source.retrievedAt}). ${linePriceAge(
+          p.name,
+          line,
+          p.plans.filter((plan) => plan.line === line.id),
+        )}`,
     ),
     '',
     addOnsMarkdown(p),
     '## Locations',
     '',
-    ...regions.map((r) => `- **${REGION_NAMES[r as keyof typeof REGION_NAMES] ?? r}:** ${p.datacenters.filter((l) => l.region === r).map((l) => `${l.city} (${l.country})`).join(', ')}`),
+    ...regions.map(
+      (r) =>
+        `- **${REGION_NAMES[r as keyof typeof REGION_NAMES] ?? r}:** ${p.datacenters
+          .filter((l) => l.region === r)
+          .map((l) => `${l.city} (${l.country})`)
+          .join(', ')}`,
+    ),
     '',
     '## Features',
     '',
-    table(['Feature', 'Offered'], FEATURE_KEYS.map((key) => [FEATURE_NAMES[key].label, featureOffer(p.featureDetails[key])])),
+    table(
+      ['Feature', 'Offered'],
+      FEATURE_KEYS.map((key) => [FEATURE_NAMES[key].label, featureOffer(p.featureDetails[key])]),
+    ),
     '',
     '## Links',
     '',
@@ -114,7 +152,11 @@ export function providerMarkdown(ctx: PageContext, p: Provider): string {
 
 /** "yes", "paid add-on (price)", or "no", with the detail's note. */
 function featureOffer(detail: FeatureDetail): string {
-  const offer = { included: 'yes, included', paid: detail.price ? `paid add-on: ${detail.price}` : 'paid add-on', unavailable: 'no' }[detail.status];
+  const offer = {
+    included: 'yes, included',
+    paid: detail.price ? `paid add-on: ${detail.price}` : 'paid add-on',
+    unavailable: 'no',
+  }[detail.status];
   return detail.note ? `${offer} (${detail.note})` : offer;
 }
 

@@ -10,8 +10,22 @@ export const EXAMPLE_BILL_MONTHS = 36;
 
 /** The two customers an example bill is shown for, with what each assumes. */
 export const EXAMPLE_CUSTOMERS = [
-  { column: 'US business (USD)', label: 'US business', country: 'US', business: true, currency: 'USD', who: 'a business in the United States, billed in US dollars' },
-  { column: 'Consumer in Germany (EUR)', label: 'Consumer in Germany', country: 'DE', business: false, currency: 'EUR', who: 'a private customer in Germany, billed in euros with German VAT where the provider adds it' },
+  {
+    column: 'US business (USD)',
+    label: 'US business',
+    country: 'US',
+    business: true,
+    currency: 'USD',
+    who: 'a business in the United States, billed in US dollars',
+  },
+  {
+    column: 'Consumer in Germany (EUR)',
+    label: 'Consumer in Germany',
+    country: 'DE',
+    business: false,
+    currency: 'EUR',
+    who: 'a private customer in Germany, billed in euros with German VAT where the provider adds it',
+  },
 ] as const;
 
 /** What the page lists of a bill: backups are not requested, so their line (always 0) is left out. */
@@ -23,13 +37,18 @@ const SHOWN_ITEMS: [BillItemKind, string][] = [
 ];
 
 /** The plan the example bill is for: the cheapest fitting plan of the first pick that has one. */
-export function exampleBillPlan(rec: Recommendation): { providerId: string; providerName: string; planName: string } | undefined {
+export function exampleBillPlan(
+  rec: Recommendation,
+): { providerId: string; providerName: string; planName: string } | undefined {
   const pick = rec.providers.find((p) => p.cheapestMatchingPlan);
   return pick && { providerId: pick.id, providerName: pick.name, planName: pick.cheapestMatchingPlan!.planName };
 }
 
 /** The query behind each customer's bill: one IPv4 address, the recommended monthly transfer, no backups. */
-export function exampleBillQueries(plan: { providerId: string; planName: string }, useCase: UseCaseRecord): CostQuery[] {
+export function exampleBillQueries(
+  plan: { providerId: string; planName: string },
+  useCase: UseCaseRecord,
+): CostQuery[] {
   const trafficTb = useCase.recommendedSpec.bandwidthTb ?? 0;
   return EXAMPLE_CUSTOMERS.map((c) => ({
     providerId: plan.providerId,
@@ -51,9 +70,14 @@ const amountOr = (known: boolean, amount: number | undefined, floor: number, cur
  * "Example bill": what the recommended plan costs two example customers, item by item and period by
  * period, from the same estimator as the MCP tool `estimate_monthly_cost`. Unknown figures say so.
  */
-export function exampleBillMarkdown(plan: { providerId: string; providerName: string; planName: string }, trafficTb: number, bills: CostEstimate[]): string {
+export function exampleBillMarkdown(
+  plan: { providerId: string; providerName: string; planName: string },
+  trafficTb: number,
+  bills: CostEstimate[],
+): string {
   const periods = bills[0].periods;
-  if (bills.some((b) => b.periods.length !== periods.length)) throw new Error('The example bills must have the same periods.');
+  if (bills.some((b) => b.periods.length !== periods.length))
+    throw new Error('The example bills must have the same periods.');
   const several = periods.length > 1;
   const rows: string[][] = [];
   periods.forEach((p, i) => {
@@ -67,14 +91,30 @@ export function exampleBillMarkdown(plan: { providerId: string; providerName: st
         }),
       ]);
     }
-    rows.push([`**${several ? `Months ${p.fromMonth}-${p.toMonth}` : 'Every month'}: a month**`, ...bills.map((b) => amountOr(b.periods[i].known, b.periods[i].monthlyAmount, b.periods[i].knownMonthlyAmount, b.currency))]);
+    rows.push([
+      `**${several ? `Months ${p.fromMonth}-${p.toMonth}` : 'Every month'}: a month**`,
+      ...bills.map((b) =>
+        amountOr(b.periods[i].known, b.periods[i].monthlyAmount, b.periods[i].knownMonthlyAmount, b.currency),
+      ),
+    ]);
   });
-  rows.push(['Setup fee, once', ...bills.map((b) => (b.setupFee.known ? money(b.setupFee.amount!, b.currency) : 'unknown'))]);
-  rows.push([`**Total over ${EXAMPLE_BILL_MONTHS} months**`, ...bills.map((b) => amountOr(b.known, b.totalOverHorizon, b.knownTotalOverHorizon, b.currency))]);
+  rows.push([
+    'Setup fee, once',
+    ...bills.map((b) => (b.setupFee.known ? money(b.setupFee.amount!, b.currency) : 'unknown')),
+  ]);
+  rows.push([
+    `**Total over ${EXAMPLE_BILL_MONTHS} months**`,
+    ...bills.map((b) => amountOr(b.known, b.totalOverHorizon, b.knownTotalOverHorizon, b.currency)),
+  ]);
 
   const unknowns = new Set<string>();
   bills.forEach((b, c) => {
-    for (const p of b.periods) for (const item of p.items) if (!item.known) unknowns.add(`- ${EXAMPLE_CUSTOMERS[c].label}, ${SHOWN_ITEMS.find(([k]) => k === item.item)?.[1] ?? item.item}: ${item.reason}`);
+    for (const p of b.periods)
+      for (const item of p.items)
+        if (!item.known)
+          unknowns.add(
+            `- ${EXAMPLE_CUSTOMERS[c].label}, ${SHOWN_ITEMS.find(([k]) => k === item.item)?.[1] ?? item.item}: ${item.reason}`,
+          );
     if (!b.setupFee.known) unknowns.add(`- ${EXAMPLE_CUSTOMERS[c].label}, setup fee: ${b.setupFee.reason}`);
   });
   const assumptions = [...new Set(bills.flatMap((b) => b.assumptions))];

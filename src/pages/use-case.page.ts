@@ -27,7 +27,13 @@ function exampleBill(ctx: PageContext, slug: string): string[] {
   if (!plan) return [];
   const record = ctx.snapshot.useCases.find((u) => u.slug === slug)!;
   const queries = exampleBillQueries(plan, record);
-  return [exampleBillMarkdown(plan, queries[0].trafficTb ?? 0, queries.map((q) => ctx.estimate(q)))];
+  return [
+    exampleBillMarkdown(
+      plan,
+      queries[0].trafficTb ?? 0,
+      queries.map((q) => ctx.estimate(q)),
+    ),
+  ];
 }
 
 /** `/use-cases/{slug}`: sizing, entry price, the recommended providers with their cheapest fitting plan, and an example bill. */
@@ -45,7 +51,13 @@ export function useCasePage(ctx: PageContext, useCase: UseCase): PageDocument {
     '',
     '## Sizing',
     '',
-    table(['', 'vCPU', 'RAM', 'Disk', 'Transfer a month', 'Notes'], [['Minimum', ...spec(useCase.minimumSpec)], ['Recommended', ...spec(useCase.recommendedSpec)]]),
+    table(
+      ['', 'vCPU', 'RAM', 'Disk', 'Transfer a month', 'Notes'],
+      [
+        ['Minimum', ...spec(useCase.minimumSpec)],
+        ['Recommended', ...spec(useCase.recommendedSpec)],
+      ],
+    ),
     '',
     '## Recommended providers',
     '',
@@ -65,5 +77,10 @@ export function useCasePage(ctx: PageContext, useCase: UseCase): PageDocument {
     `Tags: ${useCase.tags.join(', ')}`,
     '',
   ].join('\n');
-  return buildPage(ctx, { path: `/use-cases/${useCase.slug}`, title: useCase.title, description: useCase.description, markdown });
+  return buildPage(ctx, {
+    path: `/use-cases/${useCase.slug}`,
+    title: useCase.title,
+    description: useCase.description,
+    markdown,
+  });
 }

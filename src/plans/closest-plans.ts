@@ -1,5 +1,18 @@
 /** The constraints of a plan search a plan can miss. */
-export const PLAN_CONSTRAINTS = ['minVcpus', 'minRamGb', 'minStorageGb', 'minTransferTb', 'maxMonthlyPrice', 'storageType', 'cpuType', 'providers', 'location', 'country', 'noCommitment', 'maxPriceAgeDays'] as const;
+export const PLAN_CONSTRAINTS = [
+  'minVcpus',
+  'minRamGb',
+  'minStorageGb',
+  'minTransferTb',
+  'maxMonthlyPrice',
+  'storageType',
+  'cpuType',
+  'providers',
+  'location',
+  'country',
+  'noCommitment',
+  'maxPriceAgeDays',
+] as const;
 export type PlanConstraint = (typeof PLAN_CONSTRAINTS)[number];
 
 /** A plan's CPU type as the tools answer it: "unknown" where the plan line's data does not say (never guessed). */
@@ -49,13 +62,18 @@ export function shortOf(constraint: PlanConstraint, required: number, actual: nu
 }
 
 /** A price, or a price's age, above its ceiling: how much too much. */
-export function overOf(required: number, actual: number, constraint: 'maxMonthlyPrice' | 'maxPriceAgeDays' = 'maxMonthlyPrice'): ConstraintMiss {
+export function overOf(
+  required: number,
+  actual: number,
+  constraint: 'maxMonthlyPrice' | 'maxPriceAgeDays' = 'maxMonthlyPrice',
+): ConstraintMiss {
   const by = round2(actual - required);
   return { constraint, required, actual, by, byPercent: round1((by / required) * 100) };
 }
 
 /** How far a plan is from meeting everything: a yes/no miss counts as wholly missed, a figure by its share missing. */
-const distance = (misses: readonly ConstraintMiss[]) => misses.reduce((sum, m) => sum + (m.byPercent === undefined ? 1 : m.byPercent / 100), 0);
+const distance = (misses: readonly ConstraintMiss[]) =>
+  misses.reduce((sum, m) => sum + (m.byPercent === undefined ? 1 : m.byPercent / 100), 0);
 
 /** Closer first: fewer constraints missed, then less missed, then cheaper. */
 const byCloseness = (a: ClosestPlan, b: ClosestPlan) =>
@@ -108,7 +126,14 @@ export interface BeyondDataset {
   largest: LargestFigures;
 }
 
-type FigureRow = { vcpus: number | null; ramGb: number | null; storageGb: number | null; bandwidthTb: number | null; unmetered: boolean; discontinued: boolean };
+type FigureRow = {
+  vcpus: number | null;
+  ramGb: number | null;
+  storageGb: number | null;
+  bandwidthTb: number | null;
+  unmetered: boolean;
+  discontinued: boolean;
+};
 
 /** The largest figures of the plans still sold among `rows`. */
 export function largestFigures(rows: readonly FigureRow[]): LargestFigures {
@@ -124,7 +149,10 @@ export function largestFigures(rows: readonly FigureRow[]): LargestFigures {
 }
 
 /** The minimums of `bounds` beyond every plan still sold, with the largest figures; undefined when each is reached by some plan. */
-export function beyondDataset(bounds: { minVcpus?: number; minRamGb?: number; minStorageGb?: number; minTransferTb?: number }, rows: readonly FigureRow[]): BeyondDataset | undefined {
+export function beyondDataset(
+  bounds: { minVcpus?: number; minRamGb?: number; minStorageGb?: number; minTransferTb?: number },
+  rows: readonly FigureRow[],
+): BeyondDataset | undefined {
   const largest = largestFigures(rows);
   const misses: BeyondDatasetMiss[] = [];
   const check = (constraint: BeyondDatasetMiss['constraint'], required: number | undefined, most: number) => {

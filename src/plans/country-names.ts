@@ -55,7 +55,9 @@ const fold = (text: string) =>
     .toLowerCase()
     .replace(/[^a-z]/g, '');
 
-const BY_NAME = new Map(Object.entries(NAMES).flatMap(([code, names]) => names.map((name) => [fold(name), code] as const)));
+const BY_NAME = new Map(
+  Object.entries(NAMES).flatMap(([code, names]) => names.map((name) => [fold(name), code] as const)),
+);
 
 /** The ISO code a country name or common short form stands for ("Germany", "UK"), or undefined. */
 export function countryCodeOfName(name: string): string | undefined {

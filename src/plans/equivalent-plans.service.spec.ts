@@ -41,14 +41,30 @@ function expectedFor(ref: Json, currency: string, byPlan: boolean) {
         normalizedPrice: price,
         observedAt: r.observedAt,
         stale: r.stale,
-        ...(refPrice === undefined ? {} : { priceDifferencePercent: Math.round(((price - refPrice) / refPrice) * 1000) / 10 }),
+        ...(refPrice === undefined
+          ? {}
+          : { priceDifferencePercent: Math.round(((price - refPrice) / refPrice) * 1000) / 10 }),
         lowerThanReference: FIGURES.filter((f) => r[f] !== null && ref[f] != null && r[f] < ref[f]),
         notComparable: byPlan ? FIGURES.filter((f) => (r[f] === null) !== (ref[f] === null)) : [],
       };
     })
-    .sort((a: Json, b: Json) => a.normalizedPrice - b.normalizedPrice || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName));
+    .sort(
+      (a: Json, b: Json) =>
+        a.normalizedPrice - b.normalizedPrice ||
+        a.providerId.localeCompare(b.providerId) ||
+        a.planName.localeCompare(b.planName),
+    );
 }
-const compared = (e: Json) => ({ providerId: e.providerId, planName: e.planName, normalizedPrice: e.normalizedPrice, observedAt: e.observedAt, stale: e.stale, priceDifferencePercent: e.priceDifferencePercent, lowerThanReference: e.lowerThanReference, notComparable: e.notComparable });
+const compared = (e: Json) => ({
+  providerId: e.providerId,
+  planName: e.planName,
+  normalizedPrice: e.normalizedPrice,
+  observedAt: e.observedAt,
+  stale: e.stale,
+  priceDifferencePercent: e.priceDifferencePercent,
+  lowerThanReference: e.lowerThanReference,
+  notComparable: e.notComparable,
+});
 
 describe('EquivalentPlansService', () => {
   let equivalents: EquivalentPlansService;
@@ -60,27 +76,56 @@ describe('EquivalentPlansService', () => {
     ['linode', 'Linode 4 GB', 'EUR'],
     ['hetzner', 'CCX13', 'USD'],
     ['ovhcloud', 'VPS-1', 'GBP'],
-  ])('lists what meets %s %s at other providers, cheapest first in %s, with the difference and the lower and incomparable figures', (providerId, planName, currency) => {
-    const ref = rows.find((r: Json) => r.providerId === providerId && r.planName === planName);
-    const expected = expectedFor(ref, currency, true);
-    const r = equivalents.find({ providerId, planName: planName.toUpperCase(), currency: currency.toLowerCase(), limit: 50 });
-    expect(r.totalMatches).toBe(expected.length);
-    expect(r.equivalents.map(compared)).toEqual(expected.slice(0, 50).map(compared));
-    expect(r.reference).toMatchObject({ providerId, planName, vcpus: ref.vcpus, ramGb: ref.ramGb, storageGb: ref.storageGb, bandwidthTb: ref.bandwidthTb });
-    expect([r.currency, r.comparedOn]).toEqual([currency, 'no-commitment']);
-    expect(r.reference.cpuType).toBe(ref.cpuType);
-  });
+  ])(
+    'lists what meets %s %s at other providers, cheapest first in %s, with the difference and the lower and incomparable figures',
+    (providerId, planName, currency) => {
+      const ref = rows.find((r: Json) => r.providerId === providerId && r.planName === planName);
+      const expected = expectedFor(ref, currency, true);
+      const r = equivalents.find({
+        providerId,
+        planName: planName.toUpperCase(),
+        currency: currency.toLowerCase(),
+        limit: 50,
+      });
+      expect(r.totalMatches).toBe(expected.length);
+      expect(r.equivalents.map(compared)).toEqual(expected.slice(0, 50).map(compared));
+      expect(r.reference).toMatchObject({
+        providerId,
+        planName,
+        vcpus: ref.vcpus,
+        ramGb: ref.ramGb,
+        storageGb: ref.storageGb,
+        bandwidthTb: ref.bandwidthTb,
+      });
+      expect([r.currency, r.comparedOn]).toEqual([currency, 'no-commitment']);
+      expect(r.reference.cpuType).toBe(ref.cpuType);
+    },
+  );
 
   it('never lists a shared-vCPU plan as an equivalent of a dedicated one: the cheapest are apart, flagged lower', () => {
     const ref = rows.find((r: Json) => r.providerId === 'hetzner' && r.planName === 'CCX13');
     const shared = rows
-      .filter((r: Json) => r.providerId !== 'hetzner' && r.m2m !== null && !r.discontinued && r.cpuType === 'shared' && r.vcpus >= ref.vcpus && r.ramGb >= ref.ramGb && r.storageGb >= ref.storageGb)
+      .filter(
+        (r: Json) =>
+          r.providerId !== 'hetzner' &&
+          r.m2m !== null &&
+          !r.discontinued &&
+          r.cpuType === 'shared' &&
+          r.vcpus >= ref.vcpus &&
+          r.ramGb >= ref.ramGb &&
+          r.storageGb >= ref.storageGb,
+      )
       .map((r: Json) => ({ ...r, usd: toCurrency(r.m2m, r.currency, 'USD') }))
-      .sort((a: Json, b: Json) => a.usd - b.usd || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName));
+      .sort(
+        (a: Json, b: Json) =>
+          a.usd - b.usd || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName),
+      );
     const r = equivalents.find({ providerId: 'hetzner', planName: 'CCX13', limit: 50 });
     expect(r.equivalents.every((e) => e.cpuType === 'dedicated')).toBe(true);
     expect(r.sharedCpuLeftOut).toBe(shared.length);
-    expect(r.sharedCpuAlternatives!.map((e) => [e.providerId, e.planName, e.lowerThanReference.includes('cpuType')])).toEqual(shared.slice(0, 3).map((x: Json) => [x.providerId, x.planName, true]));
+    expect(
+      r.sharedCpuAlternatives!.map((e) => [e.providerId, e.planName, e.lowerThanReference.includes('cpuType')]),
+    ).toEqual(shared.slice(0, 3).map((x: Json) => [x.providerId, x.planName, true]));
   });
 
   it('names the figures below the reference and those unmetered on one side only', () => {
@@ -109,14 +154,25 @@ describe('EquivalentPlansService', () => {
     [{ ramGb: 4, currency: 'XYZ' }, 'currency'],
     [{ providerId: 'digitalocean', planName: 'CX23' }, 'planName'],
   ])('refuses %j, naming the argument', (query, argument) => {
-    expect(() => equivalents.find(query)).toThrow(expect.objectContaining({ argument, constructor: InvalidArgumentError }));
+    expect(() => equivalents.find(query)).toThrow(
+      expect.objectContaining({ argument, constructor: InvalidArgumentError }),
+    );
   });
 
   it('says which provider sells a plan name asked of another', () => {
-    expect(() => equivalents.find({ providerId: 'digitalocean', planName: 'CX23' })).toThrow(/"CX23" is a plan of hetzner/);
+    expect(() => equivalents.find({ providerId: 'digitalocean', planName: 'CX23' })).toThrow(
+      /"CX23" is a plan of hetzner/,
+    );
   });
 
   it('refuses an unknown provider with every valid id', () => {
-    expect(() => equivalents.find({ providerId: 'aws', planName: 'x' })).toThrow(expect.objectContaining({ constructor: NotFoundError, validIds: rows.map((r: Json) => r.providerId).filter((id: string, i: number, a: string[]) => a.indexOf(id) === i) }));
+    expect(() => equivalents.find({ providerId: 'aws', planName: 'x' })).toThrow(
+      expect.objectContaining({
+        constructor: NotFoundError,
+        validIds: rows
+          .map((r: Json) => r.providerId)
+          .filter((id: string, i: number, a: string[]) => a.indexOf(id) === i),
+      }),
+    );
   });
 });

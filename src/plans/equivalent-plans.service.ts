@@ -78,26 +78,59 @@ export class EquivalentPlansService {
     const snapshot = this.dataset.current;
     const rates = snapshot.exchangeRates;
     const currency = (query.currency ?? DEFAULT_CURRENCY).toUpperCase();
-    if (!rates.has(currency)) throw new InvalidArgumentError('currency', `No exchange rate for "${currency.slice(0, 10)}". Use one of: ${rates.currencies.join(', ')}.`);
+    if (!rates.has(currency))
+      throw new InvalidArgumentError(
+        'currency',
+        `No exchange rate for "${currency.slice(0, 10)}". Use one of: ${rates.currencies.join(', ')}.`,
+      );
     const where = resolveLocation(snapshot.providers, query.location, query.country);
     const rows = this.table.rows();
     const refRow = this.referenceRow(query, rows);
     const ref: Figures = refRow
-      ? { vcpus: refRow.vcpus, ramGb: refRow.ramGb, storageGb: refRow.storageGb, bandwidthTb: refRow.bandwidthTb, storageType: refRow.storageType ?? null }
-      : { vcpus: query.vcpus ?? null, ramGb: query.ramGb ?? null, storageGb: query.storageGb ?? null, bandwidthTb: null, storageType: null };
+      ? {
+          vcpus: refRow.vcpus,
+          ramGb: refRow.ramGb,
+          storageGb: refRow.storageGb,
+          bandwidthTb: refRow.bandwidthTb,
+          storageType: refRow.storageType ?? null,
+        }
+      : {
+          vcpus: query.vcpus ?? null,
+          ramGb: query.ramGb ?? null,
+          storageGb: query.storageGb ?? null,
+          bandwidthTb: null,
+          storageType: null,
+        };
     if (!refRow && ref.vcpus === null && ref.ramGb === null && ref.storageGb === null) {
-      throw new InvalidArgumentError('providerId', 'Give a plan (providerId and planName) or at least one of vcpus, ramGb, storageGb.');
+      throw new InvalidArgumentError(
+        'providerId',
+        'Give a plan (providerId and planName) or at least one of vcpus, ramGb, storageGb.',
+      );
     }
     const refCpu = refRow ? cpuTypeOf(refRow) : this.cpuTypeArgument(query.cpuType);
-    const refPrice = refRow?.monthToMonthPrice == null ? undefined : rates.convert(refRow.monthToMonthPrice, refRow.currency, currency);
-    const bounds = { minVcpus: ref.vcpus ?? undefined, minRamGb: ref.ramGb ?? undefined, minStorageGb: ref.storageGb ?? undefined };
+    const refPrice =
+      refRow?.monthToMonthPrice == null
+        ? undefined
+        : rates.convert(refRow.monthToMonthPrice, refRow.currency, currency);
+    const bounds = {
+      minVcpus: ref.vcpus ?? undefined,
+      minRamGb: ref.ramGb ?? undefined,
+      minStorageGb: ref.storageGb ?? undefined,
+    };
 
     // Every plan still sold month to month at another provider that meets the figures, priced where asked.
     let priceUnknownAtLocation = 0;
     const candidates: Equivalent[] = [];
     for (const r of rows) {
       // Plans of a line no longer sold are not alternatives anyone can buy.
-      if (r.providerId === refRow?.providerId || r.discontinued || r.orderable === false || r.monthToMonthPrice === null || !meetsSpec(r, bounds)) continue;
+      if (
+        r.providerId === refRow?.providerId ||
+        r.discontinued ||
+        r.orderable === false ||
+        r.monthToMonthPrice === null ||
+        !meetsSpec(r, bounds)
+      )
+        continue;
       const at = where ? this.priceAt(r, where) : { factor: 1 };
       if (at === undefined) continue;
       if (at === null) {
@@ -106,16 +139,34 @@ export class EquivalentPlansService {
       }
       candidates.push(this.toEquivalent(r, ref, refRow !== undefined, refPrice, currency, at));
     }
-    candidates.sort((a, b) => a.normalizedPrice - b.normalizedPrice || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName));
+    candidates.sort(
+      (a, b) =>
+        a.normalizedPrice - b.normalizedPrice ||
+        a.providerId.localeCompare(b.providerId) ||
+        a.planName.localeCompare(b.planName),
+    );
     // A dedicated reference is never met by shared vCPUs: those are a downgrade, listed apart with the reason.
-    const cpuMeets = (e: Equivalent) => refCpu === undefined || refCpu === 'unknown' || e.cpuType === refCpu || (refCpu === 'shared' && e.cpuType === 'dedicated');
+    const cpuMeets = (e: Equivalent) =>
+      refCpu === undefined ||
+      refCpu === 'unknown' ||
+      e.cpuType === refCpu ||
+      (refCpu === 'shared' && e.cpuType === 'dedicated');
     const equivalents = candidates.filter(cpuMeets);
     const lower = candidates.filter((e) => !cpuMeets(e));
     const limit = Math.min(Math.max(1, query.limit ?? 10), 50);
     const referencePrice = refPrice === undefined ? {} : { normalizedPrice: refPrice };
     return {
       reference: {
-        ...(refRow ? { providerId: refRow.providerId, planName: refRow.planName, price: refRow.price, currency: refRow.currency, observedAt: refRow.observedAt, stale: refRow.stale } : {}),
+        ...(refRow
+          ? {
+              providerId: refRow.providerId,
+              planName: refRow.planName,
+              price: refRow.price,
+              currency: refRow.currency,
+              observedAt: refRow.observedAt,
+              stale: refRow.stale,
+            }
+          : {}),
         ...referencePrice,
         ...ref,
         ...(refCpu ? { cpuType: refCpu } : {}),
@@ -132,7 +183,8 @@ export class EquivalentPlansService {
             sharedCpuAlternatives: lower.slice(0, MAX_SHARED_ALTERNATIVES).map((e): LowerEquivalent => ({
               ...e,
               lowerThanReference: [...e.lowerThanReference, 'cpuType'],
-              reason: 'Shared vCPUs where the reference has dedicated ones: cheaper, but its cores are shared with other tenants, so performance can vary. Not an equal.',
+              reason:
+                'Shared vCPUs where the reference has dedicated ones: cheaper, but its cores are shared with other tenants, so performance can vary. Not an equal.',
             })),
             sharedCpuLeftOut: lower.length,
           }
@@ -154,10 +206,21 @@ export class EquivalentPlansService {
     return { factor, cities: priced.filter((p) => p.priceFactor === factor).map((p) => p.city) };
   }
 
-  private toEquivalent(r: PlanTableRow, ref: Figures, byPlan: boolean, refPrice: number | undefined, currency: string, at: { factor: number; cities?: string[] }): Equivalent {
+  private toEquivalent(
+    r: PlanTableRow,
+    ref: Figures,
+    byPlan: boolean,
+    refPrice: number | undefined,
+    currency: string,
+    at: { factor: number; cities?: string[] },
+  ): Equivalent {
     const { exchangeRates: rates, providersById } = this.dataset.current;
     const provider = providersById.get(r.providerId)!;
-    const normalizedPrice = rates.convert(Math.round(r.monthToMonthPrice! * at.factor * 100) / 100, r.currency, currency);
+    const normalizedPrice = rates.convert(
+      Math.round(r.monthToMonthPrice! * at.factor * 100) / 100,
+      r.currency,
+      currency,
+    );
     return {
       providerId: r.providerId,
       planName: r.planName,
@@ -167,7 +230,9 @@ export class EquivalentPlansService {
       cpuType: cpuTypeOf(r),
       observedAt: r.observedAt,
       stale: r.stale,
-      ...(refPrice ? { priceDifferencePercent: Math.round(((normalizedPrice - refPrice) / refPrice) * 1000) / 10 } : {}),
+      ...(refPrice
+        ? { priceDifferencePercent: Math.round(((normalizedPrice - refPrice) / refPrice) * 1000) / 10 }
+        : {}),
       vcpus: r.vcpus,
       ramGb: r.ramGb,
       storageGb: r.storageGb,
@@ -175,17 +240,30 @@ export class EquivalentPlansService {
       storageType: r.storageType ?? null,
       lowerThanReference: COMPARED_FIGURES.filter((f) => r[f] !== null && ref[f] !== null && r[f]! < ref[f]!),
       notComparable: byPlan ? COMPARED_FIGURES.filter((f) => (r[f] === null) !== (ref[f] === null)) : [],
-      ...soldInOf(provider, provider.planLines.find((l) => l.id === r.lineId)!),
+      ...soldInOf(
+        provider,
+        provider.planLines.find((l) => l.id === r.lineId)!,
+      ),
       ...(at.cities ? { datacenters: at.cities } : {}),
       ...(at.factor !== 1 ? { regionalPriceFactor: at.factor } : {}),
     };
   }
 
   /** Why nothing qualified, and which constraint to relax: each one dropped in turn, with how many plans that would bring. */
-  private emptyReason(rows: readonly PlanTableRow[], refRow: PlanTableRow | undefined, bounds: { minVcpus?: number; minRamGb?: number; minStorageGb?: number }, refCpu: PlanCpuType | undefined, where: LocationFilter | undefined): string {
-    const buyable = rows.filter((r) => r.providerId !== refRow?.providerId && !r.discontinued && r.orderable !== false && r.monthToMonthPrice !== null);
+  private emptyReason(
+    rows: readonly PlanTableRow[],
+    refRow: PlanTableRow | undefined,
+    bounds: { minVcpus?: number; minRamGb?: number; minStorageGb?: number },
+    refCpu: PlanCpuType | undefined,
+    where: LocationFilter | undefined,
+  ): string {
+    const buyable = rows.filter(
+      (r) =>
+        r.providerId !== refRow?.providerId && !r.discontinued && r.orderable !== false && r.monthToMonthPrice !== null,
+    );
     const sized = buyable.filter((r) => meetsSpec(r, bounds));
-    const cpuOk = (r: PlanTableRow) => !refCpu || refCpu === 'unknown' || refCpu === 'shared' || cpuTypeOf(r) === refCpu;
+    const cpuOk = (r: PlanTableRow) =>
+      !refCpu || refCpu === 'unknown' || refCpu === 'shared' || cpuTypeOf(r) === refCpu;
     const soldThere = (r: PlanTableRow) => !where || Boolean(this.priceAt(r, where));
     const place = where ? ` in ${where.location ?? where.country}` : '';
     const asked = [
@@ -193,17 +271,22 @@ export class EquivalentPlansService {
       bounds.minRamGb !== undefined ? `${bounds.minRamGb} GB RAM` : undefined,
       bounds.minStorageGb !== undefined ? `${bounds.minStorageGb} GB disk` : undefined,
     ].filter(Boolean);
-    const parts = [`No plan at ${refRow ? `a provider other than ${refRow.providerId}` : 'any provider'} with at least ${asked.join(', ')}${refCpu === 'dedicated' ? ' and dedicated vCPUs' : ''} is sold month to month${place}.`];
+    const parts = [
+      `No plan at ${refRow ? `a provider other than ${refRow.providerId}` : 'any provider'} with at least ${asked.join(', ')}${refCpu === 'dedicated' ? ' and dedicated vCPUs' : ''} is sold month to month${place}.`,
+    ];
     const relax: string[] = [];
     const count = (n: number) => `${n} plan${n === 1 ? '' : 's'} qualif${n === 1 ? 'ies' : 'y'}`;
     const anywhere = sized.filter(cpuOk).length;
     const shared = sized.filter(soldThere).length;
     if (where && anywhere > 0) relax.push(`without location/country, ${count(anywhere)}`);
-    if (refCpu === 'dedicated' && shared > 0) relax.push(`accepting shared vCPUs, ${count(shared)} (lower: see sharedCpuAlternatives)`);
+    if (refCpu === 'dedicated' && shared > 0)
+      relax.push(`accepting shared vCPUs, ${count(shared)} (lower: see sharedCpuAlternatives)`);
     const smaller = buyable.filter((r) => cpuOk(r) && soldThere(r));
     if (smaller.length > 0) {
       const biggest = (f: 'vcpus' | 'ramGb' | 'storageGb') => Math.max(...smaller.map((r) => r[f] ?? 0));
-      relax.push(`the largest figures of such plans${place} are ${biggest('vcpus')} vCPUs, ${biggest('ramGb')} GB RAM and ${biggest('storageGb')} GB disk`);
+      relax.push(
+        `the largest figures of such plans${place} are ${biggest('vcpus')} vCPUs, ${biggest('ramGb')} GB RAM and ${biggest('storageGb')} GB disk`,
+      );
     }
     if (relax.length > 0) parts.push(`To relax: ${relax.join('; ')}.`);
     return parts.join(' ');
@@ -219,12 +302,23 @@ export class EquivalentPlansService {
   private referenceRow(query: EquivalentQuery, rows: readonly PlanTableRow[]): PlanTableRow | undefined {
     if (query.providerId === undefined && query.planName === undefined) return undefined;
     const ids = [...this.dataset.current.providersById.keys()];
-    if (query.providerId === undefined || query.planName === undefined) throw new InvalidArgumentError('providerId', 'Give both providerId and planName, or figures instead.');
+    if (query.providerId === undefined || query.planName === undefined)
+      throw new InvalidArgumentError('providerId', 'Give both providerId and planName, or figures instead.');
     const providerId = resolveProviderId(query.providerId, ids);
     const own = rows.filter((r) => r.providerId === providerId);
     const row = own.find((r) => r.planName.toLowerCase() === query.planName!.toLowerCase());
     if (row) return row;
     const elsewhere = rows.find((r) => r.planName.toLowerCase() === query.planName!.toLowerCase());
-    throw new InvalidArgumentError('planName', `${providerId} sells no plan named "${query.planName.slice(0, 64)}".${elsewhere ? ` "${elsewhere.planName}" is a plan of ${elsewhere.providerId}.` : didYouMean(query.planName, own.map((r) => r.planName))} Plans of ${providerId}: ${own.map((r) => r.planName).join(', ')}.`);
+    throw new InvalidArgumentError(
+      'planName',
+      `${providerId} sells no plan named "${query.planName.slice(0, 64)}".${
+        elsewhere
+          ? ` "${elsewhere.planName}" is a plan of ${elsewhere.providerId}.`
+          : didYouMean(
+              query.planName,
+              own.map((r) => r.planName),
+            )
+      } Plans of ${providerId}: ${own.map((r) => r.planName).join(', ')}.`,
+    );
   }
 }

@@ -56,7 +56,9 @@ describe('planTableCsv', () => {
     const lines = text.split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(PLAN_CSV_COLUMNS.join(','));
-    expect(lines[1]).toBe('acme,Acme,S-1,1 vCPU,512MB,10GB SSD,1TB,1,0.5,10,SSD,1,false,shared,4,USD,monthly,,false,,4,4,3.39,4,3.39,2026-02-05,basic,true,https://vpsapi.test/providers/acme,2026-11-26 4.5; 2027-01-15 4,2026-10-01,56,false,,copy,https://mirror.example/acme,https://acme.example/pricing,false,,unknown,');
+    expect(lines[1]).toBe(
+      'acme,Acme,S-1,1 vCPU,512MB,10GB SSD,1TB,1,0.5,10,SSD,1,false,shared,4,USD,monthly,,false,,4,4,3.39,4,3.39,2026-02-05,basic,true,https://vpsapi.test/providers/acme,2026-11-26 4.5; 2027-01-15 4,2026-10-01,56,false,,copy,https://mirror.example/acme,https://acme.example/pricing,false,,unknown,',
+    );
     expect(lines[2]).toBe('');
   });
 
@@ -73,13 +75,37 @@ describe('planTableCsv', () => {
   it('keeps the first columns in their published order and adds the price-age columns at the end', () => {
     expect(PLAN_CSV_COLUMNS.slice(0, 3)).toEqual(['providerId', 'providerName', 'planName']);
     expect(PLAN_CSV_COLUMNS.indexOf('priceHistory')).toBe(29);
-    expect(PLAN_CSV_COLUMNS.slice(30)).toEqual(['observedAt', 'priceAgeDays', 'stale', 'staleReason', 'priceSourceMethod', 'priceSourceUrl', 'priceCopyOf', 'discontinued', 'successor', 'orderable', 'orderableObservedAt']);
+    expect(PLAN_CSV_COLUMNS.slice(30)).toEqual([
+      'observedAt',
+      'priceAgeDays',
+      'stale',
+      'staleReason',
+      'priceSourceMethod',
+      'priceSourceUrl',
+      'priceCopyOf',
+      'discontinued',
+      'successor',
+      'orderable',
+      'orderableObservedAt',
+    ]);
   });
 
   it('writes a stale reason holding commas and quotes as one quoted field', () => {
-    const text = planTableCsv([row({ stale: true, staleReason: 'price seen 2026-01-01, 329 days before this release', discontinued: true, successor: 'Premium "plans"' })]);
+    const text = planTableCsv([
+      row({
+        stale: true,
+        staleReason: 'price seen 2026-01-01, 329 days before this release',
+        discontinued: true,
+        successor: 'Premium "plans"',
+      }),
+    ]);
     const [back] = parse(text, { columns: true });
-    expect([back.stale, back.staleReason, back.discontinued, back.successor]).toEqual(['true', 'price seen 2026-01-01, 329 days before this release', 'true', 'Premium "plans"']);
+    expect([back.stale, back.staleReason, back.discontinued, back.successor]).toEqual([
+      'true',
+      'price seen 2026-01-01, 329 days before this release',
+      'true',
+      'Premium "plans"',
+    ]);
   });
 
   it('has a column for every field of a row', () => {

@@ -63,4 +63,5 @@ export function planTableCsv(rows: readonly PlanTableRow[]): string {
 }
 
 /** A price history as one CSV field: `2026-11-26 3.49; 2027-01-15 3.99`. */
-export const priceHistoryField = (history: PlanTableRow['priceHistory']) => history.map((p) => `${p.version} ${p.price}`).join('; ');
+export const priceHistoryField = (history: PlanTableRow['priceHistory']) =>
+  history.map((p) => `${p.version} ${p.price}`).join('; ');

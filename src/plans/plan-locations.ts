@@ -22,13 +22,22 @@ export interface PlanPlace {
 }
 
 /** Case, accents and surrounding space do not matter: "sao paulo" is "São Paulo". */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').trim().toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .trim()
+    .toLowerCase();
 
 /**
  * Checks and normalizes a location and country against the data centres of every provider. Throws
  * InvalidArgumentError naming the valid values for an unknown city or country, or a city not in the country.
  */
-export function resolveLocation(providers: readonly ProviderRecord[], location?: string, country?: string): LocationFilter | undefined {
+export function resolveLocation(
+  providers: readonly ProviderRecord[],
+  location?: string,
+  country?: string,
+): LocationFilter | undefined {
   if (location === undefined && country === undefined) return undefined;
   const datacenters = providers.flatMap((p) => p.datacenters);
   const countries = [...new Set(datacenters.map((d) => d.country))].sort();
@@ -36,7 +45,10 @@ export function resolveLocation(providers: readonly ProviderRecord[], location?:
   if (country !== undefined) {
     const code = country.trim().toUpperCase();
     if (!countries.includes(code)) {
-      throw new InvalidArgumentError('country', `No provider has a data centre in "${country.slice(0, 10)}".${countryHint(country, countries)} Use an ISO 3166-1 alpha-2 code of a country with one: ${countries.join(', ')}.`);
+      throw new InvalidArgumentError(
+        'country',
+        `No provider has a data centre in "${country.slice(0, 10)}".${countryHint(country, countries)} Use an ISO 3166-1 alpha-2 code of a country with one: ${countries.join(', ')}.`,
+      );
     }
     filter.country = code;
   }
@@ -44,13 +56,24 @@ export function resolveLocation(providers: readonly ProviderRecord[], location?:
     const cities = [...new Set(datacenters.map((d) => d.city))].sort((a, b) => a.localeCompare(b));
     const city = cities.find((c) => fold(c) === fold(location));
     if (!city) {
-      const named = countryCodeOfName(location) ?? (countries.includes(location.trim().toUpperCase()) ? location.trim().toUpperCase() : undefined);
-      const hint = named && countries.includes(named) ? ` "${location.slice(0, 64)}" is a country: pass country: "${named}".` : didYouMean(location, cities);
-      throw new InvalidArgumentError('location', `No provider has a data centre in "${location.slice(0, 64)}".${hint} Use a city (call describe_filters for each provider's): ${cities.join(', ')}; or pass country instead.`);
+      const named =
+        countryCodeOfName(location) ??
+        (countries.includes(location.trim().toUpperCase()) ? location.trim().toUpperCase() : undefined);
+      const hint =
+        named && countries.includes(named)
+          ? ` "${location.slice(0, 64)}" is a country: pass country: "${named}".`
+          : didYouMean(location, cities);
+      throw new InvalidArgumentError(
+        'location',
+        `No provider has a data centre in "${location.slice(0, 64)}".${hint} Use a city (call describe_filters for each provider's): ${cities.join(', ')}; or pass country instead.`,
+      );
     }
     const cityCountries = [...new Set(datacenters.filter((d) => d.city === city).map((d) => d.country))];
     if (filter.country && !cityCountries.includes(filter.country)) {
-      throw new InvalidArgumentError('location', `${city} is in ${cityCountries.join(', ')}, not ${filter.country}; pass one of location and country, or both for the same place.`);
+      throw new InvalidArgumentError(
+        'location',
+        `${city} is in ${cityCountries.join(', ')}, not ${filter.country}; pass one of location and country, or both for the same place.`,
+      );
     }
     filter.location = city;
   }
@@ -63,11 +86,15 @@ export function resolveLocation(providers: readonly ProviderRecord[], location?:
  */
 export function placesOf(provider: ProviderRecord, line: PlanLine, filter: LocationFilter): PlanPlace[] {
   return provider.datacenters
-    .filter((d) => (!filter.location || d.city === filter.location) && (!filter.country || d.country === filter.country))
+    .filter(
+      (d) => (!filter.location || d.city === filter.location) && (!filter.country || d.country === filter.country),
+    )
     .filter((d) => !line.datacenters || line.datacenters.includes(d.city))
     .map((d) => {
       const regional = line.regionalPrices?.find((r) => r.datacenters.includes(d.city));
-      return regional ? { city: d.city, priceFactor: regional.priceFactor, note: regional.note } : { city: d.city, priceFactor: 1 };
+      return regional
+        ? { city: d.city, priceFactor: regional.priceFactor, note: regional.note }
+        : { city: d.city, priceFactor: 1 };
     });
 }
 
@@ -94,7 +121,10 @@ export function soldInOf(provider: ProviderRecord, line: PlanLine): SoldIn {
 /** " Did you mean ..." for a country written as a name or a near miss ("Germany", "UK" -> GB), or nothing. */
 export function countryHint(input: string, valid: readonly string[]): string {
   const code = countryCodeOfName(input);
-  if (code) return valid.includes(code) ? ` Did you mean "${code}"?` : ` "${input.slice(0, 32)}" is ${code}, where no provider has a data centre.`;
+  if (code)
+    return valid.includes(code)
+      ? ` Did you mean "${code}"?`
+      : ` "${input.slice(0, 32)}" is ${code}, where no provider has a data centre.`;
   return didYouMean(input, valid);
 }
 
@@ -111,7 +141,9 @@ export function resolvePlace(providers: readonly ProviderRecord[], place: string
   if (city) return { location: city };
   const code = countries.includes(place.trim().toUpperCase()) ? place.trim().toUpperCase() : countryCodeOfName(place);
   if (code && countries.includes(code)) return { country: code };
-  const hint = code ? ` "${place.slice(0, 32)}" is ${code}, where no provider has a data centre.` : didYouMean(place, [...cities, ...countries]);
+  const hint = code
+    ? ` "${place.slice(0, 32)}" is ${code}, where no provider has a data centre.`
+    : didYouMean(place, [...cities, ...countries]);
   throw new InvalidArgumentError(
     'location',
     `No provider has a data centre in "${place.slice(0, 64)}".${hint} Use a city (${cities.join(', ')}) or a country code (${countries.join(', ')}); describe_filters lists each provider's.`,

@@ -16,7 +16,8 @@ export const ROW_CURRENCIES = ['USD', 'EUR'] as const;
 export function buildPlanRows(snapshot: DatasetSnapshot, config: AppConfig): PlanTableRow[] {
   const rates = snapshot.exchangeRates;
   const histories = priceHistories(snapshot.changelog);
-  const convert = (amount: number | null, from: string, to: string) => (amount === null ? null : rates.convert(amount, from, to));
+  const convert = (amount: number | null, from: string, to: string) =>
+    amount === null ? null : rates.convert(amount, from, to);
   return snapshot.providers.flatMap((provider) => {
     const lines = new Map(provider.planLines.map((line) => [line.id, line]));
     return pricedPlans(provider, snapshot.asOf).map((plan): PlanTableRow => {

@@ -10,7 +10,11 @@ export const PLAN_SORTS = {
   ram: { slug: 'by-ram', label: 'RAM', title: 'by RAM, cheapest first within each size' },
   vcpus: { slug: 'by-vcpu', label: 'vCPU', title: 'by vCPU count, cheapest first within each count' },
   storage: { slug: 'by-storage', label: 'storage', title: 'by disk size, cheapest first within each size' },
-  pricePerGbRam: { slug: 'by-price-per-gb-ram', label: 'price per GB RAM', title: 'by price per GB of RAM, lowest first' },
+  pricePerGbRam: {
+    slug: 'by-price-per-gb-ram',
+    label: 'price per GB RAM',
+    title: 'by price per GB of RAM, lowest first',
+  },
 } as const;
 export type PlanSort = keyof typeof PLAN_SORTS;
 
@@ -21,11 +25,15 @@ export function usdPerGbRam(row: PlanTableRow): number | null {
 }
 
 /** Ascending, with null after every number. */
-const nullsLast = (a: number | null, b: number | null) => (a === null || b === null ? (a === null ? 1 : 0) - (b === null ? 1 : 0) : a - b);
+const nullsLast = (a: number | null, b: number | null) =>
+  a === null || b === null ? (a === null ? 1 : 0) - (b === null ? 1 : 0) : a - b;
 
 /** By no-commitment price, then effective price, then provider id and plan name: a total order. */
 const byPrice = (a: PlanTableRow, b: PlanTableRow) =>
-  nullsLast(a.monthToMonthPriceUsd, b.monthToMonthPriceUsd) || a.priceUsd - b.priceUsd || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName);
+  nullsLast(a.monthToMonthPriceUsd, b.monthToMonthPriceUsd) ||
+  a.priceUsd - b.priceUsd ||
+  a.providerId.localeCompare(b.providerId) ||
+  a.planName.localeCompare(b.planName);
 
 const COMPARE: Record<PlanSort, (a: PlanTableRow, b: PlanTableRow) => number> = {
   price: byPrice,

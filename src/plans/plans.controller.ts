@@ -18,7 +18,11 @@ export class PlansController {
   }
 
   @ApiEndpoint(API_OPERATIONS.downloadPlansCsv, undefined, {
-    produces: { mediaType: 'text/csv', description: 'The rows of `listPlans` as RFC 4180 CSV with a header row, offered as `vpsapi-plans-<version>.csv`.' },
+    produces: {
+      mediaType: 'text/csv',
+      description:
+        'The rows of `listPlans` as RFC 4180 CSV with a header row, offered as `vpsapi-plans-<version>.csv`.',
+    },
   })
   downloadPlansCsv(): Sendable {
     return this.table.csv();

@@ -6,5 +6,10 @@ import { PlansService } from './plans.service.js';
 import { EquivalentPlansService } from './equivalent-plans.service.js';
 
 /** The flat plan table (plans.json) and plan search across providers (find_vps_plans). */
-@Module({ imports: [HttpCommonModule], controllers: [PlansController], providers: [PlanTableService, PlansService, EquivalentPlansService], exports: [PlanTableService, PlansService, EquivalentPlansService] })
+@Module({
+  imports: [HttpCommonModule],
+  controllers: [PlansController],
+  providers: [PlanTableService, PlansService, EquivalentPlansService],
+  exports: [PlanTableService, PlansService, EquivalentPlansService],
+})
 export class PlansModule {}

@@ -6,7 +6,17 @@ import type { PriceBasis } from '../dataset/dto/plan-line.dto.js';
 import { transferFit, type SpecBounds } from '../dataset/plan-figures.js';
 import { STALE_AFTER_DAYS } from '../dataset/price-age.js';
 import { STORAGE_TYPES, type PlanTableRow } from './dto/plan-table-row.dto.js';
-import { beyondDataset, closestPlans, MAX_CLOSEST, overOf, shortOf, type BeyondDataset, type ClosestPlan, type ConstraintMiss, type PlanCpuType } from './closest-plans.js';
+import {
+  beyondDataset,
+  closestPlans,
+  MAX_CLOSEST,
+  overOf,
+  shortOf,
+  type BeyondDataset,
+  type ClosestPlan,
+  type ConstraintMiss,
+  type PlanCpuType,
+} from './closest-plans.js';
 import { CPU_TYPES, type CpuType } from '../dataset/dto/plan.dto.js';
 import { placesOf, resolveLocation, soldInOf, soldWhere, type LocationFilter, type SoldIn } from './plan-locations.js';
 import { PlanTableService } from './plan-table.service.js';
@@ -171,7 +181,8 @@ export class PlansService {
     const filters = this.normalize(query);
     const { currency } = filters;
     const providers = filters.providers ? new Set(filters.providers) : undefined;
-    const where: LocationFilter | undefined = filters.location || filters.country ? { location: filters.location, country: filters.country } : undefined;
+    const where: LocationFilter | undefined =
+      filters.location || filters.country ? { location: filters.location, country: filters.country } : undefined;
     const comparedOn: ComparedOn = filters.includeCommitments ? 'lowest-effective' : 'no-commitment';
 
     const matches: PlanMatch[] = [];
@@ -184,18 +195,32 @@ export class PlansService {
       const provider = providersById.get(row.providerId)!;
       const line = provider.planLines.find((l) => l.id === row.lineId)!;
       const misses: ConstraintMiss[] = [];
-      if (providers && !providers.has(row.providerId)) misses.push({ constraint: 'providers', required: [...providers], actual: row.providerId });
-      for (const [constraint, figure] of [['minVcpus', 'vcpus'], ['minRamGb', 'ramGb'], ['minStorageGb', 'storageGb']] as const) {
+      if (providers && !providers.has(row.providerId))
+        misses.push({ constraint: 'providers', required: [...providers], actual: row.providerId });
+      for (const [constraint, figure] of [
+        ['minVcpus', 'vcpus'],
+        ['minRamGb', 'ramGb'],
+        ['minStorageGb', 'storageGb'],
+      ] as const) {
         const min = filters[constraint];
-        if (min !== undefined && !(row[figure] !== null && row[figure] >= min)) misses.push(shortOf(constraint, min, row[figure]));
+        if (min !== undefined && !(row[figure] !== null && row[figure] >= min))
+          misses.push(shortOf(constraint, min, row[figure]));
       }
       const transfer = filters.minTransferTb === undefined ? undefined : transferFit(row, filters.minTransferTb);
       if (transfer !== undefined && transfer !== 'meets') misses.push(transferMiss(filters.minTransferTb!, row));
-      if (filters.storageType && row.storageType !== filters.storageType) misses.push({ constraint: 'storageType', required: filters.storageType, actual: row.storageType });
-      if (filters.cpuType && cpuTypeOf(row) !== filters.cpuType) misses.push({ constraint: 'cpuType', required: filters.cpuType, actual: cpuTypeOf(row) });
-      if (filters.maxPriceAgeDays !== undefined && row.priceAgeDays > filters.maxPriceAgeDays) misses.push(overOf(filters.maxPriceAgeDays, row.priceAgeDays, 'maxPriceAgeDays'));
+      if (filters.storageType && row.storageType !== filters.storageType)
+        misses.push({ constraint: 'storageType', required: filters.storageType, actual: row.storageType });
+      if (filters.cpuType && cpuTypeOf(row) !== filters.cpuType)
+        misses.push({ constraint: 'cpuType', required: filters.cpuType, actual: cpuTypeOf(row) });
+      if (filters.maxPriceAgeDays !== undefined && row.priceAgeDays > filters.maxPriceAgeDays)
+        misses.push(overOf(filters.maxPriceAgeDays, row.priceAgeDays, 'maxPriceAgeDays'));
       const compared = comparedOn === 'no-commitment' ? row.monthToMonthPrice : row.price;
-      if (compared === null) misses.push({ constraint: 'noCommitment', required: 'sold month to month', actual: row.termMonths ? `${row.priceBasis} (${row.termMonths} months)` : row.priceBasis });
+      if (compared === null)
+        misses.push({
+          constraint: 'noCommitment',
+          required: 'sold month to month',
+          actual: row.termMonths ? `${row.priceBasis} (${row.termMonths} months)` : row.priceBasis,
+        });
 
       let at: { factor: number; cities: string[]; note?: string } | undefined;
       if (where) {
@@ -203,10 +228,15 @@ export class PlansService {
         const priced = places.filter((p) => p.priceFactor !== null);
         if (places.length === 0) {
           const sold = soldWhere(provider, line);
-          misses.push(where.location ? { constraint: 'location', required: where.location, actual: sold.cities } : { constraint: 'country', required: where.country!, actual: sold.countries });
+          misses.push(
+            where.location
+              ? { constraint: 'location', required: where.location, actual: sold.cities }
+              : { constraint: 'country', required: where.country!, actual: sold.countries },
+          );
         } else if (priced.length === 0) {
           // Sold there, at a price the dataset does not have: never ranked on a guess.
-          if (misses.length === 0 && ((!row.discontinued && row.orderable !== false) || filters.includeDiscontinued)) this.countUnpriced(unpriced, row, places);
+          if (misses.length === 0 && ((!row.discontinued && row.orderable !== false) || filters.includeDiscontinued))
+            this.countUnpriced(unpriced, row, places);
           continue;
         } else {
           const factor = Math.min(...priced.map((p) => p.priceFactor!));
@@ -216,8 +246,13 @@ export class PlansService {
       }
       // A plan with no no-commitment price is bounded by its effective price, so that the count of
       // those left out is the number includeCommitments would add.
-      const normalizedPrice = exchangeRates.convert(round2((compared ?? row.price) * (at?.factor ?? 1)), row.currency, currency);
-      if (filters.maxMonthlyPrice !== undefined && normalizedPrice > filters.maxMonthlyPrice) misses.push(overOf(filters.maxMonthlyPrice, normalizedPrice));
+      const normalizedPrice = exchangeRates.convert(
+        round2((compared ?? row.price) * (at?.factor ?? 1)),
+        row.currency,
+        currency,
+      );
+      if (filters.maxMonthlyPrice !== undefined && normalizedPrice > filters.maxMonthlyPrice)
+        misses.push(overOf(filters.maxMonthlyPrice, normalizedPrice));
 
       // A line no longer sold, or a plan that cannot be ordered, is never offered as a match (nor as a near one) unless asked for.
       if ((row.discontinued || row.orderable === false) && !filters.includeDiscontinued) {
@@ -230,7 +265,10 @@ export class PlansService {
       if (misses.length > 0) nearMisses.push(toClosest(row, normalizedPrice, misses));
     }
     matches.sort(
-      (a, b) => a.normalizedPrice - b.normalizedPrice || a.providerId.localeCompare(b.providerId) || a.planName.localeCompare(b.planName),
+      (a, b) =>
+        a.normalizedPrice - b.normalizedPrice ||
+        a.providerId.localeCompare(b.providerId) ||
+        a.planName.localeCompare(b.planName),
     );
     const stalePrices = matches.filter((m) => m.stale).length;
     return {
@@ -241,14 +279,24 @@ export class PlansService {
       leftOutNeedingCommitment,
       leftOutDiscontinued,
       ...(filters.minTransferTb !== undefined ? { leftOutTransferUnknown } : {}),
-      ...(leftOutTransferUnknown > 0 ? { transferNote: transferNote(leftOutTransferUnknown, filters.minTransferTb!) } : {}),
+      ...(leftOutTransferUnknown > 0
+        ? { transferNote: transferNote(leftOutTransferUnknown, filters.minTransferTb!) }
+        : {}),
       stalePrices,
       ...(stalePrices > 0 ? { stalePriceNote: stalePriceNote(stalePrices, matches.length) } : {}),
       currency,
       exchangeRatesDate: exchangeRates.date,
       datasetVersion: snapshot.version,
       ...(where ? { priceUnknownAtLocation: [...unpriced.values()] } : {}),
-      ...(matches.length === 0 ? { closestMatches: closestPlans(nearMisses, Math.min(filters.limit, MAX_CLOSEST), filters.maxMonthlyPrice !== undefined) } : {}),
+      ...(matches.length === 0
+        ? {
+            closestMatches: closestPlans(
+              nearMisses,
+              Math.min(filters.limit, MAX_CLOSEST),
+              filters.maxMonthlyPrice !== undefined,
+            ),
+          }
+        : {}),
       ...(matches.length === 0 ? beyond(filters, this.table.rows()) : {}),
     };
   }
@@ -258,22 +306,38 @@ export class PlansService {
     const { exchangeRates, providersById, providers } = this.dataset.current;
     const currency = (query.currency ?? DEFAULT_CURRENCY).toUpperCase();
     if (!exchangeRates.has(currency)) {
-      throw new InvalidArgumentError('currency', `No exchange rate for "${currency.slice(0, 10)}". Use one of: ${exchangeRates.currencies.join(', ')}.`);
+      throw new InvalidArgumentError(
+        'currency',
+        `No exchange rate for "${currency.slice(0, 10)}". Use one of: ${exchangeRates.currencies.join(', ')}.`,
+      );
     }
     const ids = [...providersById.keys()];
     const providerIds = query.providers?.map((id) => resolveProviderId(id, ids));
-    const storageType = query.storageType === undefined ? undefined : STORAGE_TYPES.find((t) => t.toLowerCase() === query.storageType!.toLowerCase());
-    if (query.storageType !== undefined && !storageType) throw new InvalidArgumentError('storageType', `Use one of ${STORAGE_TYPES.join(', ')}.`);
-    const cpuType = query.cpuType === undefined ? undefined : CPU_TYPES.find((t) => t === query.cpuType!.trim().toLowerCase());
-    if (query.cpuType !== undefined && !cpuType) throw new InvalidArgumentError('cpuType', `Use one of ${CPU_TYPES.join(', ')}.`);
+    const storageType =
+      query.storageType === undefined
+        ? undefined
+        : STORAGE_TYPES.find((t) => t.toLowerCase() === query.storageType!.toLowerCase());
+    if (query.storageType !== undefined && !storageType)
+      throw new InvalidArgumentError('storageType', `Use one of ${STORAGE_TYPES.join(', ')}.`);
+    const cpuType =
+      query.cpuType === undefined ? undefined : CPU_TYPES.find((t) => t === query.cpuType!.trim().toLowerCase());
+    if (query.cpuType !== undefined && !cpuType)
+      throw new InvalidArgumentError('cpuType', `Use one of ${CPU_TYPES.join(', ')}.`);
     if (query.minTransferTb !== undefined && !(Number.isFinite(query.minTransferTb) && query.minTransferTb > 0)) {
       throw new InvalidArgumentError('minTransferTb', 'Use a monthly traffic volume in TB above 0, e.g. 2 or 0.5.');
     }
-    if (query.maxPriceAgeDays !== undefined && !(Number.isInteger(query.maxPriceAgeDays) && query.maxPriceAgeDays > 0)) {
-      throw new InvalidArgumentError('maxPriceAgeDays', 'Use a whole number of days, 1 or more (e.g. 90 keeps only prices that are not stale by age).');
+    if (
+      query.maxPriceAgeDays !== undefined &&
+      !(Number.isInteger(query.maxPriceAgeDays) && query.maxPriceAgeDays > 0)
+    ) {
+      throw new InvalidArgumentError(
+        'maxPriceAgeDays',
+        'Use a whole number of days, 1 or more (e.g. 90 keeps only prices that are not stale by age).',
+      );
     }
     const where = resolveLocation(providers, query.location, query.country);
-    const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+    const defined = <T extends object>(o: T) =>
+      Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
     return defined({
       minVcpus: query.minVcpus,
       minRamGb: query.minRamGb,
@@ -293,11 +357,22 @@ export class PlansService {
     });
   }
 
-  private countUnpriced(unpriced: Map<string, UnpricedAtLocation>, row: PlanTableRow, places: { city: string; note?: string }[]): void {
+  private countUnpriced(
+    unpriced: Map<string, UnpricedAtLocation>,
+    row: PlanTableRow,
+    places: { city: string; note?: string }[],
+  ): void {
     const key = `${row.providerId} ${row.lineId}`;
     const entry = unpriced.get(key);
     if (entry) entry.plans += 1;
-    else unpriced.set(key, { providerId: row.providerId, line: row.lineId, plans: 1, datacenters: places.map((p) => p.city), note: places[0].note ?? 'The price there is not in the dataset.' });
+    else
+      unpriced.set(key, {
+        providerId: row.providerId,
+        line: row.lineId,
+        plans: 1,
+        datacenters: places.map((p) => p.city),
+        note: places[0].note ?? 'The price there is not in the dataset.',
+      });
   }
 }
 
@@ -314,7 +389,8 @@ export function cpuTypeOf(row: Pick<PlanTableRow, 'cpuType'>): PlanCpuType {
 
 /** A plan whose allowance is below the need, or not stated: what it has instead. */
 function transferMiss(required: number, row: PlanTableRow): ConstraintMiss {
-  if (row.bandwidthTb === null) return { constraint: 'minTransferTb', required, actual: `not stated as a volume ("${row.bandwidth}")` };
+  if (row.bandwidthTb === null)
+    return { constraint: 'minTransferTb', required, actual: `not stated as a volume ("${row.bandwidth}")` };
   return shortOf('minTransferTb', required, row.bandwidthTb);
 }
 
@@ -344,7 +420,13 @@ function toClosest(row: PlanTableRow, normalizedPrice: number, misses: Constrain
   };
 }
 
-function toMatch(row: PlanTableRow, normalizedPrice: number, currency: string, sold: SoldIn, at?: { factor: number; cities: string[]; note?: string }): PlanMatch {
+function toMatch(
+  row: PlanTableRow,
+  normalizedPrice: number,
+  currency: string,
+  sold: SoldIn,
+  at?: { factor: number; cities: string[]; note?: string },
+): PlanMatch {
   return {
     ...sold,
     providerId: row.providerId,

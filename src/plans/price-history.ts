@@ -29,13 +29,18 @@ export function priceHistories(changelog: readonly DatasetRelease[]): PriceHisto
   for (const { version, changes } of changelog) {
     for (const plan of changes.plansRemoved) take(plan);
     for (const plan of changes.plansAdded) histories.set(planHistoryKey(plan), [{ version, price: plan.price }]);
-    for (const plan of changes.plansRepriced) histories.set(planHistoryKey(plan), [...take(plan), { version, price: plan.newPrice }]);
+    for (const plan of changes.plansRepriced)
+      histories.set(planHistoryKey(plan), [...take(plan), { version, price: plan.newPrice }]);
   }
   return histories;
 }
 
 /** The history of a plan as served now: under its id, else under its name. */
-export function historyOf(histories: PriceHistories, providerId: string, plan: { name: string; providerPlanId?: string }): readonly PricePoint[] {
+export function historyOf(
+  histories: PriceHistories,
+  providerId: string,
+  plan: { name: string; providerPlanId?: string },
+): readonly PricePoint[] {
   const ref = { providerId, planName: plan.name, providerPlanId: plan.providerPlanId };
   return histories.get(planHistoryKey(ref)) ?? histories.get(nameKey(ref)) ?? [];
 }

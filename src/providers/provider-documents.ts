@@ -15,8 +15,21 @@ export const PROVIDER_SORTS = ['rating', 'price', 'name'] as const;
 export type ProviderSort = (typeof PROVIDER_SORTS)[number];
 
 /** A provider with the figures agents compare on, and its plan matrix. */
-export interface ProviderSummary
-  extends Pick<Provider, 'id' | 'name' | 'rating' | 'startingPrice' | 'currency' | 'monthToMonthStartingPrice' | 'locations' | 'datacenters' | 'bestFor' | 'url' | 'plans' | 'priceAge'> {
+export interface ProviderSummary extends Pick<
+  Provider,
+  | 'id'
+  | 'name'
+  | 'rating'
+  | 'startingPrice'
+  | 'currency'
+  | 'monthToMonthStartingPrice'
+  | 'locations'
+  | 'datacenters'
+  | 'bestFor'
+  | 'url'
+  | 'plans'
+  | 'priceAge'
+> {
   /** `startingPrice` converted to USD with the dataset's exchange rates. */
   startingPriceUsd: number;
   /** `monthToMonthStartingPrice` in USD; the "price" order sorts on it, providers without one last. */
@@ -48,7 +61,10 @@ export function toProvider(record: ProviderRecord, config: AppConfig, day: strin
   const { url: path, ...fields } = record;
   const plans = pricedPlans(record, day);
   // Like startingPrice (the validator's rule), the entry price is one a customer can still buy.
-  const monthToMonth = plans.filter((plan) => !plan.discontinued).map((plan) => plan.monthToMonthPrice).filter((price) => price !== null);
+  const monthToMonth = plans
+    .filter((plan) => !plan.discontinued)
+    .map((plan) => plan.monthToMonthPrice)
+    .filter((price) => price !== null);
   return {
     ...fields,
     billingCycle: BILLING_CYCLE,
@@ -89,7 +105,11 @@ export function buildProviderDocuments(snapshot: DatasetSnapshot, config: AppCon
   const byId = new Map(
     providers.map((provider) => [
       provider.id,
-      new JsonDocument<ProviderEnvelope>({ version: meta.version, provider }, meta.lastUpdated, deprecationsOf([provider])),
+      new JsonDocument<ProviderEnvelope>(
+        { version: meta.version, provider },
+        meta.lastUpdated,
+        deprecationsOf([provider]),
+      ),
     ]),
   );
   const summaries: ProviderSummary[] = providers.map((p) => ({
@@ -100,10 +120,15 @@ export function buildProviderDocuments(snapshot: DatasetSnapshot, config: AppCon
     currency: p.currency,
     startingPriceUsd: snapshot.exchangeRates.convert(p.startingPrice, p.currency, 'USD'),
     monthToMonthStartingPrice: p.monthToMonthStartingPrice,
-    monthToMonthStartingPriceUsd: p.monthToMonthStartingPrice === null ? null : snapshot.exchangeRates.convert(p.monthToMonthStartingPrice, p.currency, 'USD'),
+    monthToMonthStartingPriceUsd:
+      p.monthToMonthStartingPrice === null
+        ? null
+        : snapshot.exchangeRates.convert(p.monthToMonthStartingPrice, p.currency, 'USD'),
     priceAge: p.priceAge,
     uptime: p.uptime,
-    lineUptimes: p.planLines.filter((line) => line.uptime !== undefined && line.uptime !== p.uptime).map((line) => ({ line: line.id, uptime: line.uptime! })),
+    lineUptimes: p.planLines
+      .filter((line) => line.uptime !== undefined && line.uptime !== p.uptime)
+      .map((line) => ({ line: line.id, uptime: line.uptime! })),
     support: p.support,
     supportChannels: p.supportChannels,
     locations: p.locations,
@@ -121,7 +146,12 @@ export function buildProviderDocuments(snapshot: DatasetSnapshot, config: AppCon
     ids: providers.map((p) => p.id),
     summaries: {
       rating: sorted((a, b) => b.rating - a.rating || a.name.localeCompare(b.name)),
-      price: sorted((a, b) => compareNullsLast(a.monthToMonthStartingPriceUsd, b.monthToMonthStartingPriceUsd) || a.startingPriceUsd - b.startingPriceUsd || a.id.localeCompare(b.id)),
+      price: sorted(
+        (a, b) =>
+          compareNullsLast(a.monthToMonthStartingPriceUsd, b.monthToMonthStartingPriceUsd) ||
+          a.startingPriceUsd - b.startingPriceUsd ||
+          a.id.localeCompare(b.id),
+      ),
       name: sorted((a, b) => a.name.localeCompare(b.name)),
     },
   };

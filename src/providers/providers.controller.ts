@@ -21,7 +21,12 @@ export class ProvidersController {
   @ApiEndpoint(API_OPERATIONS.getProvider, ProviderEnvelope, {
     notFound: 'No provider has this id; the resolution lists the valid ids.',
   })
-  @ApiParam({ name: 'providerId', description: 'Stable, lowercase provider id.', example: 'hetzner', schema: { type: 'string', pattern: '^[a-z0-9-]+$' } })
+  @ApiParam({
+    name: 'providerId',
+    description: 'Stable, lowercase provider id.',
+    example: 'hetzner',
+    schema: { type: 'string', pattern: '^[a-z0-9-]+$' },
+  })
   getProvider(@Param('providerId') id: string): Sendable {
     return this.providers.get(id);
   }

@@ -6,7 +6,12 @@ import type { JsonDocument } from '../dataset/json-document.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import type { ProviderEnvelope } from './dto/provider-envelope.dto.js';
 import type { ProviderList } from './dto/provider-list.dto.js';
-import { buildProviderDocuments, type ProviderDocuments, type ProviderSort, type ProviderSummary } from './provider-documents.js';
+import {
+  buildProviderDocuments,
+  type ProviderDocuments,
+  type ProviderSort,
+  type ProviderSummary,
+} from './provider-documents.js';
 
 /** Reads providers from the dataset; shared by the HTTP controller and the MCP tools. */
 @Injectable()

@@ -17,7 +17,10 @@ describe(SearchIndex.name, () => {
   beforeAll(() => {
     index = new SearchIndex(docs, { id: (d) => d.slug, fields });
   });
-  const ids = (query: string, ...rest: Parameters<SearchIndex<Doc>['search']> extends [string, ...infer R] ? R : never) => index.search(query, ...rest).map((h) => h.id);
+  const ids = (
+    query: string,
+    ...rest: Parameters<SearchIndex<Doc>['search']> extends [string, ...infer R] ? R : never
+  ) => index.search(query, ...rest).map((h) => h.id);
 
   it('ranks a match in the boosted field above a match in the body, and reports the matched terms', () => {
     const hits = index.search('wireguard');

@@ -2,9 +2,11 @@ import { plainText, snippet } from './snippet';
 
 describe('plainText', () => {
   it('keeps what a reader sees', () => {
-    expect(plainText('## Setup\n\nRun `ufw enable`, see [the guide](/guides/x) and **reboot**.\n\n```bash\nsecret\n```\n- item')).toBe(
-      'Setup Run ufw enable, see the guide and reboot. item',
-    );
+    expect(
+      plainText(
+        '## Setup\n\nRun `ufw enable`, see [the guide](/guides/x) and **reboot**.\n\n```bash\nsecret\n```\n- item',
+      ),
+    ).toBe('Setup Run ufw enable, see the guide and reboot. item');
   });
 });
 

@@ -1,14 +1,16 @@
 /** Markdown reduced to the text a reader sees: no code blocks, link targets, emphasis or heading marks. */
 export function plainText(markdown: string): string {
-  return markdown
-    .replace(/```[^`]*```/g, ' ')
-    .replace(/`([^`\n]*)`/g, '$1')
-    .replace(/!?\[([^\]\n]*)\]\([^)\n]*\)/g, '$1')
-    // A heading, bullet or number is a marker only when a space follows it ("1.5 GB" is text).
-    .replace(/^[ \t]*(#{1,6}|[-*+]|\d+\.)[ \t]+|^[ \t]*[>|][ \t]*/gm, '')
-    .replace(/[*_|]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    markdown
+      .replace(/```[^`]*```/g, ' ')
+      .replace(/`([^`\n]*)`/g, '$1')
+      .replace(/!?\[([^\]\n]*)\]\([^)\n]*\)/g, '$1')
+      // A heading, bullet or number is a marker only when a space follows it ("1.5 GB" is text).
+      .replace(/^[ \t]*(#{1,6}|[-*+]|\d+\.)[ \t]+|^[ \t]*[>|][ \t]*/gm, '')
+      .replace(/[*_|]+/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /**

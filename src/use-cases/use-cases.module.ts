@@ -4,5 +4,10 @@ import { UseCasesController } from './use-cases.controller.js';
 import { UseCasesService } from './use-cases.service.js';
 import { HttpCommonModule } from '../common/http/http-common.module.js';
 
-@Module({ imports: [HttpCommonModule, PlansModule], controllers: [UseCasesController], providers: [UseCasesService], exports: [UseCasesService] })
+@Module({
+  imports: [HttpCommonModule, PlansModule],
+  controllers: [UseCasesController],
+  providers: [UseCasesService],
+  exports: [UseCasesService],
+})
 export class UseCasesModule {}

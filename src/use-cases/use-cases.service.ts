@@ -19,7 +19,10 @@ import { pickWithPlan, type PlanNarrowing, type SpecChoice } from './workload-pi
 import type { WorkloadFilters, WorkloadRecommendation } from './workload-recommendation.js';
 import { scaleSpec } from './workload-scale.js';
 
-export type Recommendation = Omit<WorkloadRecommendation, 'matchedBy' | 'match' | 'filters' | 'scaledSpec' | 'scaleNote' | 'alternatives' | 'datasetVersion'>;
+export type Recommendation = Omit<
+  WorkloadRecommendation,
+  'matchedBy' | 'match' | 'filters' | 'scaledSpec' | 'scaleNote' | 'alternatives' | 'datasetVersion'
+>;
 
 /** What narrows a recommendation's picks: a budget (in `currency`, default USD), a place, expected traffic. */
 export interface WorkloadNarrowing {
@@ -75,7 +78,10 @@ export class UseCasesService {
       // Slugs and titles only, searched with a wide typo tolerance to suggest something for a miss.
       const suggest = new SearchIndex(snapshot.useCases, {
         id,
-        fields: { slug: { text: (u) => u.slug.replace(/-/g, ' '), boost: 2 }, title: { text: (u) => u.title, boost: 1 } },
+        fields: {
+          slug: { text: (u) => u.slug.replace(/-/g, ' '), boost: 2 },
+          title: { text: (u) => u.title, boost: 1 },
+        },
       });
       return {
         recommendations: new Map(snapshot.useCases.map((u) => [u.slug, recommendation(u)])),
@@ -87,7 +93,11 @@ export class UseCasesService {
         matcher: new WorkloadMatcher(
           snapshot.useCases,
           (text) => search.search(text).map((h) => h.id),
-          (text) => suggest.search(text, undefined, { fuzzy: 0.45 }).slice(0, 3).map((h) => h.id),
+          (text) =>
+            suggest
+              .search(text, undefined, { fuzzy: 0.45 })
+              .slice(0, 3)
+              .map((h) => h.id),
         ),
         rows,
       };
@@ -120,19 +130,28 @@ export class UseCasesService {
   recommend(workload: string, narrowing: WorkloadNarrowing = {}): WorkloadRecommendation {
     const text = workload.trim();
     if (text.length === 0 || text.length > MAX_QUERY_LENGTH) {
-      throw new InvalidArgumentError('workload', `Describe the workload in 1 to ${MAX_QUERY_LENGTH} characters, or pass a use-case slug.`);
+      throw new InvalidArgumentError(
+        'workload',
+        `Describe the workload in 1 to ${MAX_QUERY_LENGTH} characters, or pass a use-case slug.`,
+      );
     }
     const snapshot = this.dataset.current;
     const { useCasesBySlug, useCases, version } = snapshot;
     const views = this.views.get();
     const exact = useCasesBySlug.get(text.toLowerCase());
     const found = exact
-      ? { match: { kind: 'exact' as const, confidence: 1, matchedUseCase: exact.slug, matchedOn: [exact.slug] }, alternatives: [] }
+      ? {
+          match: { kind: 'exact' as const, confidence: 1, matchedUseCase: exact.slug, matchedOn: [exact.slug] },
+          alternatives: [],
+        }
       : views.matcher.match(text);
     if ('miss' in found) {
       const list = useCases.map((u) => `${u.slug} (${u.title})`).join(', ');
       const closest = found.miss.closest.length > 0 ? ` Closest matches: ${found.miss.closest.join(', ')}.` : '';
-      throw new InvalidArgumentError('workload', `No use case matches ${JSON.stringify(text.slice(0, 64))}: ${found.miss.why}.${closest} Use cases: ${list}. Pass one of these slugs, or say what will run in other words.`);
+      throw new InvalidArgumentError(
+        'workload',
+        `No use case matches ${JSON.stringify(text.slice(0, 64))}: ${found.miss.why}.${closest} Use cases: ${list}. Pass one of these slugs, or say what will run in other words.`,
+      );
     }
     const useCase = useCasesBySlug.get(found.match.matchedUseCase)!;
     const filters = this.filtersOf(snapshot, narrowing);
@@ -147,7 +166,13 @@ export class UseCasesService {
       ...rest,
       ...(scaled ? { scaledSpec: toSpec(scaled.spec), scaleNote: scaled.note } : {}),
       providers: narrowed
-        ? this.picks(snapshot, views.rows, useCase, scaled ? [[scaled.spec, 'scaled']] : defaultSpecs(useCase), this.narrowingOf(snapshot, filters))
+        ? this.picks(
+            snapshot,
+            views.rows,
+            useCase,
+            scaled ? [[scaled.spec, 'scaled']] : defaultSpecs(useCase),
+            this.narrowingOf(snapshot, filters),
+          )
         : providers,
       datasetVersion: version,
       alternatives: found.alternatives.map((slug) => ({ slug, title: useCasesBySlug.get(slug)!.title })),
@@ -155,25 +180,46 @@ export class UseCasesService {
   }
 
   /** Each recommended provider of `u` with the cheapest plan its reason describes that meets the first of `specs` it can. */
-  private picks(snapshot: DatasetSnapshot, rows: readonly PlanRow[], u: UseCaseRecord, specs: readonly SpecChoice[], narrowing?: PlanNarrowing) {
+  private picks(
+    snapshot: DatasetSnapshot,
+    rows: readonly PlanRow[],
+    u: UseCaseRecord,
+    specs: readonly SpecChoice[],
+    narrowing?: PlanNarrowing,
+  ) {
     return u.recommendedProviders.map((pick) => {
       const provider = snapshot.providersById.get(pick.id)!;
       // Only plans the reason describes: "Dedicated vCPU plans with local NVMe" shows such a plan.
-      return pickWithPlan(pick, { name: provider.name, url: this.config.url(provider.url) }, rows, reasonClaims(pick.reason), specs, narrowing);
+      return pickWithPlan(
+        pick,
+        { name: provider.name, url: this.config.url(provider.url) },
+        rows,
+        reasonClaims(pick.reason),
+        specs,
+        narrowing,
+      );
     });
   }
 
   /** The narrowing arguments checked and normalized; undefined when none was given. */
   private filtersOf(snapshot: DatasetSnapshot, narrowing: WorkloadNarrowing): WorkloadFilters | undefined {
     const { budget, location, scale } = narrowing;
-    if (budget === undefined && location === undefined && scale === undefined && narrowing.currency === undefined) return undefined;
+    if (budget === undefined && location === undefined && scale === undefined && narrowing.currency === undefined)
+      return undefined;
     const currency = (narrowing.currency ?? DEFAULT_CURRENCY).toUpperCase();
     if (!snapshot.exchangeRates.has(currency)) {
-      throw new InvalidArgumentError('currency', `No exchange rate for "${currency.slice(0, 10)}". Use one of: ${snapshot.exchangeRates.currencies.join(', ')}.`);
+      throw new InvalidArgumentError(
+        'currency',
+        `No exchange rate for "${currency.slice(0, 10)}". Use one of: ${snapshot.exchangeRates.currencies.join(', ')}.`,
+      );
     }
-    if (budget !== undefined && !(Number.isFinite(budget) && budget > 0)) throw new InvalidArgumentError('budget', 'Use a monthly amount above 0, e.g. 20.');
+    if (budget !== undefined && !(Number.isFinite(budget) && budget > 0))
+      throw new InvalidArgumentError('budget', 'Use a monthly amount above 0, e.g. 20.');
     if (scale !== undefined && !(Number.isInteger(scale.visitsPerMonth) && scale.visitsPerMonth > 0)) {
-      throw new InvalidArgumentError('scale', 'Pass { "visitsPerMonth": N } with N a whole number of visits a month, 1 or more.');
+      throw new InvalidArgumentError(
+        'scale',
+        'Pass { "visitsPerMonth": N } with N a whole number of visits a month, 1 or more.',
+      );
     }
     const place = location === undefined ? undefined : resolvePlace(snapshot.providers, location);
     return {
@@ -187,7 +233,8 @@ export class UseCasesService {
   /** How applied filters narrow the plans: where each can be bought, at what price in the answer's currency, within what budget. */
   private narrowingOf(snapshot: DatasetSnapshot, filters: WorkloadFilters): PlanNarrowing {
     const currency = filters.currency ?? DEFAULT_CURRENCY;
-    const where = filters.location || filters.country ? { location: filters.location, country: filters.country } : undefined;
+    const where =
+      filters.location || filters.country ? { location: filters.location, country: filters.country } : undefined;
     return {
       currency,
       budget: filters.budget,
@@ -203,7 +250,10 @@ export class UseCasesService {
           factor = Math.min(...priced.map((p) => p.priceFactor!));
         }
         const listed = row.monthToMonthPrice ?? row.price;
-        return { price: snapshot.exchangeRates.convert(Math.round(listed * factor * 100) / 100, row.currency, currency), factor };
+        return {
+          price: snapshot.exchangeRates.convert(Math.round(listed * factor * 100) / 100, row.currency, currency),
+          factor,
+        };
       },
     };
   }
@@ -243,10 +293,19 @@ export interface EntryPrice {
  * seen price. The validator guarantees some plan still sold meets the spec.
  */
 export function entryPrice(rows: readonly PlanRow[], useCase: UseCaseRecord): EntryPrice {
-  const fitting = rows.filter((r) => !r.discontinued && r.orderable !== false && r.monthToMonthPriceUsd !== null && meetsSpec(r, specBounds(useCase.minimumSpec)));
+  const fitting = rows.filter(
+    (r) =>
+      !r.discontinued &&
+      r.orderable !== false &&
+      r.monthToMonthPriceUsd !== null &&
+      meetsSpec(r, specBounds(useCase.minimumSpec)),
+  );
   const fresh = fitting.filter((r) => !r.stale);
   const entry = (fresh.length > 0 ? fresh : fitting).reduce((best, r) =>
-    r.monthToMonthPriceUsd! < best.monthToMonthPriceUsd! || (r.monthToMonthPriceUsd === best.monthToMonthPriceUsd && r.observedAt > best.observedAt) ? r : best,
+    r.monthToMonthPriceUsd! < best.monthToMonthPriceUsd! ||
+    (r.monthToMonthPriceUsd === best.monthToMonthPriceUsd && r.observedAt > best.observedAt)
+      ? r
+      : best,
   );
   return { usd: entry.monthToMonthPriceUsd!, observedAt: entry.observedAt, stale: entry.stale };
 }

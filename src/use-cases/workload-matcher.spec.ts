@@ -10,7 +10,11 @@ const USE_CASES = [
 ];
 
 describe(WorkloadMatcher.name, () => {
-  const matcher = new WorkloadMatcher(USE_CASES, () => [], (text) => (text === 'dtabse' ? ['database'] : []));
+  const matcher = new WorkloadMatcher(
+    USE_CASES,
+    () => [],
+    (text) => (text === 'dtabse' ? ['database'] : []),
+  );
   const matched = (text: string) => {
     const found = matcher.match(text);
     if ('miss' in found) throw new Error(`no match for ${text}: ${found.miss.why}`);
@@ -22,40 +26,78 @@ describe(WorkloadMatcher.name, () => {
   });
 
   it('matches a slug or a title exactly, with confidence 1', () => {
-    expect(matched('game-server').match).toEqual({ kind: 'exact', confidence: 1, matchedUseCase: 'game-server', matchedOn: ['game-server'] });
-    expect(matched('GAME SERVER HOSTING').match).toMatchObject({ kind: 'exact', confidence: 1, matchedUseCase: 'game-server' });
+    expect(matched('game-server').match).toEqual({
+      kind: 'exact',
+      confidence: 1,
+      matchedUseCase: 'game-server',
+      matchedOn: ['game-server'],
+    });
+    expect(matched('GAME SERVER HOSTING').match).toMatchObject({
+      kind: 'exact',
+      confidence: 1,
+      matchedUseCase: 'game-server',
+    });
   });
 
   it('matches a name found in the text: 0.9 when it is the whole text, 0.8 when it covers every content word, 0.7 otherwise', () => {
-    expect(matched('k8s').match).toEqual({ kind: 'alias', confidence: 0.9, matchedUseCase: 'kubernetes-node', matchedOn: ['k8s'] });
-    expect(matched('a minecraft server').match).toMatchObject({ kind: 'alias', confidence: 0.8, matchedUseCase: 'game-server' });
-    expect(matched('minecraft for my friends').match).toMatchObject({ kind: 'alias', confidence: 0.7, matchedUseCase: 'game-server', matchedOn: ['minecraft'] });
+    expect(matched('k8s').match).toEqual({
+      kind: 'alias',
+      confidence: 0.9,
+      matchedUseCase: 'kubernetes-node',
+      matchedOn: ['k8s'],
+    });
+    expect(matched('a minecraft server').match).toMatchObject({
+      kind: 'alias',
+      confidence: 0.8,
+      matchedUseCase: 'game-server',
+    });
+    expect(matched('minecraft for my friends').match).toMatchObject({
+      kind: 'alias',
+      confidence: 0.7,
+      matchedUseCase: 'game-server',
+      matchedOn: ['minecraft'],
+    });
   });
 
-  it('is 0.15 less sure when another use case\'s name is in the text too, and lists it first among the alternatives', () => {
+  it("is 0.15 less sure when another use case's name is in the text too, and lists it first among the alternatives", () => {
     const found = matched('docker compose stack');
     expect(found.match).toMatchObject({ kind: 'alias', confidence: 0.55 });
     expect(found.alternatives[0]).toBe(found.match.matchedUseCase === 'database' ? 'kubernetes-node' : 'database');
   });
 
   it('prefers the use case whose names cover more of the text', () => {
-    expect(matched('postgresql in docker compose').match).toMatchObject({ matchedUseCase: 'database', matchedOn: ['postgresql', 'docker compose'] });
+    expect(matched('postgresql in docker compose').match).toMatchObject({
+      matchedUseCase: 'database',
+      matchedOn: ['postgresql', 'docker compose'],
+    });
   });
 
   it('matches by words of the names, whole, prefix or typo, when one is specific to the use case', () => {
-    expect(matched('postgres').match).toEqual({ kind: 'words', confidence: 0.85, matchedUseCase: 'database', matchedOn: ['postgres'] });
+    expect(matched('postgres').match).toEqual({
+      kind: 'words',
+      confidence: 0.85,
+      matchedUseCase: 'database',
+      matchedOn: ['postgres'],
+    });
     expect(matched('postgres for my startup').match).toMatchObject({ kind: 'words', confidence: 0.63 });
     expect(matched('kubernets').match).toMatchObject({ kind: 'words', matchedUseCase: 'kubernetes-node' });
   });
 
   it('refuses a text whose only matching word several use cases share, naming it', () => {
     expect(matcher.match('blockchain validator node')).toEqual({
-      miss: { why: '"node" is a word of several use cases (kubernetes-node, web-app), and no other word names one', closest: [] },
+      miss: {
+        why: '"node" is a word of several use cases (kubernetes-node, web-app), and no other word names one',
+        closest: [],
+      },
     });
   });
 
   it('refuses a text with no word that names a use case, with the closest by typo-tolerant search', () => {
-    expect(matcher.match('dtabse')).toEqual({ miss: { why: 'none of its words names a use case', closest: ['database'] } });
-    expect(matcher.match('a server for my stuff')).toEqual({ miss: { why: 'it has no word that says what will run', closest: [] } });
+    expect(matcher.match('dtabse')).toEqual({
+      miss: { why: 'none of its words names a use case', closest: ['database'] },
+    });
+    expect(matcher.match('a server for my stuff')).toEqual({
+      miss: { why: 'it has no word that says what will run', closest: [] },
+    });
   });
 });

@@ -77,10 +77,24 @@ export class WorkloadMatcher {
   ) {
     this.names = new SearchIndex(useCases, {
       id: (u) => u.slug,
-      fields: { slug: { text: (u) => u.slug.replace(/-/g, ' '), boost: 1 }, title: { text: (u) => u.title, boost: 1 }, tags: { text: (u) => u.tags.join(' '), boost: 1 } },
+      fields: {
+        slug: { text: (u) => u.slug.replace(/-/g, ' '), boost: 1 },
+        title: { text: (u) => u.title, boost: 1 },
+        tags: { text: (u) => u.tags.join(' '), boost: 1 },
+      },
     });
-    this.phrases = new Map(useCases.map((u) => [u.slug, [u.slug, u.title, ...u.tags].map(wordsOf).filter((p) => p.length > 0)]));
-    this.exact = new Map(useCases.flatMap((u) => [[wordsOf(u.slug).join(' '), u.slug], [wordsOf(u.title).join(' '), u.slug]] as [string, string][]));
+    this.phrases = new Map(
+      useCases.map((u) => [u.slug, [u.slug, u.title, ...u.tags].map(wordsOf).filter((p) => p.length > 0)]),
+    );
+    this.exact = new Map(
+      useCases.flatMap(
+        (u) =>
+          [
+            [wordsOf(u.slug).join(' '), u.slug],
+            [wordsOf(u.title).join(' '), u.slug],
+          ] as [string, string][],
+      ),
+    );
   }
 
   /** The use case `text` describes, how and how surely, with other candidates best first; or why none. */
@@ -88,17 +102,28 @@ export class WorkloadMatcher {
     const words = wordsOf(text);
     const content = words.filter(isContent);
     const rank = this.ranked(text);
-    const byRank = (a: string, b: string) => (rank.includes(a) ? rank.indexOf(a) : rank.length) - (rank.includes(b) ? rank.indexOf(b) : rank.length);
-    const others = (chosen: string, first: string[]) => [...new Set([...first, ...rank])].filter((s) => s !== chosen).slice(0, 3);
+    const byRank = (a: string, b: string) =>
+      (rank.includes(a) ? rank.indexOf(a) : rank.length) - (rank.includes(b) ? rank.indexOf(b) : rank.length);
+    const others = (chosen: string, first: string[]) =>
+      [...new Set([...first, ...rank])].filter((s) => s !== chosen).slice(0, 3);
 
     const exact = this.exact.get(words.join(' '));
-    if (exact) return { match: { kind: 'exact', confidence: 1, matchedUseCase: exact, matchedOn: [text.trim()] }, alternatives: [] };
+    if (exact)
+      return {
+        match: { kind: 'exact', confidence: 1, matchedUseCase: exact, matchedOn: [text.trim()] },
+        alternatives: [],
+      };
 
     const aliased = this.useCases
       .map((u) => {
         const found = this.phrases.get(u.slug)!.filter((p) => contains(words, p));
         const covered = new Set(found.flat());
-        return { slug: u.slug, found, covered: content.filter((w) => covered.has(w)).length, longest: Math.max(0, ...found.map((p) => p.length)) };
+        return {
+          slug: u.slug,
+          found,
+          covered: content.filter((w) => covered.has(w)).length,
+          longest: Math.max(0, ...found.map((p) => p.length)),
+        };
       })
       .filter((a) => a.found.length > 0)
       .sort((a, b) => b.covered - a.covered || b.longest - a.longest || byRank(a.slug, b.slug));
@@ -108,8 +133,16 @@ export class WorkloadMatcher {
       const base = whole ? 0.9 : best.covered === content.length ? 0.8 : 0.7;
       const confidence = round2(base - (aliased.length > 1 ? 0.15 : 0));
       return {
-        match: { kind: 'alias', confidence, matchedUseCase: best.slug, matchedOn: [...new Set(best.found.map((p) => p.join(' ')))] },
-        alternatives: others(best.slug, aliased.slice(1).map((a) => a.slug)),
+        match: {
+          kind: 'alias',
+          confidence,
+          matchedUseCase: best.slug,
+          matchedOn: [...new Set(best.found.map((p) => p.join(' ')))],
+        },
+        alternatives: others(
+          best.slug,
+          aliased.slice(1).map((a) => a.slug),
+        ),
       };
     }
 
@@ -119,14 +152,25 @@ export class WorkloadMatcher {
       .map((u) => {
         const mine = hits.filter((h) => h.ids.includes(u.slug));
         const specific = mine.filter((h) => h.ids.length === 1).length;
-        return { slug: u.slug, words: mine.map((h) => h.word), specific, score: mine.reduce((s, h) => s + (h.ids.length === 1 ? 1 : 0.5), 0) };
+        return {
+          slug: u.slug,
+          words: mine.map((h) => h.word),
+          specific,
+          score: mine.reduce((s, h) => s + (h.ids.length === 1 ? 1 : 0.5), 0),
+        };
       })
       .filter((s) => s.specific > 0)
       .sort((a, b) => b.score - a.score || byRank(a.slug, b.slug));
     if (scored.length > 0) {
       const best = scored[0];
       const confidence = round2(Math.min(0.85, 0.4 + 0.45 * (best.score / content.length)));
-      return { match: { kind: 'words', confidence, matchedUseCase: best.slug, matchedOn: best.words }, alternatives: others(best.slug, scored.slice(1).map((s) => s.slug)) };
+      return {
+        match: { kind: 'words', confidence, matchedUseCase: best.slug, matchedOn: best.words },
+        alternatives: others(
+          best.slug,
+          scored.slice(1).map((s) => s.slug),
+        ),
+      };
     }
 
     const shared = hits.filter((h) => h.ids.length > 1);

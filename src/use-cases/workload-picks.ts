@@ -56,7 +56,12 @@ export function pickWithPlan(
 }
 
 /** Why a pick shows no plan once narrowed: the conditions no plan of it meets together. */
-function noPlanNote(name: string, claims: ReasonClaims, specs: readonly SpecChoice[], narrowing: PlanNarrowing): string {
+function noPlanNote(
+  name: string,
+  claims: ReasonClaims,
+  specs: readonly SpecChoice[],
+  narrowing: PlanNarrowing,
+): string {
   const claimed = hasClaims(claims) ? ` with ${claimsText(claims)}` : '';
   const spec = specs.map(([, meets]) => meets).join(' or ');
   const where = narrowing.where ? ` sold in ${narrowing.where} at a price the dataset has` : '';
@@ -69,9 +74,19 @@ function noPlanNote(name: string, claims: ReasonClaims, specs: readonly SpecChoi
  * allowance (neither a volume nor unmetered), they are not counted as meeting it; the answer says so,
  * naming the spec and the allowance text, rather than leaving the reader to wonder why they were passed over.
  */
-function transferNote(rows: readonly PlanRow[], specs: readonly SpecChoice[], providerName: string): string | undefined {
+function transferNote(
+  rows: readonly PlanRow[],
+  specs: readonly SpecChoice[],
+  providerName: string,
+): string | undefined {
   for (const [spec, name] of specs) {
-    const unknown = rows.filter((r) => !r.discontinued && r.orderable !== false && meetsSpec(r, sizeBounds(spec)) && transferFit(r, spec.bandwidthTb) === 'unknown');
+    const unknown = rows.filter(
+      (r) =>
+        !r.discontinued &&
+        r.orderable !== false &&
+        meetsSpec(r, sizeBounds(spec)) &&
+        transferFit(r, spec.bandwidthTb) === 'unknown',
+    );
     if (unknown.length === 0) continue;
     const allowances = [...new Set(unknown.map((r) => `"${r.bandwidth}"`))].join(', ');
     const n = unknown.length;
@@ -86,7 +101,12 @@ function transferNote(rows: readonly PlanRow[], specs: readonly SpecChoice[], pr
  * commitment only when the provider has no other; and within that, a plan with a stale price only
  * when no fresh one fits.
  */
-function cheapestFor(rows: readonly PlanRow[], specs: readonly SpecChoice[], compared: ReadonlyMap<PlanRow, { price: number; factor: number }>, currency?: string): MatchingPlan | null {
+function cheapestFor(
+  rows: readonly PlanRow[],
+  specs: readonly SpecChoice[],
+  compared: ReadonlyMap<PlanRow, { price: number; factor: number }>,
+  currency?: string,
+): MatchingPlan | null {
   for (const [spec, meets] of specs) {
     const fitting = rows.filter((r) => !r.discontinued && r.orderable !== false && meetsSpec(r, specBounds(spec)));
     if (fitting.length === 0) continue;

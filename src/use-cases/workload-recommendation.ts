@@ -15,11 +15,25 @@ export interface WorkloadFilters {
 }
 
 /** The cheapest plan of a provider for a workload, and which spec it meets. */
-export interface MatchingPlan
-  extends Pick<
-    PlanMatch,
-    'planName' | 'price' | 'currency' | 'cpu' | 'ram' | 'storage' | 'bandwidth' | 'cpuType' | 'priceBasis' | 'termMonths' | 'promotional' | 'renewalPrice' | 'monthToMonthPrice' | 'observedAt' | 'stale' | 'staleReason'
-  > {
+export interface MatchingPlan extends Pick<
+  PlanMatch,
+  | 'planName'
+  | 'price'
+  | 'currency'
+  | 'cpu'
+  | 'ram'
+  | 'storage'
+  | 'bandwidth'
+  | 'cpuType'
+  | 'priceBasis'
+  | 'termMonths'
+  | 'promotional'
+  | 'renewalPrice'
+  | 'monthToMonthPrice'
+  | 'observedAt'
+  | 'stale'
+  | 'staleReason'
+> {
   /**
    * `recommended` when it meets the recommended spec, `minimum` when only the minimum one: all four
    * parts (vCPUs, RAM, disk, transfer); `scaled` when a scale was given and it meets the spec scaled to it.

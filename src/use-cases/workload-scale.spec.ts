@@ -20,7 +20,9 @@ describe('scaleSpec', () => {
   });
 
   it('says how the traffic changed the spec', () => {
-    expect(scaleSpec(useCase, 30_000).note).toBe('30,000 visits a month (up to 50,000) call for the minimum spec; its 0.5 TB of transfer covers 2 MB a visit.');
+    expect(scaleSpec(useCase, 30_000).note).toBe(
+      '30,000 visits a month (up to 50,000) call for the minimum spec; its 0.5 TB of transfer covers 2 MB a visit.',
+    );
     expect(scaleSpec(useCase, 3_000_000).note).toBe(
       '3,000,000 visits a month (over 2,000,000) call for the recommended spec with 4 times its vCPUs and RAM, and transfer raised to 6 TB a month (2 MB a visit).',
     );

@@ -38,11 +38,14 @@ export function scaleSpec(useCase: UseCaseRecord, visitsPerMonth: number): Scale
     bandwidthTb: Math.max(base.bandwidthTb, trafficTb),
   };
   const visits = visitsPerMonth.toLocaleString('en-US');
-  const sized = tier.factor === 1 ? `the ${tier.base} spec` : `the recommended spec with ${tier.factor} times its vCPUs and RAM`;
+  const sized =
+    tier.factor === 1 ? `the ${tier.base} spec` : `the recommended spec with ${tier.factor} times its vCPUs and RAM`;
   const transfer =
     spec.bandwidthTb > base.bandwidthTb
       ? `, and transfer raised to ${spec.bandwidthTb} TB a month (${MB_PER_VISIT} MB a visit)`
       : `; its ${base.bandwidthTb} TB of transfer covers ${MB_PER_VISIT} MB a visit`;
-  const tierText = Number.isFinite(tier.upTo) ? `up to ${tier.upTo.toLocaleString('en-US')}` : `over ${SCALE_TIERS[SCALE_TIERS.length - 2].upTo.toLocaleString('en-US')}`;
+  const tierText = Number.isFinite(tier.upTo)
+    ? `up to ${tier.upTo.toLocaleString('en-US')}`
+    : `over ${SCALE_TIERS[SCALE_TIERS.length - 2].upTo.toLocaleString('en-US')}`;
   return { spec, note: `${visits} visits a month (${tierText}) call for ${sized}${transfer}.` };
 }

@@ -11,7 +11,18 @@ export function onReleaseDay(): void {
     jest.useFakeTimers({
       advanceTimers: true,
       now: Date.parse(`${rawMeta.version}T12:00:00Z`),
-      doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'],
+      doNotFake: [
+        'nextTick',
+        'setImmediate',
+        'clearImmediate',
+        'setTimeout',
+        'clearTimeout',
+        'setInterval',
+        'clearInterval',
+        'queueMicrotask',
+        'hrtime',
+        'performance',
+      ],
     });
   });
   afterAll(() => jest.useRealTimers());

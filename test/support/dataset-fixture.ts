@@ -41,7 +41,10 @@ export function smallDataset(embedded: RawDataset): RawDataset {
     p.plans = fewestPlans(p);
     const kept = new Set(p.plans.map((plan: Json) => plan.name));
     const backups = p.addOns.backups;
-    if (backups.pricesByPlan) backups.pricesByPlan = Object.fromEntries(Object.entries(backups.pricesByPlan).filter(([name]) => kept.has(name)));
+    if (backups.pricesByPlan)
+      backups.pricesByPlan = Object.fromEntries(
+        Object.entries(backups.pricesByPlan).filter(([name]) => kept.has(name)),
+      );
     p.bestFor = p.bestFor.filter((slug: string) => (FIXTURE_USE_CASES as readonly string[]).includes(slug));
   }
   raw.useCases.useCases = FIXTURE_USE_CASES.map((slug) => {
@@ -56,10 +59,13 @@ export function smallDataset(embedded: RawDataset): RawDataset {
     };
   });
   const byType = new Map<string, Json>();
-  for (const g of raw.guides) if (!byType.has(g.frontMatter.type) && !(FIXTURE_GUIDES as readonly string[]).includes(g.fileSlug)) byType.set(g.frontMatter.type, g);
+  for (const g of raw.guides)
+    if (!byType.has(g.frontMatter.type) && !(FIXTURE_GUIDES as readonly string[]).includes(g.fileSlug))
+      byType.set(g.frontMatter.type, g);
   raw.guides = [...FIXTURE_GUIDES.map((slug) => raw.guides.find((g: Json) => g.fileSlug === slug)), ...byType.values()];
   for (const release of raw.changelog.releases) {
-    for (const [key, list] of Object.entries(release.changes)) if (Array.isArray(list)) release.changes[key] = list.slice(0, 2);
+    for (const [key, list] of Object.entries(release.changes))
+      if (Array.isArray(list)) release.changes[key] = list.slice(0, 2);
   }
   return JSON.parse(JSON.stringify(raw)); // drops the undefined notes, as a file would not hold them
 }
@@ -76,7 +82,8 @@ function fewestPlans(p: Json): Json[] {
 export const provider = (raw: Json, id: string) => raw.providers.providers.find((p: Json) => p.id === id);
 export const guide = (raw: Json, slug: string) => raw.guides.find((g: Json) => g.fileSlug === slug).frontMatter;
 export const useCase = (raw: Json, slug: string) => raw.useCases.useCases.find((u: Json) => u.slug === slug);
-export const line = (raw: Json, id: string, lineId: string) => provider(raw, id).planLines.find((l: Json) => l.id === lineId);
+export const line = (raw: Json, id: string, lineId: string) =>
+  provider(raw, id).planLines.find((l: Json) => l.id === lineId);
 export const plan = (raw: Json, id: string, name: string) => provider(raw, id).plans.find((p: Json) => p.name === name);
 
 /** Edits a copy of `base` and validates it; names records the way the validator's messages do. */
@@ -90,7 +97,8 @@ export function datasetEditor(base: RawDataset) {
     /** `data/providers.json: providers[i] (id)` for a provider of the base dataset. */
     at: (id: string) => `data/providers.json: providers[${b.providers.providers.indexOf(provider(b, id))}] (${id})`,
     /** `data/use-cases.json: useCases[i] (slug)` for a use case of the base dataset. */
-    useCaseAt: (slug: string) => `data/use-cases.json: useCases[${b.useCases.useCases.findIndex((u: Json) => u.slug === slug)}] (${slug})`,
+    useCaseAt: (slug: string) =>
+      `data/use-cases.json: useCases[${b.useCases.useCases.findIndex((u: Json) => u.slug === slug)}] (${slug})`,
     /** The index of a plan in its provider's list, in the base dataset. */
     planIndex: (id: string, name: string) => provider(b, id).plans.findIndex((p: Json) => p.name === name),
     version: b.meta.version as string,

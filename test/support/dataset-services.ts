@@ -23,5 +23,10 @@ export async function planServices() {
   const config = { url: (path: string) => `https://vpsapi.test${path}` } as unknown as AppConfig;
   const table = new PlanTableService(dataset, config);
   const plans = new PlansService(dataset, table);
-  return { snapshot, plans, costs: new CostEstimator(dataset, table, plans), equivalents: new EquivalentPlansService(dataset, table) };
+  return {
+    snapshot,
+    plans,
+    costs: new CostEstimator(dataset, table, plans),
+    equivalents: new EquivalentPlansService(dataset, table),
+  };
 }

@@ -29,17 +29,27 @@ export function transferTbOf(bandwidth: string): number | null {
 }
 
 /** True when a plan meets a use-case spec on all four parts; an unstated allowance meets no transfer need. */
-export function meetsAllFour(plan: { cpu: string; ram: string; storage: string; bandwidth: string }, spec: { vcpus: number; ramGb: number; storageGb: number; bandwidthTb: number }): boolean {
+export function meetsAllFour(
+  plan: { cpu: string; ram: string; storage: string; bandwidth: string },
+  spec: { vcpus: number; ramGb: number; storageGb: number; bandwidthTb: number },
+): boolean {
   const f = figures(plan);
   const tb = transferTbOf(plan.bandwidth);
-  return f.vcpus >= spec.vcpus && f.ramGb >= spec.ramGb && f.storageGb >= spec.storageGb && tb !== null && tb >= spec.bandwidthTb;
+  return (
+    f.vcpus >= spec.vcpus &&
+    f.ramGb >= spec.ramGb &&
+    f.storageGb >= spec.storageGb &&
+    tb !== null &&
+    tb >= spec.bandwidthTb
+  );
 }
 
 /** The stale threshold as the data README states it: prices seen more than 90 days before the release are stale. */
 export const STALE_DAYS = 90;
 
 /** Whole days from one calendar date to another. */
-const daysFrom = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const daysFrom = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /**
  * A price's age as the data README describes it: days from `observedAt` to the dataset version, stale
@@ -50,7 +60,12 @@ export function priceAgeOf(plan: any, line: any, version: string) {
   const priceAgeDays = Math.max(0, daysFrom(plan.observedAt, version));
   const changedAfter = line.laterPriceChange !== undefined && line.laterPriceChange.date > plan.observedAt;
   const stale = priceAgeDays > STALE_DAYS || changedAfter;
-  return { observedAt: plan.observedAt as string, priceAgeDays, stale, staleReason: stale ? expect.stringContaining(plan.observedAt) : null };
+  return {
+    observedAt: plan.observedAt as string,
+    priceAgeDays,
+    stale,
+    staleReason: stale ? expect.stringContaining(plan.observedAt) : null,
+  };
 }
 
 /**
@@ -85,9 +100,17 @@ export function pricedPlanOf(provider: any, plan: any, version: string = rawMeta
     successor: plan.availability?.successor ?? line.discontinued?.successor ?? null,
     // Not orderable when the line is discontinued; else as the plan's availability says; else unknown.
     ...(line.discontinued
-      ? { orderable: false, orderableObservedAt: line.discontinued.since ?? line.discontinued.source.retrievedAt, orderableSourceUrl: line.discontinued.source.url }
+      ? {
+          orderable: false,
+          orderableObservedAt: line.discontinued.since ?? line.discontinued.source.retrievedAt,
+          orderableSourceUrl: line.discontinued.source.url,
+        }
       : plan.availability
-        ? { orderable: plan.availability.orderable, orderableObservedAt: plan.availability.observedAt, orderableSourceUrl: plan.availability.source.url }
+        ? {
+            orderable: plan.availability.orderable,
+            orderableObservedAt: plan.availability.observedAt,
+            orderableSourceUrl: plan.availability.source.url,
+          }
         : { orderable: 'unknown', orderableObservedAt: null, orderableSourceUrl: null }),
   };
 }
@@ -95,12 +118,17 @@ export function pricedPlanOf(provider: any, plan: any, version: string = rawMeta
 /** The age summary of some priced plans: oldest and newest day seen, and how many are stale. */
 export function priceAgeSummaryOf(plans: { observedAt: string; stale: boolean }[]) {
   const dates = plans.map((p) => p.observedAt).sort();
-  return { oldestObservedAt: dates[0], newestObservedAt: dates[dates.length - 1], stalePrices: plans.filter((p) => p.stale).length };
+  return {
+    oldestObservedAt: dates[0],
+    newestObservedAt: dates[dates.length - 1],
+    stalePrices: plans.filter((p) => p.stale).length,
+  };
 }
 
 /** Exchange-rate conversion as the data README describes it: through the base currency, to the cent. */
 export function toCurrencyWith(rates: { rates: Record<string, number> }) {
-  return (amount: number, from: string, to: string) => (from === to ? amount : Math.round((amount / rates.rates[from]) * rates.rates[to] * 100) / 100);
+  return (amount: number, from: string, to: string) =>
+    from === to ? amount : Math.round((amount / rates.rates[from]) * rates.rates[to] * 100) / 100;
 }
 
 /**
@@ -133,7 +161,13 @@ export function transferOf(bandwidth: string): { bandwidthTb: number | null; unm
  * The rows plans.json should hold, computed from the raw files: every plan of every provider in file
  * order, with its line's pricing, its parsed figures and its prices in USD and EUR.
  */
-export function expectedPlanRows(providers: any[], rates: { date: string; rates: Record<string, number> }, baseUrl: string, changelog: { releases: any[] } = { releases: [] }, version: string = rawMeta.version) {
+export function expectedPlanRows(
+  providers: any[],
+  rates: { date: string; rates: Record<string, number> },
+  baseUrl: string,
+  changelog: { releases: any[] } = { releases: [] },
+  version: string = rawMeta.version,
+) {
   const convert = toCurrencyWith(rates);
   return providers.flatMap((provider) =>
     provider.plans.map((raw: any) => {
@@ -184,7 +218,11 @@ export function expectedPlanRows(providers: any[], rates: { date: string; rates:
 }
 
 /** A plan's price at each release that added or repriced it, read from the changelog as the data README describes it. */
-export function priceHistoryOf(changelog: { releases: any[] }, providerId: string, planName: string): { version: string; price: number }[] {
+export function priceHistoryOf(
+  changelog: { releases: any[] },
+  providerId: string,
+  planName: string,
+): { version: string; price: number }[] {
   let history: { version: string; price: number }[] = [];
   const same = (p: any) => p.providerId === providerId && p.planName === planName;
   for (const release of changelog.releases) {

@@ -12,7 +12,10 @@ export async function connectMcp(baseUrl: string, how: McpEra = { era: 'legacy' 
   const client =
     how.era === 'modern'
       ? new Client({ name: 'vpsapi-e2e', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } })
-      : new Client({ name: 'vpsapi-e2e', version: '1.0.0' }, how.protocolVersion ? { supportedProtocolVersions: [how.protocolVersion] } : {});
+      : new Client(
+          { name: 'vpsapi-e2e', version: '1.0.0' },
+          how.protocolVersion ? { supportedProtocolVersions: [how.protocolVersion] } : {},
+        );
   await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`)));
   return client;
 }

@@ -39,7 +39,11 @@ export function documentedExchange(): { method: string; request: HttpRequest; an
     const [method, path] = blocks[i].start.split(' ');
     const status = Number(blocks[i + 1].start.split(' ')[1]);
     const request = { method, path, headers: blocks[i].headers, body: blocks[i].body };
-    pairs.push({ method: JSON.parse(request.body).method as string, request, answer: { status, headers: blocks[i + 1].headers, body: JSON.parse(blocks[i + 1].body) } });
+    pairs.push({
+      method: JSON.parse(request.body).method as string,
+      request,
+      answer: { status, headers: blocks[i + 1].headers, body: JSON.parse(blocks[i + 1].body) },
+    });
   }
   if (pairs.length === 0) throw new Error('docs/mcp.md has no request and answer blocks under "A 2026-07-28 exchange"');
   return pairs;
@@ -55,21 +59,42 @@ const CUT = '…';
  */
 export function shapeProblems(documented: unknown, actual: unknown, path = '$'): string[] {
   if (typeof documented === 'string' && documented.endsWith(CUT)) {
-    return typeof actual === 'string' && actual.startsWith(documented.slice(0, -CUT.length)) ? [] : [`${path}: expected a string starting ${JSON.stringify(documented.slice(0, -1))}`];
+    return typeof actual === 'string' && actual.startsWith(documented.slice(0, -CUT.length))
+      ? []
+      : [`${path}: expected a string starting ${JSON.stringify(documented.slice(0, -1))}`];
   }
   if (Array.isArray(documented)) {
     if (!Array.isArray(actual)) return [`${path}: expected an array`];
     const open = documented.at(-1) === CUT;
     const shown = open ? documented.slice(0, -1) : documented;
-    const problems = open ? (actual.length < shown.length ? [`${path}: expected at least ${shown.length} items`] : []) : actual.length !== shown.length ? [`${path}: expected ${shown.length} items, got ${actual.length}`] : [];
+    const problems = open
+      ? actual.length < shown.length
+        ? [`${path}: expected at least ${shown.length} items`]
+        : []
+      : actual.length !== shown.length
+        ? [`${path}: expected ${shown.length} items, got ${actual.length}`]
+        : [];
     return [...problems, ...shown.flatMap((item, i) => shapeProblems(item, actual[i], `${path}[${i}]`))];
   }
   if (documented !== null && typeof documented === 'object') {
     if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return [`${path}: expected an object`];
     const shown = Object.entries(documented).filter(([key]) => key !== CUT);
     const open = CUT in documented;
-    const extra = open ? [] : Object.keys(actual).filter((key) => !(key in documented)).map((key) => `${path}.${key}: not in the documentation`);
-    return [...extra, ...shown.flatMap(([key, value]) => (key in actual ? shapeProblems(value, (actual as Record<string, unknown>)[key], `${path}.${key}`) : [`${path}.${key}: missing`]))];
+    const extra = open
+      ? []
+      : Object.keys(actual)
+          .filter((key) => !(key in documented))
+          .map((key) => `${path}.${key}: not in the documentation`);
+    return [
+      ...extra,
+      ...shown.flatMap(([key, value]) =>
+        key in actual
+          ? shapeProblems(value, (actual as Record<string, unknown>)[key], `${path}.${key}`)
+          : [`${path}.${key}: missing`],
+      ),
+    ];
   }
-  return Object.is(documented, actual) ? [] : [`${path}: expected ${JSON.stringify(documented)}, got ${JSON.stringify(actual)}`];
+  return Object.is(documented, actual)
+    ? []
+    : [`${path}: expected ${JSON.stringify(documented)}, got ${JSON.stringify(actual)}`];
 }

@@ -59,6 +59,9 @@ export function mcpSuite(options: { editData?: (dir: string) => Promise<void> } 
     client: () => state.client!,
     tools: () => state.tools,
     dataDir: () => state.dir!,
-    ...toolCaller(() => state.client!, () => state.tools),
+    ...toolCaller(
+      () => state.client!,
+      () => state.tools,
+    ),
   };
 }

@@ -23,7 +23,9 @@ export function scrape(t: TestApp): Promise<string> {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`GET /metrics answered ${res.statusCode}`))));
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve(body) : reject(new Error(`GET /metrics answered ${res.statusCode}`)),
+      );
       res.on('error', reject);
     }).on('error', reject);
   });
@@ -48,7 +50,8 @@ export function watchReloads(t: TestApp) {
     });
     return outcome;
   });
-  const next = (): Promise<boolean> => (done.length > 0 ? Promise.resolve(done.shift()!) : new Promise((resolve) => waiting.push(resolve)));
+  const next = (): Promise<boolean> =>
+    done.length > 0 ? Promise.resolve(done.shift()!) : new Promise((resolve) => waiting.push(resolve));
   return {
     /** The outcome of the next reload that ends (one that ended since the last call first). */
     next,
@@ -80,7 +83,10 @@ export async function servedPrice(t: TestApp): Promise<number | undefined> {
  * Four clients requesting Hetzner's record until `stop`, which resolves with every status seen (-1 for a
  * 200 that was not Hetzner's). `running` holds the ones not stopped yet, for a suite's afterEach.
  */
-export function steadyTraffic(app: TestApp, running: Set<{ stop: () => Promise<number[]> }>): { stop: () => Promise<number[]> } {
+export function steadyTraffic(
+  app: TestApp,
+  running: Set<{ stop: () => Promise<number[]> }>,
+): { stop: () => Promise<number[]> } {
   let on = true;
   const statuses: number[] = [];
   const clients = Array.from({ length: 4 }, async () => {
@@ -138,7 +144,8 @@ export function datasetEdits() {
   });
   return {
     /** Writes `change`'s edit of `file` (parsed JSON) and reloads `app`; the original is back before the next test. */
-    async edit(app: TestApp, file: string, change: (data: any) => void): Promise<void> { // eslint-disable-line @typescript-eslint/no-explicit-any
+    async edit(app: TestApp, file: string, change: (data: any) => void): Promise<void> {
+      // eslint-disable-line @typescript-eslint/no-explicit-any
       const original = await readFile(file, 'utf8');
       const reload = async () => expect(await app.app.get(DatasetReloader).reload()).toBe(true);
       undo = async () => {

@@ -7,7 +7,12 @@ export interface Finished {
 }
 
 /** Runs a command to its end (or kills it after `timeoutMs`) and collects its output. */
-export function run(command: string, args: string[], env: Record<string, string> = {}, timeoutMs = 30_000): Promise<Finished> {
+export function run(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+  timeoutMs = 30_000,
+): Promise<Finished> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

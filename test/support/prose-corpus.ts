@@ -28,16 +28,39 @@ export function strings(value: unknown, path: string): Prose[] {
 }
 
 export const providerProse: Prose[] = providers.flatMap((p) =>
-  ['summary', 'verdict', 'pricingNotes', 'support'].map((k) => ({ where: `providers.json ${p.id}.${k}`, text: p[k], providerId: p.id }))
-    .concat([...p.pros, ...p.cons].map((text: string, i: number) => ({ where: `providers.json ${p.id} pro/con ${i}`, text, providerId: p.id }))),
+  ['summary', 'verdict', 'pricingNotes', 'support']
+    .map((k) => ({ where: `providers.json ${p.id}.${k}`, text: p[k], providerId: p.id }))
+    .concat(
+      [...p.pros, ...p.cons].map((text: string, i: number) => ({
+        where: `providers.json ${p.id} pro/con ${i}`,
+        text,
+        providerId: p.id,
+      })),
+    ),
 );
 export const reasons: Prose[] = rawUseCases.useCases.flatMap((u: any) =>
-  u.recommendedProviders.map((r: any) => ({ where: `use-cases.json ${u.slug} → ${r.id}`, text: r.reason, providerId: r.id })),
+  u.recommendedProviders.map((r: any) => ({
+    where: `use-cases.json ${u.slug} → ${r.id}`,
+    text: r.reason,
+    providerId: r.id,
+  })),
 );
-export const useCaseProse: Prose[] = rawUseCases.useCases.flatMap((u: any) => strings({ description: u.description, notes: [u.minimumSpec.notes, u.recommendedSpec.notes] }, `use-cases.json ${u.slug}`));
-export const editorialProse: Prose[] = ['reviews.json', 'comparisons.json', 'best-of.json', 'alternatives.json'].flatMap((f) => strings(editorial(f), `editorial/${f}`));
+export const useCaseProse: Prose[] = rawUseCases.useCases.flatMap((u: any) =>
+  strings(
+    { description: u.description, notes: [u.minimumSpec.notes, u.recommendedSpec.notes] },
+    `use-cases.json ${u.slug}`,
+  ),
+);
+export const editorialProse: Prose[] = [
+  'reviews.json',
+  'comparisons.json',
+  'best-of.json',
+  'alternatives.json',
+].flatMap((f) => strings(editorial(f), `editorial/${f}`));
 export const GENERATED_TYPES = ['review', 'comparison', 'best-of', 'alternatives'];
-export const guideProse: Prose[] = rawGuides.filter((g) => !GENERATED_TYPES.includes(g.type)).map((g) => ({ where: `guides/${g.slug}.md`, text: g.body }));
+export const guideProse: Prose[] = rawGuides
+  .filter((g) => !GENERATED_TYPES.includes(g.type))
+  .map((g) => ({ where: `guides/${g.slug}.md`, text: g.body }));
 /** The dataset's own description (meta.json), served in the API index, the provider list and llms.txt. */
 export const metaProse: Prose[] = [{ where: 'meta.json description', text: rawMeta.description }];
 export const allProse = [...metaProse, ...providerProse, ...reasons, ...useCaseProse, ...editorialProse, ...guideProse];

@@ -25,5 +25,7 @@ export const rawGuides = readdirSync(join(DATA_DIR, 'guides'))
 export const rawExchangeRates = json('exchange-rates.json');
 export const rawVatRates = json('vat-rates.json').rates;
 export const rawProvider = (id: string) => rawProviders.providers.find((p: { id: string }) => p.id === id);
-export const rawPlan = (id: string, name: string) => rawProvider(id).plans.find((p: { name: string }) => p.name === name);
-export const rawLine = (id: string, name: string) => rawProvider(id).planLines.find((l: { id: string }) => l.id === rawPlan(id, name).line);
+export const rawPlan = (id: string, name: string) =>
+  rawProvider(id).plans.find((p: { name: string }) => p.name === name);
+export const rawLine = (id: string, name: string) =>
+  rawProvider(id).planLines.find((l: { id: string }) => l.id === rawPlan(id, name).line);

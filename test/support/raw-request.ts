@@ -15,13 +15,26 @@ export interface RawBody {
 }
 
 /** One request whose answer is read as the exact bytes on the wire: no client-side decoding. */
-export function rawRequest(url: string, headers: Record<string, string>, method = 'GET', body?: RawBody): Promise<RawResponse> {
+export function rawRequest(
+  url: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  body?: RawBody,
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const sent = body && !body.chunked ? { ...headers, 'content-length': String(Buffer.byteLength(body.data)) } : headers;
+    const sent =
+      body && !body.chunked ? { ...headers, 'content-length': String(Buffer.byteLength(body.data)) } : headers;
     const req = http.request(url, { method, headers: sent, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode!,
+          headers: res.headers,
+          rawHeaders: res.rawHeaders,
+          body: Buffer.concat(chunks),
+        }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);

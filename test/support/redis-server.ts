@@ -45,9 +45,13 @@ export class RedisServer {
 
   async start(): Promise<void> {
     const auth = this.password === undefined ? [] : ['--requirepass', this.password];
-    this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...auth], {
-      stdio: 'ignore',
-    });
+    this.process = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...auth],
+      {
+        stdio: 'ignore',
+      },
+    );
     for (let i = 0; i < 100; i++) {
       if (await pong(this.port)) return;
       await new Promise((r) => setTimeout(r, 50));

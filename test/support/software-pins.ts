@@ -71,30 +71,53 @@ const OS_HISTORY_BEFORE = /\b(?:since|before|until|prior to|older than|newer tha
 const OS_HISTORY_AFTER = /^(?:\+|\s+(?:and|or)\s+(?:later|newer|above|earlier|older)\b|\s+onwards?\b)/i;
 
 /** Head version and `/ , or and` continuations: `Debian 11/12`, `Ubuntu 22.04 or 24.04`. */
-const withContinuations = (one: string) => (m: RegExpExecArray) => [m[1], ...(m[2] ? [...m[2].matchAll(new RegExp(one, 'g'))].map((c) => c[0]) : [])];
+const withContinuations = (one: string) => (m: RegExpExecArray) => [
+  m[1],
+  ...(m[2] ? [...m[2].matchAll(new RegExp(one, 'g'))].map((c) => c[0]) : []),
+];
 
 /** Per-product pin patterns; group 1 is the version. Exported so the spec can check every listed product has some. */
 export const PIN_RULES: Record<string, Rule[]> = {
   debian: [
     // A continuation is a neighbouring release (`Debian 12 and 13`), not any number that follows (`Debian 12, 2 GB`).
-    { re: /\bDebian\s+(\d{1,2})(?!\.?\d)((?:\s*(?:\/|,|or|and)\s*\d{1,2}(?!\.?\d))*)/g, versions: (m) => withContinuations('\\d{1,2}')(m).filter((v) => Math.abs(Number(v) - Number(m[1])) <= 3) },
+    {
+      re: /\bDebian\s+(\d{1,2})(?!\.?\d)((?:\s*(?:\/|,|or|and)\s*\d{1,2}(?!\.?\d))*)/g,
+      versions: (m) => withContinuations('\\d{1,2}')(m).filter((v) => Math.abs(Number(v) - Number(m[1])) <= 3),
+    },
     { re: /\bdebian[-:](\d{1,2})(?!\.?\d)/g },
   ],
   ubuntu: [
-    { re: /\bUbuntu\s+(\d{2}\.\d{2})((?:\s*(?:\/|,|or|and)\s*\d{2}\.\d{2})*)/g, versions: withContinuations('\\d{2}\\.\\d{2}') },
+    {
+      re: /\bUbuntu\s+(\d{2}\.\d{2})((?:\s*(?:\/|,|or|and)\s*\d{2}\.\d{2})*)/g,
+      versions: withContinuations('\\d{2}\\.\\d{2}'),
+    },
     { re: /\bubuntu[-:_](\d{2})[.-](\d{2})\b/g, versions: (m) => [`${m[1]}.${m[2]}`] },
   ],
   nginx: [{ re: /(?<![\w.-])nginx:(\d+\.\d+)/g }, { re: /\bnginx=(\d+\.\d+)/g }],
-  php: [{ re: /\bphp(\d\.\d+)(?![\d.])/g }, { re: /\bphp-fpm(\d\.\d+)\b/g }, { re: /\/etc\/php\/(\d\.\d+)\//g }, { re: /(?<![\w.-])php:(\d\.\d+)/g }],
+  php: [
+    { re: /\bphp(\d\.\d+)(?![\d.])/g },
+    { re: /\bphp-fpm(\d\.\d+)\b/g },
+    { re: /\/etc\/php\/(\d\.\d+)\//g },
+    { re: /(?<![\w.-])php:(\d\.\d+)/g },
+  ],
   nextcloud: [{ re: /(?<![\w.-])nextcloud:(\d+)/g }],
-  nodejs: [{ re: /\bnode_(\d+)\.x\b/g }, { re: /\bsetup_(\d+)\.x\b/g }, { re: /(?<![\w.-])node:(\d+)/g }, { re: /\bNODE_MAJOR=(\d+)/g }],
+  nodejs: [
+    { re: /\bnode_(\d+)\.x\b/g },
+    { re: /\bsetup_(\d+)\.x\b/g },
+    { re: /(?<![\w.-])node:(\d+)/g },
+    { re: /\bNODE_MAJOR=(\d+)/g },
+  ],
   postgresql: [
     { re: /(?<![\w.-])postgres(?:ql)?:(\d+(?:\.\d+)?)/g },
     { re: /\bpostgresql@(\d+)-/g },
     { re: /\/(?:etc|var\/lib|usr\/lib)\/postgresql\/(\d+)\//g },
     { re: /\bpostgresql-(?:client-)?(\d+)\b/g },
   ],
-  mariadb: [{ re: /(?<![\w.-])mariadb:(\d+\.\d+)/g }, { re: /\bmariadb-server-(\d+\.\d+)/g }, { re: /--mariadb-server-version=["']?(?:mariadb-)?(\d+\.\d+)/g }],
+  mariadb: [
+    { re: /(?<![\w.-])mariadb:(\d+\.\d+)/g },
+    { re: /\bmariadb-server-(\d+\.\d+)/g },
+    { re: /--mariadb-server-version=["']?(?:mariadb-)?(\d+\.\d+)/g },
+  ],
   mysql: [{ re: /(?<![\w.-])mysql:(\d+(?:\.\d+)?)/g }, { re: /\bmysql-server-(\d+\.\d+)/g }],
   redis: [{ re: /(?<![\w.-])redis:(\d+(?:\.\d+)?)/g }],
   valkey: [{ re: /(?<![\w.-])valkey:(\d+(?:\.\d+)?)/g }],
@@ -110,7 +133,11 @@ export const PIN_RULES: Record<string, Rule[]> = {
     { re: /(?<![\w.-])hashicorp\/terraform:(\d+\.\d+)/g },
     { re: /\bterraform_(\d+\.\d+)\.\d+_linux/g },
   ],
-  haproxy: [{ re: /(?<![\w.-])haproxy:(\d+\.\d+)/g }, { re: /\bhaproxy=(\d+\.\d+)/g }, { re: /\bppa:vbernat\/haproxy-(\d+\.\d+)/g }],
+  haproxy: [
+    { re: /(?<![\w.-])haproxy:(\d+\.\d+)/g },
+    { re: /\bhaproxy=(\d+\.\d+)/g },
+    { re: /\bppa:vbernat\/haproxy-(\d+\.\d+)/g },
+  ],
   caddy: [{ re: /(?<![\w.-])caddy:(\d+(?:\.\d+)?)/g }],
 };
 
@@ -134,7 +161,15 @@ export function findPins(body: string, products: Product[]): Pin[] {
           if (OS_HISTORY_BEFORE.test(before) || OS_HISTORY_AFTER.test(after)) continue;
         }
         const versions = rule.versions ? rule.versions(m as RegExpExecArray) : [m[1]];
-        for (const version of versions) pins.push({ product, version, line: lineOf(index), index, text: lineText(index), ...(rule.floor ? { floor: true } : {}) });
+        for (const version of versions)
+          pins.push({
+            product,
+            version,
+            line: lineOf(index),
+            index,
+            text: lineText(index),
+            ...(rule.floor ? { floor: true } : {}),
+          });
       }
     }
   }
@@ -143,7 +178,13 @@ export function findPins(body: string, products: Product[]): Pin[] {
   for (const p of products.filter((x) => OS_PRODUCTS.has(x.id))) {
     for (const r of p.releases.filter((x) => x.codename && CODENAMES.has(x.codename))) {
       for (const m of body.matchAll(new RegExp(`\\b${r.codename}\\b`, 'gi'))) {
-        pins.push({ product: p.id, version: r.cycle, line: lineOf(m.index!), index: m.index!, text: lineText(m.index!) });
+        pins.push({
+          product: p.id,
+          version: r.cycle,
+          line: lineOf(m.index!),
+          index: m.index!,
+          text: lineText(m.index!),
+        });
       }
     }
   }
@@ -153,7 +194,8 @@ export function findPins(body: string, products: Product[]): Pin[] {
 const parts = (v: string) => v.split('.').map((n) => Number(n));
 const compare = (a: string, b: string) => {
   const [x, y] = [parts(a), parts(b)];
-  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
+  for (let i = 0; i < Math.max(x.length, y.length); i++)
+    if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
   return 0;
 };
 
@@ -165,32 +207,49 @@ export type Resolved = { release: Release } | { problem: string };
  * runs the newest 7.x). Anything else is a problem: older than every listed release, or not listed.
  */
 export function resolveRelease(product: Product, written: string): Resolved {
-  const version = written.replace(/^v/, '').replace(/[-+~].*$/, '').replace(/\.x$/, '');
+  const version = written
+    .replace(/^v/, '')
+    .replace(/[-+~].*$/, '')
+    .replace(/\.x$/, '');
   const within = product.releases.filter((r) => version === r.cycle || version.startsWith(`${r.cycle}.`));
   if (within.length > 0) return { release: within.sort((a, b) => b.cycle.length - a.cycle.length)[0] };
-  const under = product.releases.filter((r) => r.cycle.startsWith(`${version}.`)).sort((a, b) => compare(b.cycle, a.cycle));
+  const under = product.releases
+    .filter((r) => r.cycle.startsWith(`${version}.`))
+    .sort((a, b) => compare(b.cycle, a.cycle));
   if (under.length > 0) return { release: under[0] };
   const oldest = [...product.releases].sort((a, b) => compare(a.cycle, b.cycle))[0];
   if (/^\d+(\.\d+)*$/.test(version) && compare(version, oldest.cycle) < 0) {
-    return { problem: `${product.name} ${written} is older than the oldest release software-releases.json lists (${oldest.cycle}), which is older than any supported one` };
+    return {
+      problem: `${product.name} ${written} is older than the oldest release software-releases.json lists (${oldest.cycle}), which is older than any supported one`,
+    };
   }
-  return { problem: `${product.name} ${written} is not a release software-releases.json lists: add it with its source, or correct the version` };
+  return {
+    problem: `${product.name} ${written} is not a release software-releases.json lists: add it with its source, or correct the version`,
+  };
 }
 
 export const isEndOfLife = (release: Release, day: string) => release.eol !== 'supported' && release.eol <= day;
 
 /** The product a `verifiedWith` key names, by id or alias. */
-export const productNamed = (products: Product[], key: string) => products.find((p) => p.id === key || p.aliases?.includes(key));
+export const productNamed = (products: Product[], key: string) =>
+  products.find((p) => p.id === key || p.aliases?.includes(key));
 
 /**
  * Why a release is acceptable although its own branch is over: an operating system release the tutorial
  * was checked on packages it and is itself supported on `day`. Undefined when there is no such release.
  */
-export function packagedBySupportedOs(products: Product[], product: string, cycle: string, osReleases: { product: string; cycle: string }[], day: string): string | undefined {
+export function packagedBySupportedOs(
+  products: Product[],
+  product: string,
+  cycle: string,
+  osReleases: { product: string; cycle: string }[],
+  day: string,
+): string | undefined {
   for (const os of osReleases) {
     const release = products.find((p) => p.id === os.product)?.releases.find((r) => r.cycle === os.cycle);
     if (!release || isEndOfLife(release, day)) continue;
-    if (release.packages?.some((pkg) => pkg.product === product && pkg.cycle === cycle)) return `${os.product} ${os.cycle}`;
+    if (release.packages?.some((pkg) => pkg.product === product && pkg.cycle === cycle))
+      return `${os.product} ${os.cycle}`;
   }
   return undefined;
 }
@@ -228,14 +287,18 @@ export function versionProblems(guide: GuideVersions, products: Product[], day: 
   }
   const osReleases = [...verified.entries()]
     .filter(([id]) => OS_PRODUCTS.has(id))
-    .flatMap(([id, { versions }]) => versions.flatMap((v) => {
-      const r = resolveRelease(byId.get(id)!, v);
-      return 'release' in r ? [{ product: id, cycle: r.release.cycle }] : [];
-    }));
+    .flatMap(([id, { versions }]) =>
+      versions.flatMap((v) => {
+        const r = resolveRelease(byId.get(id)!, v);
+        return 'release' in r ? [{ product: id, cycle: r.release.cycle }] : [];
+      }),
+    );
   const over = (product: Product, release: Release) => {
     if (!isEndOfLife(release, day)) return undefined;
     const packagedBy = packagedBySupportedOs(products, product.id, release.cycle, osReleases, day);
-    return packagedBy ? undefined : `${product.name} ${release.cycle} reached end of life on ${release.eol} (${product.eolMeans})`;
+    return packagedBy
+      ? undefined
+      : `${product.name} ${release.cycle} reached end of life on ${release.eol} (${product.eolMeans})`;
   };
 
   const pins = findPins(guide.body, products);
@@ -243,7 +306,9 @@ export function versionProblems(guide: GuideVersions, products: Product[], day: 
     const product = byId.get(pin.product)!;
     const resolved = resolveRelease(product, pin.version);
     if ('problem' in resolved) {
-      problems.push(`${guide.slug}:${pin.line} pins ${pin.product} ${pin.version}: ${resolved.problem} ("${pin.text}")`);
+      problems.push(
+        `${guide.slug}:${pin.line} pins ${pin.product} ${pin.version}: ${resolved.problem} ("${pin.text}")`,
+      );
       continue;
     }
     const ended = pin.floor ? undefined : over(product, resolved.release);
@@ -253,7 +318,9 @@ export function versionProblems(guide: GuideVersions, products: Product[], day: 
     if (!verified.has(id)) {
       const product = byId.get(id)!;
       const names = [id, ...(product.aliases ?? [])].join(' or ');
-      problems.push(`${guide.slug}: pins ${product.name} (line ${pins.find((p) => p.product === id)!.line}) but verifiedWith does not name ${names}`);
+      problems.push(
+        `${guide.slug}: pins ${product.name} (line ${pins.find((p) => p.product === id)!.line}) but verifiedWith does not name ${names}`,
+      );
     }
   }
   for (const [id, { key, versions }] of verified) {

@@ -20,7 +20,11 @@ export interface TestApp {
 
 /** Boots the real application (the same factory as production) with test settings over real HTTP. */
 /** `env` overrides the test settings; a key set to undefined removes one (to see the service's own default). */
-export async function startTestApp(env: Record<string, string | undefined> = {}, port = 0, options: AppOptions = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string | undefined> = {},
+  port = 0,
+  options: AppOptions = {},
+): Promise<TestApp> {
   // Views are built on first use (PRECOMPUTE_VIEWS=false): a boot takes about half as long, and a suite
   // builds only what it asks for. The built service (startup, cluster, browser suites) precomputes, as
   // production does; test/reload.e2e-spec.ts checks both settings.

@@ -75,7 +75,10 @@ export async function callEveryOperation(baseUrl: string): Promise<Observations>
   const providersById: Record<string, string> = {};
   for (const providerId of providerIds) {
     const params = { path: { providerId } };
-    await record(`getProviderHead ${providerId}`, (await client.HEAD('/api/providers/{providerId}.json', { params })).response);
+    await record(
+      `getProviderHead ${providerId}`,
+      (await client.HEAD('/api/providers/{providerId}.json', { params })).response,
+    );
     const one = await client.GET('/api/providers/{providerId}.json', { params });
     await record(`getProvider ${providerId}`, one.response);
     if (!one.data) return fail('getProvider', one.response);
@@ -118,7 +121,12 @@ export async function callEveryOperation(baseUrl: string): Promise<Observations>
   // Revalidation: the ETag of the copy held, sent back as the typed If-None-Match header.
   const etag = providers.response.headers.get('ETag') ?? fail('listProviders without an ETag', providers.response);
   const again = await client.GET('/api/providers.json', { params: { header: { 'If-None-Match': etag } } });
-  const revalidation = { etag, status: again.response.status, etagAfter: again.response.headers.get('ETag'), body: await again.response.text() };
+  const revalidation = {
+    etag,
+    status: again.response.status,
+    etagAfter: again.response.headers.get('ETag'),
+    body: await again.response.text(),
+  };
 
   return {
     calls,

@@ -12,7 +12,9 @@ export class RateLimitInfo {
   windowSeconds: number;
 
   /** Headers that report the limit on every response (`Retry-After` on 429 and 503). */
-  @ApiProperty({ example: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'Retry-After'] })
+  @ApiProperty({
+    example: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'Retry-After'],
+  })
   headers: string[];
 }
 

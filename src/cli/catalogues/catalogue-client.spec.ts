@@ -10,7 +10,11 @@ describe(CatalogueClient.name, () => {
   let server: ReplayServer;
   const waits: number[] = [];
   const client = (options: ConstructorParameters<typeof CatalogueClient>[1] = {}) =>
-    new CatalogueClient(server.baseUrlOf('shop'), { baseDelayMs: 5, sleep: async (ms) => void waits.push(ms), ...options });
+    new CatalogueClient(server.baseUrlOf('shop'), {
+      baseDelayMs: 5,
+      sleep: async (ms) => void waits.push(ms),
+      ...options,
+    });
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'catalogue-client-'));
@@ -18,7 +22,13 @@ describe(CatalogueClient.name, () => {
     await writeFile(join(dir, 'shop', 'plans.json'), JSON.stringify({ plans: [{ id: 'a' }] }));
     await writeFile(
       join(dir, 'shop', 'recording.json'),
-      JSON.stringify({ provider: 'shop', observedAt: '2026-10-01', retrievedAt: '2026-11-26', source: { url: 'https://example.com/copy', copyOf: 'https://api.example.com/plans' }, answers: [{ path: '/plans', file: 'plans.json' }] }),
+      JSON.stringify({
+        provider: 'shop',
+        observedAt: '2026-10-01',
+        retrievedAt: '2026-11-26',
+        source: { url: 'https://example.com/copy', copyOf: 'https://api.example.com/plans' },
+        answers: [{ path: '/plans', file: 'plans.json' }],
+      }),
     );
     server = await startReplayServer(dir, ['shop']);
   });
@@ -57,12 +67,16 @@ describe(CatalogueClient.name, () => {
 
   it('gives up after its attempts, naming the URL and the last problem', async () => {
     server.inject({ provider: 'shop', path: '/plans', kind: 'status', status: 500, times: 3 });
-    await expect(client({ maxAttempts: 3 }).getJson('/plans')).rejects.toThrow(/\/shop\/plans: HTTP 500 after 3 attempts/);
+    await expect(client({ maxAttempts: 3 }).getJson('/plans')).rejects.toThrow(
+      /\/shop\/plans: HTTP 500 after 3 attempts/,
+    );
   });
 
   it('does not retry a 4xx other than 429, and says what a 401 means', async () => {
     server.inject({ provider: 'shop', path: '/plans', kind: 'status', status: 401, times: 1 });
-    const error = await client().getJson('/plans').catch((e: unknown) => e);
+    const error = await client()
+      .getJson('/plans')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CatalogueHttpError);
     expect((error as CatalogueHttpError).status).toBe(401);
     expect((error as Error).message).toContain('the token is missing, wrong or lacks read access');
@@ -71,7 +85,9 @@ describe(CatalogueClient.name, () => {
 
   it('refuses a Retry-After longer than it is allowed to wait', async () => {
     server.inject({ provider: 'shop', path: '/plans', kind: 'status', status: 429, retryAfter: '3600', times: 1 });
-    await expect(client({ maxRetryAfterMs: 10_000 }).getJson('/plans')).rejects.toThrow(/Retry-After 3600 s, longer than the 10 s this run waits/);
+    await expect(client({ maxRetryAfterMs: 10_000 }).getJson('/plans')).rejects.toThrow(
+      /Retry-After 3600 s, longer than the 10 s this run waits/,
+    );
   });
 
   it('calls a body that is not JSON a format error, not a network one', async () => {

@@ -67,7 +67,9 @@ export class CatalogueClient {
     try {
       return JSON.parse(body) as T;
     } catch {
-      throw new CatalogueFormatError(`${url} answered with a body that is not JSON (${body.length} bytes, starting ${JSON.stringify(body.slice(0, 40))})`);
+      throw new CatalogueFormatError(
+        `${url} answered with a body that is not JSON (${body.length} bytes, starting ${JSON.stringify(body.slice(0, 40))})`,
+      );
     }
   }
 
@@ -98,18 +100,30 @@ export class CatalogueClient {
         const body = await response.text();
         if (response.ok) return { url, body };
         lastProblem = `HTTP ${response.status}`;
-        if (!RETRYABLE(response.status)) throw new CatalogueHttpError(`${url} answered ${response.status}${hint(response.status)}`, url, response.status);
+        if (!RETRYABLE(response.status))
+          throw new CatalogueHttpError(
+            `${url} answered ${response.status}${hint(response.status)}`,
+            url,
+            response.status,
+          );
         const retryAfter = retryAfterMs(response.headers.get('retry-after'));
         if (retryAfter !== null) {
           if (retryAfter > this.maxRetryAfterMs) {
-            throw new CatalogueHttpError(`${url} answered ${response.status} with Retry-After ${Math.ceil(retryAfter / 1000)} s, longer than the ${this.maxRetryAfterMs / 1000} s this run waits`, url, response.status);
+            throw new CatalogueHttpError(
+              `${url} answered ${response.status} with Retry-After ${Math.ceil(retryAfter / 1000)} s, longer than the ${this.maxRetryAfterMs / 1000} s this run waits`,
+              url,
+              response.status,
+            );
           }
           wait = retryAfter;
         }
       } catch (error) {
         if (error instanceof CatalogueHttpError) throw error;
         const name = (error as Error).name;
-        lastProblem = name === 'TimeoutError' ? `no answer within ${this.timeoutMs} ms` : `${(error as Error).message}${causeOf(error)}`;
+        lastProblem =
+          name === 'TimeoutError'
+            ? `no answer within ${this.timeoutMs} ms`
+            : `${(error as Error).message}${causeOf(error)}`;
       }
       if (attempt < this.maxAttempts) await this.sleep(wait);
     }

@@ -108,7 +108,6 @@ export interface CatalogueContext {
 
 export { CatalogueFormatError } from './catalogue-format-error.js';
 
-
 /** One provider's catalogue. */
 export interface CatalogueAdapter {
   /** The dataset provider id (`hetzner`). */

@@ -11,7 +11,8 @@ describe(readEcbRates.name, () => {
   let server: ReplayServer;
   let xml: string;
   const client = () => new CatalogueClient(server.baseUrlOf('ecb'), { baseDelayMs: 1 });
-  const serve = (body: string) => server.inject({ provider: 'ecb', path: ECB_DAILY_PATH, kind: 'body', body, times: 1 });
+  const serve = (body: string) =>
+    server.inject({ provider: 'ecb', path: ECB_DAILY_PATH, kind: 'body', body, times: 1 });
 
   beforeAll(async () => {
     server = await startReplayServer(FIXTURES, ['ecb']);
@@ -22,7 +23,9 @@ describe(readEcbRates.name, () => {
   });
 
   it('reads the day and every rate the recorded document lists, with the euro itself at 1', async () => {
-    const listed = [...xml.matchAll(/currency='([A-Z]{3})' rate='([\d.]+)'/g)].map(([, currency, rate]) => [currency, Number(rate)] as const);
+    const listed = [...xml.matchAll(/currency='([A-Z]{3})' rate='([\d.]+)'/g)].map(
+      ([, currency, rate]) => [currency, Number(rate)] as const,
+    );
     const day = /time='([\d-]+)'/.exec(xml)![1];
     const reading = await readEcbRates(client());
     expect(reading.date).toBe(day);
@@ -37,7 +40,7 @@ describe(readEcbRates.name, () => {
 
   it('refuses a day without a rate the dataset needs', async () => {
     serve(xml.replace(/\s*<Cube currency='GBP'[^>]*\/>/, ''));
-    await expect(readEcbRates(client())).rejects.toThrow("has no rate for GBP");
+    await expect(readEcbRates(client())).rejects.toThrow('has no rate for GBP');
     serve(xml);
     await expect(readEcbRates(client(), ['USD', 'XTS'])).rejects.toThrow('has no rate for XTS');
   });

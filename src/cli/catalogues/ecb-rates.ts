@@ -19,35 +19,52 @@ interface RateCube {
 }
 
 /** Reads the day's reference rates: the date they are for, and units per euro by ISO code (EUR itself is 1). */
-export async function readEcbRates(client: CatalogueClient, required: readonly string[] = REQUIRED_CURRENCIES): Promise<{ date: string; rates: Record<string, number> }> {
+export async function readEcbRates(
+  client: CatalogueClient,
+  required: readonly string[] = REQUIRED_CURRENCIES,
+): Promise<{ date: string; rates: Record<string, number> }> {
   const xml = await client.getText(ECB_DAILY_PATH);
   const where = `ECB ${ECB_DAILY_PATH}`;
   let document: unknown;
   try {
     // Attributes keep their text: "0.84770" must not lose its trailing zero on the way to a check.
-    document = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false, removeNSPrefix: true }).parse(xml);
+    document = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      parseAttributeValue: false,
+      removeNSPrefix: true,
+    }).parse(xml);
   } catch (error) {
     throw new CatalogueFormatError(`${where}: the answer is not XML (${(error as Error).message})`);
   }
   const day = (document as { Envelope?: { Cube?: { Cube?: unknown } } })?.Envelope?.Cube?.Cube;
-  if (!isObject(day) || Array.isArray(day)) throw new CatalogueFormatError(`${where}: no single <Cube time="…"> day in the envelope`);
+  if (!isObject(day) || Array.isArray(day))
+    throw new CatalogueFormatError(`${where}: no single <Cube time="…"> day in the envelope`);
   const date = day.time;
-  if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new CatalogueFormatError(`${where}: the day's time ${JSON.stringify(date)} is not a date`);
+  if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date))
+    throw new CatalogueFormatError(`${where}: the day's time ${JSON.stringify(date)} is not a date`);
 
   const cubes = ([] as RateCube[]).concat((day.Cube as RateCube[] | RateCube | undefined) ?? []);
   if (cubes.length === 0) throw new CatalogueFormatError(`${where}: the day ${date} lists no rates`);
   const rates: Record<string, number> = { EUR: 1 };
   for (const [index, cube] of cubes.entries()) {
     const currency = cube?.currency;
-    if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) throw new CatalogueFormatError(`${where}: rate ${index + 1} has currency ${JSON.stringify(currency)}, not an ISO code`);
+    if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency))
+      throw new CatalogueFormatError(
+        `${where}: rate ${index + 1} has currency ${JSON.stringify(currency)}, not an ISO code`,
+      );
     // The ECB writes plain decimals with a point; anything else (a comma, a thousands separator) is a copy someone reformatted.
     const text = cube.rate;
-    if (typeof text !== 'string' || !/^\d+(\.\d+)?$/.test(text) || Number(text) <= 0) throw new CatalogueFormatError(`${where}: ${currency} has rate ${JSON.stringify(text)}, not a positive decimal number`);
+    if (typeof text !== 'string' || !/^\d+(\.\d+)?$/.test(text) || Number(text) <= 0)
+      throw new CatalogueFormatError(
+        `${where}: ${currency} has rate ${JSON.stringify(text)}, not a positive decimal number`,
+      );
     if (currency in rates) throw new CatalogueFormatError(`${where}: ${currency} is listed twice`);
     rates[currency] = Number(text);
   }
   const missing = required.filter((currency) => !(currency in rates));
-  if (missing.length > 0) throw new CatalogueFormatError(`${where}: the day ${date} has no rate for ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw new CatalogueFormatError(`${where}: the day ${date} has no rate for ${missing.join(', ')}`);
   return { date, rates };
 }
 

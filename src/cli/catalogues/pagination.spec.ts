@@ -13,13 +13,23 @@ describe('readAllPages', () => {
   });
 
   it('refuses a next page that does not move forward', async () => {
-    await expect(readAllPages('t', { first: 2, maxPages: 10, isLater: laterPageNumber }, async () => ({ items: [], next: 2 }))).rejects.toThrow(CatalogueFormatError);
-    await expect(readAllPages('t', { first: 2, maxPages: 10, isLater: laterPageNumber }, async () => ({ items: [], next: 1 }))).rejects.toThrow(/names 1 as the next page/);
+    await expect(
+      readAllPages('t', { first: 2, maxPages: 10, isLater: laterPageNumber }, async () => ({ items: [], next: 2 })),
+    ).rejects.toThrow(CatalogueFormatError);
+    await expect(
+      readAllPages('t', { first: 2, maxPages: 10, isLater: laterPageNumber }, async () => ({ items: [], next: 1 })),
+    ).rejects.toThrow(/names 1 as the next page/);
   });
 
   it('refuses a cursor it followed before', async () => {
     const cursors = [undefined, 'x', 'y', 'x'];
-    await expect(readAllPages<string | undefined>('t', { first: undefined, maxPages: 10, isLater: newCursor }, async (_c, page) => ({ items: [], next: cursors[page] }))).rejects.toThrow(/"x" as the next page, which repeats one/);
+    await expect(
+      readAllPages<string | undefined>(
+        't',
+        { first: undefined, maxPages: 10, isLater: newCursor },
+        async (_c, page) => ({ items: [], next: cursors[page] }),
+      ),
+    ).rejects.toThrow(/"x" as the next page, which repeats one/);
   });
 
   it('stops a list that keeps naming next pages at maxPages', async () => {

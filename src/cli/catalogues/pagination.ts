@@ -26,14 +26,19 @@ export async function readAllPages<Position>(
     const { items: more, next } = await readPage(position, pages);
     items.push(...more);
     if (next === undefined) return { items, pages };
-    if (!options.isLater(next, followed)) throw new CatalogueFormatError(`${where}: page ${pages} names ${JSON.stringify(next)} as the next page, which repeats one already followed or comes before it`);
-    if (pages >= options.maxPages) throw new CatalogueFormatError(`${where}: still a next page after ${options.maxPages} pages`);
+    if (!options.isLater(next, followed))
+      throw new CatalogueFormatError(
+        `${where}: page ${pages} names ${JSON.stringify(next)} as the next page, which repeats one already followed or comes before it`,
+      );
+    if (pages >= options.maxPages)
+      throw new CatalogueFormatError(`${where}: still a next page after ${options.maxPages} pages`);
     position = next;
   }
 }
 
 /** `isLater` for numbered pages: the next page number is above the last one read. */
-export const laterPageNumber = (next: number, followed: readonly number[]) => Number.isInteger(next) && next > followed[followed.length - 1];
+export const laterPageNumber = (next: number, followed: readonly number[]) =>
+  Number.isInteger(next) && next > followed[followed.length - 1];
 
 /** `isLater` for opaque cursors: a cursor not followed before. */
 export const newCursor = <C>(next: C, followed: readonly C[]) => !followed.includes(next);

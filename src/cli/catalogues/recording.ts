@@ -67,10 +67,16 @@ export async function readRecording(dir: string, provider: string): Promise<Reco
   if (!isCalendarDate(recording.retrievedAt)) problems.push('retrievedAt must be a date, YYYY-MM-DD');
   if (recording.observedAt > recording.retrievedAt) problems.push('observedAt must not be after retrievedAt');
   if (!recording.source?.url || !recording.source?.copyOf) problems.push('source needs url and copyOf');
-  if (!Array.isArray(recording.answers) || recording.answers.length === 0) problems.push('answers must list at least one answer');
+  if (!Array.isArray(recording.answers) || recording.answers.length === 0)
+    problems.push('answers must list at least one answer');
   for (const [i, answer] of (recording.answers ?? []).entries()) {
-    if (!answer.path?.startsWith('/') || !answer.file) problems.push(`answers[${i}] needs a path starting with / and a file`);
-    if (answer.observedAt !== undefined && (!isCalendarDate(answer.observedAt) || answer.observedAt > recording.retrievedAt)) problems.push(`answers[${i}].observedAt must be a date not after retrievedAt`);
+    if (!answer.path?.startsWith('/') || !answer.file)
+      problems.push(`answers[${i}] needs a path starting with / and a file`);
+    if (
+      answer.observedAt !== undefined &&
+      (!isCalendarDate(answer.observedAt) || answer.observedAt > recording.retrievedAt)
+    )
+      problems.push(`answers[${i}].observedAt must be a date not after retrievedAt`);
   }
   if (problems.length > 0) throw new Error(`${where}: ${problems.join('; ')}`);
   return recording;
@@ -88,6 +94,8 @@ export async function recordedProviders(dir: string): Promise<string[]> {
 
 /** The answer a request gets: same path, every recorded query parameter present with its value; the most specific wins. */
 export function matchAnswer(recording: Recording, path: string, query: URLSearchParams): RecordedAnswer | undefined {
-  const candidates = recording.answers.filter((a) => a.path === path && Object.entries(a.query ?? {}).every(([k, v]) => query.get(k) === v));
+  const candidates = recording.answers.filter(
+    (a) => a.path === path && Object.entries(a.query ?? {}).every(([k, v]) => query.get(k) === v),
+  );
   return candidates.sort((a, b) => Object.keys(b.query ?? {}).length - Object.keys(a.query ?? {}).length)[0];
 }

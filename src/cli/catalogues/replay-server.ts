@@ -66,18 +66,27 @@ export async function startReplayServer(dir: string, providers: readonly string[
           res.writeHead(200, { 'content-type': 'application/json' }).end(fault.body ?? '');
           return;
         }
-        res.writeHead(fault.status ?? 500, { 'content-type': 'application/json', ...(fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {}) });
+        res.writeHead(fault.status ?? 500, {
+          'content-type': 'application/json',
+          ...(fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {}),
+        });
         res.end(JSON.stringify({ error: `injected ${fault.status}` }));
         return;
       }
       const recording = recordings.get(provider);
       const answer = recording ? matchAnswer(recording, path, url.searchParams) : undefined;
       if (!recording || !answer) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `no recorded answer for ${provider} ${path}${url.search}` }));
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: `no recorded answer for ${provider} ${path}${url.search}` }));
         return;
       }
       const body = await readFile(join(dir, provider, answer.file));
-      const type = answer.file.endsWith('.xml') ? 'application/xml' : answer.file.endsWith('.json') ? 'application/json' : 'text/plain';
+      const type = answer.file.endsWith('.xml')
+        ? 'application/xml'
+        : answer.file.endsWith('.json')
+          ? 'application/json'
+          : 'text/plain';
       res.writeHead(answer.status ?? 200, { 'content-type': type, 'content-length': body.length }).end(body);
     })().catch((error: Error) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });

@@ -15,7 +15,8 @@ export function alternativesGuide(ctx: GeneratorContext, p: ProviderRecord): { s
   });
   const everyone = [p, ...picks.map((x) => x.other)];
   const entry = (x: ProviderRecord) => ctx.plansOf(x.id)[0];
-  const regions = (x: ProviderRecord) => listing([...new Set(x.datacenters.map((l) => REGION_NAMES[l.region] ?? l.region))]);
+  const regions = (x: ProviderRecord) =>
+    listing([...new Set(x.datacenters.map((l) => REGION_NAMES[l.region] ?? l.region))]);
   const fourGb = (x: ProviderRecord) => ctx.plansOf(x.id).find((y) => (y.ramGb ?? 0) >= 4);
 
   const body = [
@@ -47,13 +48,17 @@ export function alternativesGuide(ctx: GeneratorContext, p: ProviderRecord): { s
         '',
         why,
         '',
-        `${other.name} has data centers in ${regions(other)}; rated ${other.rating}/5.` + (comparison ? ` Compare them in detail: [${comparison.title}](/guides/${comparison.slug}).` : ''),
+        `${other.name} has data centers in ${regions(other)}; rated ${other.rating}/5.` +
+          (comparison ? ` Compare them in detail: [${comparison.title}](/guides/${comparison.slug}).` : ''),
         '',
       ];
     }),
     '## Staying with ' + p.name,
     '',
-    `${p.name} remains our pick for ${p.bestFor.slice(0, 3).map((s) => `[${s}](/use-cases/${s})`).join(', ')}. Read the [${p.name} review](/guides/${p.id}-review) before you move.`,
+    `${p.name} remains our pick for ${p.bestFor
+      .slice(0, 3)
+      .map((s) => `[${s}](/use-cases/${s})`)
+      .join(', ')}. Read the [${p.name} review](/guides/${p.id}-review) before you move.`,
     '',
   ].join('\n');
   return {

@@ -13,7 +13,13 @@ interface Ranked {
   plan?: PricedPlan;
 }
 
-const RATING_NAMES = { performance: 'performance', value: 'value for money', support: 'support', easeOfUse: 'ease of use', features: 'features' };
+const RATING_NAMES = {
+  performance: 'performance',
+  value: 'value for money',
+  support: 'support',
+  easeOfUse: 'ease of use',
+  features: 'features',
+};
 const byRating = (a: ProviderRecord, b: ProviderRecord) => b.rating - a.rating || a.name.localeCompare(b.name);
 /** A plan's no-commitment price in USD; the price rankings compare only plans that have one. */
 const monthly = (x: PricedPlan) => x.noCommitmentUsd!;
@@ -46,11 +52,16 @@ function commitmentReason(ctx: GeneratorContext, p: ProviderRecord, plans: Price
  * Selects and ranks providers for a list's criteria; returns the ranking, every other provider with the
  * reason it is not ranked, a sentence on the method, and the figures the list quotes (for its date).
  */
-export function rank(ctx: GeneratorContext, ed: BestOfEditorial): { method: string; ranked: Ranked[]; leftOut: LeftOut[]; metricName: string; quoted: QuotedFigures } {
+export function rank(
+  ctx: GeneratorContext,
+  ed: BestOfEditorial,
+): { method: string; ranked: Ranked[]; leftOut: LeftOut[]; metricName: string; quoted: QuotedFigures } {
   const r = rankOnly(ctx, ed);
   const rankedIds = new Set(r.ranked.map((x) => x.provider.id));
   const c = ed.criteria;
-  const leftOut = ctx.providers.filter((p) => !rankedIds.has(p.id)).map((p) => ({ provider: p, reason: leftOutReason(ctx, c, p) }));
+  const leftOut = ctx.providers
+    .filter((p) => !rankedIds.has(p.id))
+    .map((p) => ({ provider: p, reason: leftOutReason(ctx, c, p) }));
   const everyone = ctx.providers;
   const quoted =
     c.kind === 'rating'
@@ -58,7 +69,14 @@ export function rank(ctx: GeneratorContext, ed: BestOfEditorial): { method: stri
       : c.kind === 'region'
         ? quoting(everyone, ['datacenters'], false)
         : c.kind === 'feature'
-          ? joinQuotes(quoting(everyone, ['features'], false), quoting(r.ranked.map((x) => x.provider), ['plans'], true))
+          ? joinQuotes(
+              quoting(everyone, ['features'], false),
+              quoting(
+                r.ranked.map((x) => x.provider),
+                ['plans'],
+                true,
+              ),
+            )
           : quoting(everyone, ['plans'], true);
   return { ...r, leftOut, quoted };
 }
@@ -69,8 +87,12 @@ function leftOutReason(ctx: GeneratorContext, c: BestOfEditorial['criteria'], p:
   const lacking = (what: string, matches: (x: PricedPlan) => boolean) => {
     const matching = sold.filter(matches);
     if (matching.length > 0) return commitmentReason(ctx, p, matching);
-    const gone = p.planLines.filter((l) => l.discontinued && ctx.listedPlansOf(p.id).some((x) => x.plan.line === l.id && matches(x)));
-    return gone.length === 0 ? `no ${what} in the dataset` : `no ${what} still sold: ${listing(gone.map((l) => `its ${l.name} line`))}, which had them, ${gone.length === 1 ? 'is' : 'are'} discontinued`;
+    const gone = p.planLines.filter(
+      (l) => l.discontinued && ctx.listedPlansOf(p.id).some((x) => x.plan.line === l.id && matches(x)),
+    );
+    return gone.length === 0
+      ? `no ${what} in the dataset`
+      : `no ${what} still sold: ${listing(gone.map((l) => `its ${l.name} line`))}, which had them, ${gone.length === 1 ? 'is' : 'are'} discontinued`;
   };
   switch (c.kind) {
     case 'budget': {
@@ -79,9 +101,12 @@ function leftOutReason(ctx: GeneratorContext, c: BestOfEditorial['criteria'], p:
       const parts = [];
       if (monthlyPlans.length > 0) {
         const cheapest = monthlyPlans.reduce((a, b) => (monthly(b) < monthly(a) ? b : a));
-        parts.push(`no plan at or under ${money(c.value, 'USD')} a month without commitment; its cheapest is ${cheapest.plan.name} at ${planPrice(cheapest)}`);
+        parts.push(
+          `no plan at or under ${money(c.value, 'USD')} a month without commitment; its cheapest is ${cheapest.plan.name} at ${planPrice(cheapest)}`,
+        );
       }
-      if (prepaidUnder.length > 0 || monthlyPlans.length === 0) parts.push(commitmentReason(ctx, p, prepaidUnder.length > 0 ? prepaidUnder : sold));
+      if (prepaidUnder.length > 0 || monthlyPlans.length === 0)
+        parts.push(commitmentReason(ctx, p, prepaidUnder.length > 0 ? prepaidUnder : sold));
       return parts.join('; ');
     }
     case 'region':
@@ -101,7 +126,10 @@ function leftOutReason(ctx: GeneratorContext, c: BestOfEditorial['criteria'], p:
   }
 }
 
-function rankOnly(ctx: GeneratorContext, ed: BestOfEditorial): { method: string; ranked: Ranked[]; metricName: string } {
+function rankOnly(
+  ctx: GeneratorContext,
+  ed: BestOfEditorial,
+): { method: string; ranked: Ranked[]; metricName: string } {
   const c = ed.criteria;
   const all = [...ctx.providers];
   switch (c.kind) {
@@ -109,11 +137,28 @@ function rankOnly(ctx: GeneratorContext, ed: BestOfEditorial): { method: string;
       const rows = all.flatMap((p) => {
         const fits = withoutCommitment(ctx.plansOf(p.id)).filter((x) => monthly(x) <= c.value && x.ramGb !== null);
         if (fits.length === 0) return [];
-        const plan = fits.reduce((best, x) => ((x.ramGb ?? 0) > (best.ramGb ?? 0) || ((x.ramGb ?? 0) === (best.ramGb ?? 0) && monthly(x) < monthly(best)) ? x : best));
-        return [{ provider: p, plan, metric: `${plan.plan.ram} RAM, ${plan.plan.cpu}: ${plan.plan.name} at ${planPrice(plan)}` }];
+        const plan = fits.reduce((best, x) =>
+          (x.ramGb ?? 0) > (best.ramGb ?? 0) || ((x.ramGb ?? 0) === (best.ramGb ?? 0) && monthly(x) < monthly(best))
+            ? x
+            : best,
+        );
+        return [
+          {
+            provider: p,
+            plan,
+            metric: `${plan.plan.ram} RAM, ${plan.plan.cpu}: ${plan.plan.name} at ${planPrice(plan)}`,
+          },
+        ];
       });
-      rows.sort((a, b) => freshFirst(a.plan, b.plan) || (b.plan.ramGb ?? 0) - (a.plan.ramGb ?? 0) || byRating(a.provider, b.provider));
-      return { method: `Each provider's plan with the most RAM at or under ${c.value} USD a month with no commitment (prices converted at the ECB rate of ${ctx.rates.date}), ranked by that RAM, then by our rating.`, ranked: rows, metricName: `Most RAM for ${c.value} USD or less` };
+      rows.sort(
+        (a, b) =>
+          freshFirst(a.plan, b.plan) || (b.plan.ramGb ?? 0) - (a.plan.ramGb ?? 0) || byRating(a.provider, b.provider),
+      );
+      return {
+        method: `Each provider's plan with the most RAM at or under ${c.value} USD a month with no commitment (prices converted at the ECB rate of ${ctx.rates.date}), ranked by that RAM, then by our rating.`,
+        ranked: rows,
+        metricName: `Most RAM for ${c.value} USD or less`,
+      };
     }
     case 'region': {
       const rows = all
@@ -130,7 +175,11 @@ function rankOnly(ctx: GeneratorContext, ed: BestOfEditorial): { method: string;
       const rows = all.filter((p) => isOffered(p.featureDetails[c.value as FeatureKey])).sort(byRating);
       return {
         method: `Providers that offer ${FEATURE_NAMES[c.value as FeatureKey]?.prose ?? c.value}, ranked by our overall rating.`,
-        ranked: rows.map((p) => ({ provider: p, plan: ctx.plansOf(p.id)[0], metric: `from ${planPrice(ctx.plansOf(p.id)[0])}` })),
+        ranked: rows.map((p) => ({
+          provider: p,
+          plan: ctx.plansOf(p.id)[0],
+          metric: `from ${planPrice(ctx.plansOf(p.id)[0])}`,
+        })),
         metricName: 'Entry price a month',
       };
     }
@@ -145,14 +194,30 @@ function rankOnly(ctx: GeneratorContext, ed: BestOfEditorial): { method: string;
     case 'dedicatedCpu':
     case 'nvme': {
       const pick = (p: ProviderRecord) =>
-        withoutCommitment(ctx.plansOf(p.id)).find((x) => (c.kind === 'dedicatedCpu' ? x.plan.cpuType === 'dedicated' : x.storageType === 'NVMe'));
+        withoutCommitment(ctx.plansOf(p.id)).find((x) =>
+          c.kind === 'dedicatedCpu' ? x.plan.cpuType === 'dedicated' : x.storageType === 'NVMe',
+        );
       const rows = all.flatMap((p) => {
         const plan = pick(p);
-        return plan ? [{ provider: p, plan, metric: `${plan.plan.name} (${plan.plan.cpu}, ${plan.plan.ram}, ${plan.plan.storage}) at ${planPrice(plan)}` }] : [];
+        return plan
+          ? [
+              {
+                provider: p,
+                plan,
+                metric: `${plan.plan.name} (${plan.plan.cpu}, ${plan.plan.ram}, ${plan.plan.storage}) at ${planPrice(plan)}`,
+              },
+            ]
+          : [];
       });
-      rows.sort((a, b) => freshFirst(a.plan, b.plan) || monthly(a.plan) - monthly(b.plan) || byRating(a.provider, b.provider));
+      rows.sort(
+        (a, b) => freshFirst(a.plan, b.plan) || monthly(a.plan) - monthly(b.plan) || byRating(a.provider, b.provider),
+      );
       const what = c.kind === 'dedicatedCpu' ? 'dedicated-vCPU plans' : 'NVMe storage';
-      return { method: `Providers with ${what}, ranked by the no-commitment monthly price of their cheapest such plan in USD.`, ranked: rows, metricName: `Cheapest plan with ${what}` };
+      return {
+        method: `Providers with ${what}, ranked by the no-commitment monthly price of their cheapest such plan in USD.`,
+        ranked: rows,
+        metricName: `Cheapest plan with ${what}`,
+      };
     }
     case 'ramPerDollar': {
       const rows = all.flatMap((p) => {
@@ -162,16 +227,26 @@ function rankOnly(ctx: GeneratorContext, ed: BestOfEditorial): { method: string;
       rows.sort((a, b) => freshFirst(a.plan, b.plan) || b.ratio - a.ratio || byRating(a.provider, b.provider));
       return {
         method: `Each provider's cheapest plan with at least ${c.value} GB of RAM, ranked by gigabytes of RAM per US dollar a month with no commitment.`,
-        ranked: rows.map((r) => ({ provider: r.provider, plan: r.plan, metric: `${r.ratio.toFixed(2)} GB per USD: ${r.plan.plan.name}, ${r.plan.plan.ram} at ${planPrice(r.plan)}` })),
+        ranked: rows.map((r) => ({
+          provider: r.provider,
+          plan: r.plan,
+          metric: `${r.ratio.toFixed(2)} GB per USD: ${r.plan.plan.name}, ${r.plan.plan.ram} at ${planPrice(r.plan)}`,
+        })),
         metricName: 'RAM per dollar',
       };
     }
     case 'traffic': {
       const score = (x: PricedPlan) => (x.unmetered ? Number.POSITIVE_INFINITY : (x.bandwidthTb ?? -1));
-      const rows = all.flatMap((p) => (ctx.plansOf(p.id).length > 0 ? [{ provider: p, plan: ctx.plansOf(p.id)[0] }] : [])).sort((a, b) => score(b.plan) - score(a.plan) || byRating(a.provider, b.provider));
+      const rows = all
+        .flatMap((p) => (ctx.plansOf(p.id).length > 0 ? [{ provider: p, plan: ctx.plansOf(p.id)[0] }] : []))
+        .sort((a, b) => score(b.plan) - score(a.plan) || byRating(a.provider, b.provider));
       return {
-        method: 'Providers ranked by the traffic included with their entry plan: unmetered first, then by the monthly allowance.',
-        ranked: rows.map((r) => ({ ...r, metric: `${r.plan.plan.bandwidth} with ${r.plan.plan.name} (${planPrice(r.plan)})` })),
+        method:
+          'Providers ranked by the traffic included with their entry plan: unmetered first, then by the monthly allowance.',
+        ranked: rows.map((r) => ({
+          ...r,
+          metric: `${r.plan.plan.bandwidth} with ${r.plan.plan.name} (${planPrice(r.plan)})`,
+        })),
         metricName: 'Traffic on the entry plan',
       };
     }
@@ -200,9 +275,19 @@ export function bestOfGuide(ctx: GeneratorContext, ed: BestOfEditorial): { slug:
     '',
     '## The list',
     '',
-    table(['#', 'Provider', metricName, 'Rating'], ranked.map((r, i) => [i + 1, `[${r.provider.name}](/providers/${r.provider.id})`, r.metric, `${r.provider.rating}/5`])),
+    table(
+      ['#', 'Provider', metricName, 'Rating'],
+      ranked.map((r, i) => [
+        i + 1,
+        `[${r.provider.name}](/providers/${r.provider.id})`,
+        r.metric,
+        `${r.provider.rating}/5`,
+      ]),
+    ),
     '',
-    ranked.length === 0 ? 'No provider in the dataset meets this criterion.' : `Each provider's [full review](/guides/${ranked[0].provider.id}-review) and page give the complete plan list.`,
+    ranked.length === 0
+      ? 'No provider in the dataset meets this criterion.'
+      : `Each provider's [full review](/guides/${ranked[0].provider.id}-review) and page give the complete plan list.`,
     ...(stale.length > 0
       ? [
           '',
@@ -214,7 +299,11 @@ export function bestOfGuide(ctx: GeneratorContext, ed: BestOfEditorial): { slug:
     '',
     ...(leftOut.length === 0
       ? ['Every provider in the dataset is ranked.']
-      : [`${leftOut.length === 1 ? 'One provider' : `${leftOut.length} of the ${ctx.providers.length} providers`} in the dataset ${leftOut.length === 1 ? 'is' : 'are'} not ranked:`, '', ...leftOut.map((x) => `- [${x.provider.name}](/providers/${x.provider.id}): ${x.reason}.`)]),
+      : [
+          `${leftOut.length === 1 ? 'One provider' : `${leftOut.length} of the ${ctx.providers.length} providers`} in the dataset ${leftOut.length === 1 ? 'is' : 'are'} not ranked:`,
+          '',
+          ...leftOut.map((x) => `- [${x.provider.name}](/providers/${x.provider.id}): ${x.reason}.`),
+        ]),
     '',
     '## How to choose',
     '',
@@ -223,6 +312,16 @@ export function bestOfGuide(ctx: GeneratorContext, ed: BestOfEditorial): { slug:
   ].join('\n');
   return {
     slug: ed.slug,
-    content: frontMatter({ slug: ed.slug, title: ed.title, description: ed.description, type: 'best-of', keywords: ed.keywords, published: ed.published, updated: ctx.updated(ed.published, quoted), author: ed.author }) + body,
+    content:
+      frontMatter({
+        slug: ed.slug,
+        title: ed.title,
+        description: ed.description,
+        type: 'best-of',
+        keywords: ed.keywords,
+        published: ed.published,
+        updated: ctx.updated(ed.published, quoted),
+        author: ed.author,
+      }) + body,
   };
 }

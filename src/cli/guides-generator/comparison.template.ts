@@ -32,12 +32,19 @@ export function comparisonGuide(ctx: GeneratorContext, ed: ComparisonEditorial):
     offers.sort((a, b) => a.x!.noCommitmentUsd! - b.x!.noCommitmentUsd!);
     const [best, next] = offers;
     const gap = Math.round((1 - best.x!.noCommitmentUsd! / next.x!.noCommitmentUsd!) * 100);
-    return gap > 0 ? [`- With at least ${gb} GB of RAM, ${best.p.name} is ${gap}% cheaper than ${next.p.name} (${best.x!.plan.name} against ${next.x!.plan.name}).`] : [];
+    return gap > 0
+      ? [
+          `- With at least ${gb} GB of RAM, ${best.p.name} is ${gap}% cheaper than ${next.p.name} (${best.x!.plan.name} against ${next.x!.plan.name}).`,
+        ]
+      : [];
   });
   const countries = ps.map((p) => new Set(p.datacenters.map((l) => l.country)));
   const shared = [...countries[0]].filter((c) => countries.every((s) => s.has(c))).sort();
   const quoted = quoting(ps, COMPARISON_FACTS, true);
-  const featureRows = FEATURE_KEYS.map((f) => [FEATURE_NAMES[f].label, ...ps.map((p) => featureCell(p.featureDetails[f]))]);
+  const featureRows = FEATURE_KEYS.map((f) => [
+    FEATURE_NAMES[f].label,
+    ...ps.map((p) => featureCell(p.featureDetails[f])),
+  ]);
 
   const body = [
     ed.intro,
@@ -48,7 +55,12 @@ export function comparisonGuide(ctx: GeneratorContext, ed: ComparisonEditorial):
       ['', ...names],
       [
         ['Our rating', ...ps.map((p) => `${p.rating}/5`)],
-        ['Entry plan', ...ps.map((p) => `${entry(p).plan.name}: ${entry(p).plan.cpu}, ${entry(p).plan.ram}, ${entry(p).plan.storage}`)],
+        [
+          'Entry plan',
+          ...ps.map(
+            (p) => `${entry(p).plan.name}: ${entry(p).plan.cpu}, ${entry(p).plan.ram}, ${entry(p).plan.storage}`,
+          ),
+        ],
         ['Entry price a month', ...ps.map((p) => planPrice(entry(p)))],
         ['Billed in', ...ps.map((p) => p.currency)],
         ['Locations', ...ps.map((p) => String(p.datacenters.length))],
@@ -58,7 +70,9 @@ export function comparisonGuide(ctx: GeneratorContext, ed: ComparisonEditorial):
     '',
     '## Price for the same memory',
     '',
-    quoted.convertsPrices ? `The cheapest plan of each with at least this much RAM (USD at the ECB rate of ${ctx.rates.date}):` : 'The cheapest plan of each with at least this much RAM:',
+    quoted.convertsPrices
+      ? `The cheapest plan of each with at least this much RAM (USD at the ECB rate of ${ctx.rates.date}):`
+      : 'The cheapest plan of each with at least this much RAM:',
     '',
     table(['RAM', ...names], tierRows),
     '',
@@ -74,15 +88,26 @@ export function comparisonGuide(ctx: GeneratorContext, ed: ComparisonEditorial):
     '',
     '## Where the servers are',
     '',
-    ...ps.map((p) => `- ${p.name}: ${listing([...new Set(p.datacenters.map((l) => REGION_NAMES[l.region] ?? l.region))])}; ${p.datacenters.map((l) => l.city).join(', ')}.`),
-    shared.length > 0 ? `- Countries where all of them have a data center: ${shared.join(', ')}.` : '- They share no country.',
+    ...ps.map(
+      (p) =>
+        `- ${p.name}: ${listing([...new Set(p.datacenters.map((l) => REGION_NAMES[l.region] ?? l.region))])}; ${p.datacenters.map((l) => l.city).join(', ')}.`,
+    ),
+    shared.length > 0
+      ? `- Countries where all of them have a data center: ${shared.join(', ')}.`
+      : '- They share no country.',
     '',
     '## Ratings',
     '',
     table(
       ['Area', ...names],
       (['performance', 'value', 'support', 'easeOfUse', 'features'] as const).map((k) => [
-        { performance: 'Performance', value: 'Value', support: 'Support', easeOfUse: 'Ease of use', features: 'Features' }[k],
+        {
+          performance: 'Performance',
+          value: 'Value',
+          support: 'Support',
+          easeOfUse: 'Ease of use',
+          features: 'Features',
+        }[k],
         ...ps.map((p) => p.ratings[k]),
       ]),
     ),
@@ -100,6 +125,15 @@ export function comparisonGuide(ctx: GeneratorContext, ed: ComparisonEditorial):
   return {
     slug: ed.slug,
     content:
-      frontMatter({ slug: ed.slug, title: ed.title, description: ed.description, type: 'comparison', keywords: ed.keywords, published: ed.published, updated: ctx.updated(ed.published, quoted), author: ed.author }) + body,
+      frontMatter({
+        slug: ed.slug,
+        title: ed.title,
+        description: ed.description,
+        type: 'comparison',
+        keywords: ed.keywords,
+        published: ed.published,
+        updated: ctx.updated(ed.published, quoted),
+        author: ed.author,
+      }) + body,
   };
 }

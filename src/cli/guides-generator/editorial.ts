@@ -64,7 +64,8 @@ export interface Editorial {
 
 /** Reads the editorial inputs of `<dataDir>/editorial/`. */
 export async function readEditorial(dataDir: string): Promise<Editorial> {
-  const read = async <T>(name: string): Promise<T> => JSON.parse(await readFile(join(dataDir, 'editorial', name), 'utf8')) as T;
+  const read = async <T>(name: string): Promise<T> =>
+    JSON.parse(await readFile(join(dataDir, 'editorial', name), 'utf8')) as T;
   const [reviews, comparisons, bestOf, alternatives] = await Promise.all([
     read<Editorial['reviews']>('reviews.json'),
     read<{ comparisons: ComparisonEditorial[] }>('comparisons.json'),

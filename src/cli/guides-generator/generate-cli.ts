@@ -18,7 +18,9 @@ for (const [name, content] of files) {
   if (!check) await writeFile(path, content);
 }
 if (check && stale.length > 0) {
-  console.error(`${stale.length} generated guide(s) differ from data: ${stale.join(', ')}. Run npm run guides:generate.`);
+  console.error(
+    `${stale.length} generated guide(s) differ from data: ${stale.join(', ')}. Run npm run guides:generate.`,
+  );
   process.exitCode = 1;
 } else {
   console.log(`${files.size} generated guides, ${check ? 'all up to date' : `${stale.length} written`}.`);

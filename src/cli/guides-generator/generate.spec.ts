@@ -19,14 +19,17 @@ describe('generateGuides', () => {
     expect([...a.entries()]).toEqual([...b.entries()]);
   });
 
-  it('puts the data\'s prices in the prose, so a price change shows up in the guides', async () => {
+  it("puts the data's prices in the prose, so a price change shows up in the guides", async () => {
     const files = await generateGuides(resolve('data'));
     const providers = JSON.parse(await readFile('data/providers.json', 'utf8')).providers;
     for (const p of providers) {
       const review = files.get(`${p.id}-review.md`)!;
-      const discontinued = new Set(p.planLines.filter((l: { discontinued?: unknown }) => l.discontinued).map((l: { id: string }) => l.id));
+      const discontinued = new Set(
+        p.planLines.filter((l: { discontinued?: unknown }) => l.discontinued).map((l: { id: string }) => l.id),
+      );
       // Every plan is in the table; one of a line no longer sold says so.
-      for (const plan of p.plans) expect(review).toContain(discontinued.has(plan.line) ? `| ${plan.name} (discontinued) |` : `| ${plan.name} |`);
+      for (const plan of p.plans)
+        expect(review).toContain(discontinued.has(plan.line) ? `| ${plan.name} (discontinued) |` : `| ${plan.name} |`);
       expect(review).toContain(`${plan0(p).price.toFixed(2)} ${p.currency}`);
     }
   });
@@ -39,7 +42,9 @@ describe('generateGuides', () => {
     expect(rows.length).toBeGreaterThan(0);
     const staleRows = rows.filter((l) => l.includes('(stale: seen '));
     // Fresh rows come first: once a stale row appears, no fresh one follows.
-    expect(rows.slice(rows.findIndex((l) => l.includes('(stale: seen ')))).toEqual(staleRows.length > 0 ? staleRows : rows.slice(rows.length));
+    expect(rows.slice(rows.findIndex((l) => l.includes('(stale: seen ')))).toEqual(
+      staleRows.length > 0 ? staleRows : rows.slice(rows.length),
+    );
     for (const p of providers) {
       for (const line of p.planLines.filter((l: { discontinued?: unknown }) => l.discontinued)) {
         for (const plan of p.plans.filter((x: { line: string }) => x.line === line.id)) {

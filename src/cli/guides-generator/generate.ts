@@ -24,7 +24,13 @@ export async function generateGuides(dataDir: string): Promise<Map<string, strin
     json<ExchangeRatesRecord>('exchange-rates.json'),
     readEditorial(dataDir),
   ]);
-  const ctx = generatorContext(providers.providers, useCases.useCases, new ExchangeRates(rates), editorial, meta.version);
+  const ctx = generatorContext(
+    providers.providers,
+    useCases.useCases,
+    new ExchangeRates(rates),
+    editorial,
+    meta.version,
+  );
   const guides = [
     ...ctx.providers.map((p) => reviewGuide(ctx, p)),
     ...ctx.providers.map((p) => alternativesGuide(ctx, p)),

@@ -4,7 +4,12 @@ import type { ExchangeRates } from '../../dataset/exchange-rates.js';
 import { planFigures, type PlanFigures } from '../../dataset/plan-figures.js';
 import type { Plan } from '../../dataset/dto/plan.dto.js';
 import { pricedPlans } from '../../dataset/plan-pricing.js';
-import { generatedGuideUpdated, quotedFiguresDate, type QuotedFact, type QuotedFigures } from '../../dataset/provider-rules.js';
+import {
+  generatedGuideUpdated,
+  quotedFiguresDate,
+  type QuotedFact,
+  type QuotedFigures,
+} from '../../dataset/provider-rules.js';
 import type { ComparisonEditorial, Editorial } from './editorial.js';
 
 /** A plan with its figures and its prices in USD. */
@@ -40,21 +45,39 @@ export interface GeneratorContext {
   comparisonOf(a: string, b: string): ComparisonEditorial | undefined;
 }
 
-export function generatorContext(providers: ProviderRecord[], useCases: UseCaseRecord[], rates: ExchangeRates, editorial: Editorial, version: string): GeneratorContext {
+export function generatorContext(
+  providers: ProviderRecord[],
+  useCases: UseCaseRecord[],
+  rates: ExchangeRates,
+  editorial: Editorial,
+  version: string,
+): GeneratorContext {
   const listed = new Map(
     providers.map((p) => [
       p.id,
       pricedPlans(p, version).map((plan) => ({
         plan,
         usd: rates.convert(plan.price, plan.currency, 'USD'),
-        noCommitmentUsd: plan.monthToMonthPrice === null ? null : rates.convert(plan.monthToMonthPrice, plan.currency, 'USD'),
+        noCommitmentUsd:
+          plan.monthToMonthPrice === null ? null : rates.convert(plan.monthToMonthPrice, plan.currency, 'USD'),
         ...planFigures(plan),
       })),
     ]),
   );
-  const plans = new Map([...listed].map(([id, list]) => [id, list.filter((x) => !x.plan.discontinued).sort((a, b) => Number(a.plan.stale) - Number(b.plan.stale) || byNoCommitmentPrice(a, b))]));
+  const plans = new Map(
+    [...listed].map(([id, list]) => [
+      id,
+      list
+        .filter((x) => !x.plan.discontinued)
+        .sort((a, b) => Number(a.plan.stale) - Number(b.plan.stale) || byNoCommitmentPrice(a, b)),
+    ]),
+  );
   const pairKey = (a: string, b: string) => [a, b].sort().join('|');
-  const pairs = new Map(editorial.comparisons.filter((c) => c.providers.length === 2).map((c) => [pairKey(c.providers[0], c.providers[1]), c]));
+  const pairs = new Map(
+    editorial.comparisons
+      .filter((c) => c.providers.length === 2)
+      .map((c) => [pairKey(c.providers[0], c.providers[1]), c]),
+  );
   const byId = new Map(providers.map((p) => [p.id, p]));
   return {
     providers,
@@ -70,14 +93,28 @@ export function generatorContext(providers: ProviderRecord[], useCases: UseCaseR
 }
 
 /** Cheapest no-commitment price first; plans that need a commitment after, by headline price. */
-export function byNoCommitmentPrice(a: Omit<PricedPlan, keyof PlanFigures>, b: Omit<PricedPlan, keyof PlanFigures>): number {
+export function byNoCommitmentPrice(
+  a: Omit<PricedPlan, keyof PlanFigures>,
+  b: Omit<PricedPlan, keyof PlanFigures>,
+): number {
   if ((a.noCommitmentUsd === null) !== (b.noCommitmentUsd === null)) return a.noCommitmentUsd === null ? 1 : -1;
-  return (a.noCommitmentUsd ?? a.usd) - (b.noCommitmentUsd ?? b.usd) || a.usd - b.usd || a.plan.name.localeCompare(b.plan.name);
+  return (
+    (a.noCommitmentUsd ?? a.usd) - (b.noCommitmentUsd ?? b.usd) ||
+    a.usd - b.usd ||
+    a.plan.name.localeCompare(b.plan.name)
+  );
 }
 
 /** The figures a guide quotes: these facts of each of these providers; the exchange rates when any of them bills in another currency than USD and the guide shows prices. */
-export function quoting(providers: readonly ProviderRecord[], facts: readonly QuotedFact[], showsPrices: boolean): QuotedFigures {
-  return { providers: new Map(providers.map((p) => [p.id, facts])), convertsPrices: showsPrices && providers.some((p) => p.currency !== 'USD') };
+export function quoting(
+  providers: readonly ProviderRecord[],
+  facts: readonly QuotedFact[],
+  showsPrices: boolean,
+): QuotedFigures {
+  return {
+    providers: new Map(providers.map((p) => [p.id, facts])),
+    convertsPrices: showsPrices && providers.some((p) => p.currency !== 'USD'),
+  };
 }
 
 /** Two quotations as one (facts of a provider named in both are joined). */

@@ -26,7 +26,8 @@ describe('the date of a generated guide', () => {
     const rates = JSON.parse(await readFile(resolve('data', 'exchange-rates.json'), 'utf8'));
     const redate = (value: any): void => {
       if (Array.isArray(value)) value.forEach(redate);
-      else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) k === 'retrievedAt' ? (value[k] = EARLY) : redate(v);
+      else if (value && typeof value === 'object')
+        for (const [k, v] of Object.entries(value)) k === 'retrievedAt' ? (value[k] = EARLY) : redate(v);
     };
     redate(providers.providers);
     rates.date = EARLY;
@@ -36,13 +37,18 @@ describe('the date of a generated guide', () => {
     return generateGuides(dir);
   }
   const updated = (files: Map<string, string>, slug: string) => /^updated: "(.*)"$/m.exec(files.get(`${slug}.md`)!)![1];
-  const published = (files: Map<string, string>, slug: string) => /^published: "(.*)"$/m.exec(files.get(`${slug}.md`)!)![1];
+  const published = (files: Map<string, string>, slug: string) =>
+    /^published: "(.*)"$/m.exec(files.get(`${slug}.md`)!)![1];
 
   it("moves a comparison of A and B when A's prices are read again, and not when only C's are", async () => {
     // DigitalOcean and Linode bill in USD, so the rates date neither; Hetzner is the third provider.
     const base = await generateWith(() => {});
-    const movedA = await generateWith((ps) => (ps.find((p) => p.id === 'digitalocean').planLines[0].source.retrievedAt = LATER));
-    const movedC = await generateWith((ps) => (ps.find((p) => p.id === 'hetzner').planLines[0].source.retrievedAt = LATER));
+    const movedA = await generateWith(
+      (ps) => (ps.find((p) => p.id === 'digitalocean').planLines[0].source.retrievedAt = LATER),
+    );
+    const movedC = await generateWith(
+      (ps) => (ps.find((p) => p.id === 'hetzner').planLines[0].source.retrievedAt = LATER),
+    );
     expect(updated(base, 'digitalocean-vs-linode')).toBe(EARLY);
     expect(updated(movedA, 'digitalocean-vs-linode')).toBe(LATER);
     expect(updated(movedC, 'digitalocean-vs-linode')).toBe(updated(base, 'digitalocean-vs-linode'));
@@ -54,7 +60,10 @@ describe('the date of a generated guide', () => {
 
   it("moves a review with its provider's support page, not with an add-on page that no guide quotes", async () => {
     const base = await generateWith(() => {});
-    const support = await generateWith((ps) => (ps.find((p) => p.id === 'hetzner').sources.find((s: any) => s.url.includes('support')).retrievedAt = LATER));
+    const support = await generateWith(
+      (ps) =>
+        (ps.find((p) => p.id === 'hetzner').sources.find((s: any) => s.url.includes('support')).retrievedAt = LATER),
+    );
     const addOn = await generateWith((ps) => {
       const hetzner = ps.find((p) => p.id === 'hetzner');
       hetzner.addOns.backups.source.retrievedAt = LATER;

@@ -6,7 +6,16 @@ export { cell, money, table };
 export { REGION_NAMES } from '../../dataset/dto/provider.dto.js';
 
 /** The front matter block of a generated guide; strings JSON-quoted (valid YAML), deterministic order. */
-export function frontMatter(fm: { slug: string; title: string; description: string; type: string; keywords: string[]; published: string; updated: string; author: string }): string {
+export function frontMatter(fm: {
+  slug: string;
+  title: string;
+  description: string;
+  type: string;
+  keywords: string[];
+  published: string;
+  updated: string;
+  author: string;
+}): string {
   return [
     '---',
     `slug: ${fm.slug}`,
@@ -33,7 +42,8 @@ export function priceWithUsd(amount: number, currency: string, usd: number): str
  */
 export function planPrice(x: { plan: Plan; usd: number; noCommitmentUsd: number | null }): string {
   const age = priceAgeNote(x.plan);
-  if (x.noCommitmentUsd !== null && x.plan.monthToMonthPrice !== null) return priceWithUsd(x.plan.monthToMonthPrice, x.plan.currency, x.noCommitmentUsd) + age;
+  if (x.noCommitmentUsd !== null && x.plan.monthToMonthPrice !== null)
+    return priceWithUsd(x.plan.monthToMonthPrice, x.plan.currency, x.noCommitmentUsd) + age;
   return `${priceWithUsd(x.plan.price, x.plan.currency, x.usd)} on a ${x.plan.termMonths}-month prepaid term${age}`;
 }
 
@@ -43,7 +53,8 @@ export function priceAgeNote(plan: Pick<Plan, 'stale' | 'observedAt'>): string {
 }
 
 /** What a comparison says where a provider has no plan of a size: "none" only when its plan list is complete. */
-export const absentPlan = (p: { planLines: { complete: boolean }[] }) => (p.planLines.every((l) => l.complete) ? 'none' : 'not in the dataset');
+export const absentPlan = (p: { planLines: { complete: boolean }[] }) =>
+  p.planLines.every((l) => l.complete) ? 'none' : 'not in the dataset';
 
 /** "a, b and c". */
 export function listing(items: string[]): string {
@@ -52,5 +63,5 @@ export function listing(items: string[]): string {
 }
 
 /** A feature in a comparison table: "yes" when included, "paid add-on", or "no". */
-export const featureCell = (detail: FeatureDetail) => ({ included: 'yes', paid: 'paid add-on', unavailable: 'no' })[detail.status];
-
+export const featureCell = (detail: FeatureDetail) =>
+  ({ included: 'yes', paid: 'paid add-on', unavailable: 'no' })[detail.status];

@@ -30,10 +30,24 @@ export function reviewGuide(ctx: GeneratorContext, p: ProviderRecord): { slug: s
     table(
       ['', p.name],
       [
-        ['Entry plan', `${entry.plan.name}: ${entry.plan.cpu}, ${entry.plan.ram} RAM, ${entry.plan.storage}, ${planPrice(entry)} a month`],
-        ['Plans listed', listed.length === plans.length ? plans.length : `${plans.length} sold, ${listed.length - plans.length} discontinued`],
-        ['Locations', `${p.datacenters.length} in ${listing(regions.map((r) => REGION_NAMES[r as keyof typeof REGION_NAMES] ?? r))}`],
-        ['Billing', isOffered(p.featureDetails.hourlyBilling) ? 'hourly, capped at the monthly price' : 'monthly or longer terms'],
+        [
+          'Entry plan',
+          `${entry.plan.name}: ${entry.plan.cpu}, ${entry.plan.ram} RAM, ${entry.plan.storage}, ${planPrice(entry)} a month`,
+        ],
+        [
+          'Plans listed',
+          listed.length === plans.length
+            ? plans.length
+            : `${plans.length} sold, ${listed.length - plans.length} discontinued`,
+        ],
+        [
+          'Locations',
+          `${p.datacenters.length} in ${listing(regions.map((r) => REGION_NAMES[r as keyof typeof REGION_NAMES] ?? r))}`,
+        ],
+        [
+          'Billing',
+          isOffered(p.featureDetails.hourlyBilling) ? 'hourly, capped at the monthly price' : 'monthly or longer terms',
+        ],
         ['Support', p.support],
         ['Founded', `${p.founded}, ${p.headquarters.city} (${p.headquarters.country})`],
       ],
@@ -47,7 +61,16 @@ export function reviewGuide(ctx: GeneratorContext, p: ProviderRecord): { slug: s
     '',
     ed.performance,
     '',
-    table(['Area', 'Score'], [['Performance', p.ratings.performance], ['Value', p.ratings.value], ['Support', p.ratings.support], ['Ease of use', p.ratings.easeOfUse], ['Features', p.ratings.features]]),
+    table(
+      ['Area', 'Score'],
+      [
+        ['Performance', p.ratings.performance],
+        ['Value', p.ratings.value],
+        ['Support', p.ratings.support],
+        ['Ease of use', p.ratings.easeOfUse],
+        ['Features', p.ratings.features],
+      ],
+    ),
     '',
     '## Plans and prices',
     '',
@@ -77,7 +100,13 @@ export function reviewGuide(ctx: GeneratorContext, p: ProviderRecord): { slug: s
     '',
     ed.dataCenters,
     '',
-    ...regions.map((r) => `- ${REGION_NAMES[r as keyof typeof REGION_NAMES] ?? r}: ${p.datacenters.filter((l) => l.region === r).map((l) => l.city).join(', ')}`),
+    ...regions.map(
+      (r) =>
+        `- ${REGION_NAMES[r as keyof typeof REGION_NAMES] ?? r}: ${p.datacenters
+          .filter((l) => l.region === r)
+          .map((l) => l.city)
+          .join(', ')}`,
+    ),
     '',
     '## Support',
     '',

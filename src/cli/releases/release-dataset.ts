@@ -7,7 +7,13 @@ import { isCalendarDate } from '../../dataset/dto/validators.js';
 import { diffReleases, releaseSummary, type ReleaseContent } from './release-diff.js';
 
 /** The dataset's JSON files, copied into each release snapshot. */
-export const RELEASED_FILES = ['meta.json', 'providers.json', 'use-cases.json', 'authors.json', 'exchange-rates.json'] as const;
+export const RELEASED_FILES = [
+  'meta.json',
+  'providers.json',
+  'use-cases.json',
+  'authors.json',
+  'exchange-rates.json',
+] as const;
 /** The guide index a snapshot keeps instead of the guides themselves: slug, title and dates. */
 export const RELEASED_GUIDE_INDEX = 'guides.json';
 export const CHANGELOG_FILE = 'changelog.json';
@@ -28,29 +34,45 @@ export class ReleaseRefusedError extends Error {
  */
 export async function releaseDataset(dataDir: string, options: { date?: string } = {}): Promise<DatasetRelease> {
   const date = options.date ?? new Date().toISOString().slice(0, 10);
-  if (!isCalendarDate(date)) throw new ReleaseRefusedError(`--date must be a real date written YYYY-MM-DD (got "${date}")`);
+  if (!isCalendarDate(date))
+    throw new ReleaseRefusedError(`--date must be a real date written YYYY-MM-DD (got "${date}")`);
   const snapshot = await loadDataset(dataDir);
   const last = snapshot.changelog.at(-1);
   if (last && snapshot.version <= last.version) {
-    throw new ReleaseRefusedError(`meta.json version ${snapshot.version} is already released (last release ${last.version}): set a later version before releasing.`);
+    throw new ReleaseRefusedError(
+      `meta.json version ${snapshot.version} is already released (last release ${last.version}): set a later version before releasing.`,
+    );
   }
   const previous = last ? await readReleasedContent(releaseDir(dataDir, last.version)) : null;
   const changes = diffReleases(previous, releaseContentOf(snapshot));
-  const release: DatasetRelease = { version: snapshot.version, date, summary: releaseSummary(changes, previous === null), changes };
+  const release: DatasetRelease = {
+    version: snapshot.version,
+    date,
+    summary: releaseSummary(changes, previous === null),
+    changes,
+  };
 
   // The snapshot first, then the changelog that points to it: an interrupted release leaves no entry without its snapshot.
   const target = releaseDir(dataDir, snapshot.version);
   await mkdir(target, { recursive: true });
   for (const name of RELEASED_FILES) await copyFile(join(dataDir, name), join(target, name));
   await writeFile(join(target, RELEASED_GUIDE_INDEX), `${JSON.stringify({ guides: guideIndex(snapshot) }, null, 2)}\n`);
-  await writeFile(join(dataDir, CHANGELOG_FILE), `${JSON.stringify({ releases: [...snapshot.changelog, release] }, null, 2)}\n`);
+  await writeFile(
+    join(dataDir, CHANGELOG_FILE),
+    `${JSON.stringify({ releases: [...snapshot.changelog, release] }, null, 2)}\n`,
+  );
   return release;
 }
 
 function guideIndex(snapshot: DatasetSnapshot): ReleaseContent['guides'] {
   return [...snapshot.guides]
     .sort((a, b) => a.slug.localeCompare(b.slug))
-    .map((g) => ({ slug: g.slug, title: g.title, published: g.published, ...(g.updated ? { updated: g.updated } : {}) }));
+    .map((g) => ({
+      slug: g.slug,
+      title: g.title,
+      published: g.published,
+      ...(g.updated ? { updated: g.updated } : {}),
+    }));
 }
 
 function releaseContentOf(snapshot: DatasetSnapshot): ReleaseContent {
@@ -63,7 +85,9 @@ async function readReleasedContent(dir: string): Promise<ReleaseContent> {
     try {
       return JSON.parse(await readFile(join(dir, name), 'utf8'));
     } catch (error) {
-      throw new ReleaseRefusedError(`The last release's snapshot cannot be read (${join(dir, name)}: ${(error as Error).message.split('\n')[0]}); restore it from version control.`);
+      throw new ReleaseRefusedError(
+        `The last release's snapshot cannot be read (${join(dir, name)}: ${(error as Error).message.split('\n')[0]}); restore it from version control.`,
+      );
     }
   };
   const [providers, guides] = await Promise.all([read('providers.json'), read(RELEASED_GUIDE_INDEX)]);

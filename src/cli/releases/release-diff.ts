@@ -1,9 +1,18 @@
 import { pairPlans } from '../../dataset/plan-identity.js';
-import type { DatasetChanges, PlanRepricing, ProviderFactChange, ReleasedGuide, ReleasedPlan } from '../../dataset/dto/changelog.dto.js';
+import type {
+  DatasetChanges,
+  PlanRepricing,
+  ProviderFactChange,
+  ReleasedGuide,
+  ReleasedPlan,
+} from '../../dataset/dto/changelog.dto.js';
 
 /** What a release compares: the provider records as written, and the guide index. */
 export interface ReleaseContent {
-  providers: readonly ({ id: string; plans: readonly { name: string; price: number; currency: string; providerPlanId?: string }[] } & Record<string, unknown>)[];
+  providers: readonly ({
+    id: string;
+    plans: readonly { name: string; price: number; currency: string; providerPlanId?: string }[];
+  } & Record<string, unknown>)[];
   guides: readonly { slug: string; title: string; published: string; updated?: string }[];
 }
 
@@ -12,7 +21,12 @@ const guideDate = (g: ReleaseContent['guides'][number]) => g.updated ?? g.publis
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
+    );
   return value;
 }
 
@@ -26,7 +40,13 @@ export function diffReleases(previous: ReleaseContent | null, current: ReleaseCo
   const after = new Map(current.providers.map((p) => [p.id, p]));
   const plansOf = (content: ReleaseContent | null) =>
     (content?.providers ?? []).flatMap((p) =>
-      p.plans.map((plan): ReleasedPlan => ({ providerId: p.id, planName: plan.name, ...(plan.providerPlanId ? { providerPlanId: plan.providerPlanId } : {}), price: plan.price, currency: plan.currency })),
+      p.plans.map((plan): ReleasedPlan => ({
+        providerId: p.id,
+        planName: plan.name,
+        ...(plan.providerPlanId ? { providerPlanId: plan.providerPlanId } : {}),
+        price: plan.price,
+        currency: plan.currency,
+      })),
     );
   const { pairs, added, removed } = pairPlans(plansOf(previous), plansOf(current));
 
@@ -44,12 +64,17 @@ export function diffReleases(previous: ReleaseContent | null, current: ReleaseCo
     if (!old) continue;
     const fields = [...new Set([...Object.keys(old), ...Object.keys(record)])].filter((f) => f !== 'plans');
     for (const field of fields) {
-      if (!sameJson(old[field], record[field])) providerFacts.push({ providerId: id, field, oldValue: old[field] ?? null, newValue: record[field] ?? null });
+      if (!sameJson(old[field], record[field]))
+        providerFacts.push({ providerId: id, field, oldValue: old[field] ?? null, newValue: record[field] ?? null });
     }
   }
 
   const oldGuides = new Map((previous?.guides ?? []).map((g) => [g.slug, g]));
-  const released = (g: ReleaseContent['guides'][number]): ReleasedGuide => ({ slug: g.slug, title: g.title, date: guideDate(g) });
+  const released = (g: ReleaseContent['guides'][number]): ReleasedGuide => ({
+    slug: g.slug,
+    title: g.title,
+    date: guideDate(g),
+  });
   return {
     providersAdded: [...after.keys()].filter((id) => !before.has(id)),
     providersRemoved: [...before.keys()].filter((id) => !after.has(id)),
@@ -58,7 +83,9 @@ export function diffReleases(previous: ReleaseContent | null, current: ReleaseCo
     plansRepriced,
     providerFacts,
     guidesAdded: current.guides.filter((g) => !oldGuides.has(g.slug)).map(released),
-    guidesUpdated: current.guides.filter((g) => oldGuides.has(g.slug) && guideDate(oldGuides.get(g.slug)!) !== guideDate(g)).map(released),
+    guidesUpdated: current.guides
+      .filter((g) => oldGuides.has(g.slug) && guideDate(oldGuides.get(g.slug)!) !== guideDate(g))
+      .map(released),
   };
 }
 

@@ -46,16 +46,33 @@ export class ProblemRenderer {
     return {
       status: problem.status,
       body,
-      headers: [...headers, ...Object.entries(problem.headers), ['Content-Type', contentType], ['Content-Length', String(body.length)], ['Cache-Control', 'no-store']],
+      headers: [
+        ...headers,
+        ...Object.entries(problem.headers),
+        ['Content-Type', contentType],
+        ['Content-Length', String(body.length)],
+        ['Cache-Control', 'no-store'],
+      ],
     };
   }
 
-  private body(problem: HttpProblem, form: ErrorForm): { body: Buffer; contentType: string; headers: readonly (readonly [string, string])[] } {
+  private body(
+    problem: HttpProblem,
+    form: ErrorForm,
+  ): { body: Buffer; contentType: string; headers: readonly (readonly [string, string])[] } {
     if (form === 'mcp') return json(jsonRpcError(problem));
     if (form === 'json' || !this.pages) return json(toEnvelope(problem, this.config));
     const page = this.pages.pageFor(problem, form);
-    return { body: page.body, contentType: page.contentType, headers: (page.headers ?? []).filter(([name]) => name !== 'Link') };
+    return {
+      body: page.body,
+      contentType: page.contentType,
+      headers: (page.headers ?? []).filter(([name]) => name !== 'Link'),
+    };
   }
 }
 
-const json = (value: unknown) => ({ body: Buffer.from(JSON.stringify(value)), contentType: JSON_CONTENT_TYPE, headers: [] as const });
+const json = (value: unknown) => ({
+  body: Buffer.from(JSON.stringify(value)),
+  contentType: JSON_CONTENT_TYPE,
+  headers: [] as const,
+});

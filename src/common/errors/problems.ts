@@ -37,7 +37,12 @@ export function problemFromHttpStatus(status: number, config: AppConfig, type?: 
     return new HttpProblem(413, 'payload_too_large', 'The request body is too large.', 'Send a body of at most 1 MB.');
   }
   if (type === 'charset.unsupported') {
-    return new HttpProblem(415, 'bad_request', 'Unsupported Media Type: a JSON body must be UTF-8.', 'Send Content-Type: application/json (charset=utf-8, or no charset).');
+    return new HttpProblem(
+      415,
+      'bad_request',
+      'Unsupported Media Type: a JSON body must be UTF-8.',
+      'Send Content-Type: application/json (charset=utf-8, or no charset).',
+    );
   }
   if (type === 'encoding.unsupported') {
     return new HttpProblem(
@@ -48,7 +53,14 @@ export function problemFromHttpStatus(status: number, config: AppConfig, type?: 
     );
   }
   if (type === 'entity.parse.failed') {
-    return new HttpProblem(400, 'bad_request', 'The request body is not valid JSON.', 'Send one JSON-RPC message as a JSON object.', {}, JSON_RPC.parseError);
+    return new HttpProblem(
+      400,
+      'bad_request',
+      'The request body is not valid JSON.',
+      'Send one JSON-RPC message as a JSON object.',
+      {},
+      JSON_RPC.parseError,
+    );
   }
   return new HttpProblem(
     status === 405 ? 405 : 400,

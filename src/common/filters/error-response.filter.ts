@@ -85,7 +85,14 @@ export class ErrorResponseFilter implements ExceptionFilter {
     // X-Request-Id, the access line and this error line.
     const requestId = contextOf(req).id ?? randomUUID();
     this.logger.error(
-      { reqId: requestId, context: 'Errors', err: exception instanceof Error ? { type: exception.name, message: exception.message, stack: exception.stack } : String(exception) },
+      {
+        reqId: requestId,
+        context: 'Errors',
+        err:
+          exception instanceof Error
+            ? { type: exception.name, message: exception.message, stack: exception.stack }
+            : String(exception),
+      },
       `Unexpected error ${requestId} on ${req.method} ${req.originalUrl.slice(0, 200)}`,
     );
     return new HttpProblem(
@@ -101,7 +108,8 @@ export class ErrorResponseFilter implements ExceptionFilter {
 /** The HTTP status an exception asks for: Nest's HttpException, or `status` set by Express or body parsers. */
 function statusOf(exception: unknown): number | undefined {
   if (exception instanceof HttpException) return exception.getStatus();
-  const status = (exception as { status?: unknown; statusCode?: unknown } | null)?.status ??
+  const status =
+    (exception as { status?: unknown; statusCode?: unknown } | null)?.status ??
     (exception as { statusCode?: unknown } | null)?.statusCode;
   return typeof status === 'number' && Number.isInteger(status) ? status : undefined;
 }

@@ -36,7 +36,8 @@ export class AdmissionInterceptor implements NestInterceptor {
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
     this.headers.apply(req, res);
-    if (this.reflector.getAllAndOverride<boolean>(PROBE, [context.getHandler(), context.getClass()])) return next.handle();
+    if (this.reflector.getAllAndOverride<boolean>(PROBE, [context.getHandler(), context.getClass()]))
+      return next.handle();
     if (contextOf(req).malformedTarget !== undefined) throw problemFromHttpStatus(400, this.config);
     const location = this.https.redirectOf(req);
     if (location !== undefined) {
@@ -50,7 +51,8 @@ export class AdmissionInterceptor implements NestInterceptor {
       throw serviceUnavailable(unavailable, this.config.retryAfterSeconds);
     }
     if (req.method === 'OPTIONS') {
-      for (const [name, value] of isMcpPath(req.path) ? MCP_PREFLIGHT_HEADERS : PREFLIGHT_HEADERS) res.setHeader(name, value);
+      for (const [name, value] of isMcpPath(req.path) ? MCP_PREFLIGHT_HEADERS : PREFLIGHT_HEADERS)
+        res.setHeader(name, value);
       res.status(204);
       return of(undefined);
     }

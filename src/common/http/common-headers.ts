@@ -37,7 +37,10 @@ export const PREFLIGHT_HEADERS: readonly [string, string][] = [
 export const MCP_PREFLIGHT_HEADERS: readonly [string, string][] = [
   ['Access-Control-Allow-Methods', 'POST, OPTIONS'],
   // Mcp-Method and Mcp-Name: the standard headers of protocol revision 2026-07-28.
-  ['Access-Control-Allow-Headers', 'Accept, Content-Type, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID, X-Request-Id'],
+  [
+    'Access-Control-Allow-Headers',
+    'Accept, Content-Type, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID, X-Request-Id',
+  ],
   ['Access-Control-Max-Age', '86400'],
   ['Allow', 'POST, OPTIONS'],
 ];

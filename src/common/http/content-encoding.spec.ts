@@ -2,9 +2,23 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Negotiator from 'negotiator';
 import { randomBytes } from 'node:crypto';
-import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzip, gzipSync } from 'node:zlib';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants,
+  gunzipSync,
+  gzip,
+  gzipSync,
+} from 'node:zlib';
 import { JsonDocument } from '../../dataset/json-document';
-import { ContentEncodings, MAX_CACHED_HEADER_LENGTH, MAX_CACHED_HEADERS, MIN_BYTES, windowBits } from './content-encoding';
+import {
+  ContentEncodings,
+  MAX_CACHED_HEADER_LENGTH,
+  MAX_CACHED_HEADERS,
+  MIN_BYTES,
+  windowBits,
+} from './content-encoding';
 import type { Sendable } from './sendable';
 
 // The real compressors, wrapped so a test can count how often a document is compressed.
@@ -22,7 +36,9 @@ describe(windowBits.name, () => {
     for (const file of ['providers.json', 'use-cases.json', join('guides', 'swap-file.md')]) {
       const body = readFileSync(join(__dirname, '..', '..', '..', 'data', file));
       const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length };
-      const fitted = brotliCompressSync(body, { params: { ...params, [constants.BROTLI_PARAM_LGWIN]: windowBits(body.length) } });
+      const fitted = brotliCompressSync(body, {
+        params: { ...params, [constants.BROTLI_PARAM_LGWIN]: windowBits(body.length) },
+      });
       const wide = brotliCompressSync(body, { params });
       expect(brotliDecompressSync(fitted).equals(body)).toBe(true);
       expect(fitted.length).toBeLessThanOrEqual(wide.length * 1.01);
@@ -31,7 +47,10 @@ describe(windowBits.name, () => {
 });
 
 describe(ContentEncodings.name, () => {
-  const doc = new JsonDocument({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `provider ${i}`, plans: ['a', 'b', 'c'] })) }, '2026-02-06');
+  const doc = new JsonDocument(
+    { items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `provider ${i}`, plans: ['a', 'b', 'c'] })) },
+    '2026-02-06',
+  );
   let encodings: ContentEncodings;
   beforeEach(async () => {
     encodings = new ContentEncodings();
@@ -97,8 +116,12 @@ describe(ContentEncodings.name, () => {
 
   it('compresses a document once however often and however concurrently it is asked for', async () => {
     const fresh = new ContentEncodings();
-    const once = new JsonDocument({ items: Array.from({ length: 100 }, (_, i) => ({ id: i, note: 'compressed once' })) }, '2026-02-06');
-    const compressionsOf = (fn: unknown) => jest.mocked(fn as (...args: unknown[]) => void).mock.calls.filter(([input]) => input === once.body).length;
+    const once = new JsonDocument(
+      { items: Array.from({ length: 100 }, (_, i) => ({ id: i, note: 'compressed once' })) },
+      '2026-02-06',
+    );
+    const compressionsOf = (fn: unknown) =>
+      jest.mocked(fn as (...args: unknown[]) => void).mock.calls.filter(([input]) => input === once.body).length;
     fresh.choose('br', once);
     await Promise.all([fresh.precompress(once), fresh.precompress(once)]);
     await fresh.precompress(once);
@@ -108,7 +131,10 @@ describe(ContentEncodings.name, () => {
 });
 
 describe(`${ContentEncodings.name} Accept-Encoding cache`, () => {
-  const doc = new JsonDocument({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `provider ${i}` })) }, '2026-02-06');
+  const doc = new JsonDocument(
+    { items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `provider ${i}` })) },
+    '2026-02-06',
+  );
 
   it('stays at its bound after 10,000 distinct Accept-Encoding values, and still answers each one right', async () => {
     const encodings = new ContentEncodings();
@@ -133,13 +159,20 @@ describe(`${ContentEncodings.name} Accept-Encoding cache`, () => {
 
 describe(`${ContentEncodings.name} variants`, () => {
   const sendable = (body: Buffer): Sendable => ({ body, etag: '"test"', contentType: 'application/json' });
-  const compressionsOf = (fn: unknown, body: Buffer) => jest.mocked(fn as (...args: unknown[]) => void).mock.calls.filter(([input]) => input === body).length;
+  const compressionsOf = (fn: unknown, body: Buffer) =>
+    jest.mocked(fn as (...args: unknown[]) => void).mock.calls.filter(([input]) => input === body).length;
 
   it('compresses at the strongest settings: brotli quality 11 in a window fitted to the document, gzip level 9', async () => {
-    const doc = sendable(Buffer.from(JSON.stringify({ items: Array.from({ length: 300 }, (_, i) => ({ id: i, name: `plan ${i}` })) })));
+    const doc = sendable(
+      Buffer.from(JSON.stringify({ items: Array.from({ length: 300 }, (_, i) => ({ id: i, name: `plan ${i}` })) })),
+    );
     const encodings = new ContentEncodings();
     await encodings.precompress(doc);
-    const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: doc.body.length, [constants.BROTLI_PARAM_LGWIN]: windowBits(doc.body.length) };
+    const params = {
+      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_SIZE_HINT]: doc.body.length,
+      [constants.BROTLI_PARAM_LGWIN]: windowBits(doc.body.length),
+    };
     expect(encodings.choose('br', doc)!.body.equals(brotliCompressSync(doc.body, { params }))).toBe(true);
     expect(encodings.choose('gzip', doc)!.body.equals(gzipSync(doc.body, { level: 9 }))).toBe(true);
   });
@@ -162,15 +195,17 @@ describe(`${ContentEncodings.name} variants`, () => {
     let running = 0;
     let most = 0;
     const order: number[] = [];
-    const counted = (real: (body: Buffer, options: object, cb: (e: Error | null, r: Buffer) => void) => void) => (body: Buffer, options: object, cb: (e: Error | null, r: Buffer) => void) => {
-      running++;
-      most = Math.max(most, running);
-      order.push(body.length / 8192);
-      real(body, options, (e, r) => {
-        running--;
-        cb(e, r);
-      });
-    };
+    const counted =
+      (real: (body: Buffer, options: object, cb: (e: Error | null, r: Buffer) => void) => void) =>
+      (body: Buffer, options: object, cb: (e: Error | null, r: Buffer) => void) => {
+        running++;
+        most = Math.max(most, running);
+        order.push(body.length / 8192);
+        real(body, options, (e, r) => {
+          running--;
+          cb(e, r);
+        });
+      };
     jest.mocked(brotliCompress).mockImplementation(counted(actual.brotliCompress as never) as never);
     jest.mocked(gzip).mockImplementation(counted(actual.gzip as never) as never);
     try {
@@ -200,7 +235,8 @@ describe(`${ContentEncodings.name} variants`, () => {
   it('does not compress for a client that accepts no compressed coding', () => {
     const encodings = new ContentEncodings();
     const doc = sendable(Buffer.alloc(4096, 'b'));
-    for (const header of ['identity', 'deflate', 'x-unknown, identity']) expect(encodings.choose(header, doc)).toBeUndefined();
+    for (const header of ['identity', 'deflate', 'x-unknown, identity'])
+      expect(encodings.choose(header, doc)).toBeUndefined();
     expect([compressionsOf(brotliCompress, doc.body), compressionsOf(gzip, doc.body)]).toEqual([0, 0]);
   });
 

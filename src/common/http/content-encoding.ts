@@ -7,7 +7,11 @@ import type { Sendable } from './sendable.js';
 const brotli = promisify(brotliCompress);
 
 /** The smallest brotli window (log2 bytes, within brotli's 10 to 24) that holds a document of `bytes`. */
-export const windowBits = (bytes: number) => Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes + 1))));
+export const windowBits = (bytes: number) =>
+  Math.min(
+    constants.BROTLI_MAX_WINDOW_BITS,
+    Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes + 1))),
+  );
 const gz = promisify(gzip);
 
 export type Encoding = 'br' | 'gzip';
@@ -117,10 +121,20 @@ export class ContentEncodings {
     const cached = this.choices.get(header);
     if (cached) return cached;
     // negotiator 1.x takes the preferred order as a second argument; its published types predate it.
-    const encodings = Negotiator.prototype.encodings as (this: Negotiator, available: string[], options: { preferred: string[] }) => string[];
-    const accepted = encodings.call(new Negotiator({ headers: { 'accept-encoding': header } }), PREFERRED, { preferred: PREFERRED });
-    const wanted = { codings: accepted.filter((e): e is Encoding => e === 'br' || e === 'gzip'), identity: accepted.includes('identity') };
-    if (this.choices.size < MAX_CACHED_HEADERS && header.length <= MAX_CACHED_HEADER_LENGTH) this.choices.set(header, wanted);
+    const encodings = Negotiator.prototype.encodings as (
+      this: Negotiator,
+      available: string[],
+      options: { preferred: string[] },
+    ) => string[];
+    const accepted = encodings.call(new Negotiator({ headers: { 'accept-encoding': header } }), PREFERRED, {
+      preferred: PREFERRED,
+    });
+    const wanted = {
+      codings: accepted.filter((e): e is Encoding => e === 'br' || e === 'gzip'),
+      identity: accepted.includes('identity'),
+    };
+    if (this.choices.size < MAX_CACHED_HEADERS && header.length <= MAX_CACHED_HEADER_LENGTH)
+      this.choices.set(header, wanted);
     return wanted;
   }
 }

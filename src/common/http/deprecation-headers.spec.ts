@@ -7,7 +7,14 @@ describe('deprecationHeaders', () => {
 
   it('writes RFC 9745 Deprecation, an HTTP-date Sunset and a deprecation Link', () => {
     expect(
-      deprecationHeaders([{ field: 'Provider.affiliateUrl', deprecatedAt: '2026-03-01', sunsetAt: '2026-09-01', link: 'https://x.test/a' }]),
+      deprecationHeaders([
+        {
+          field: 'Provider.affiliateUrl',
+          deprecatedAt: '2026-03-01',
+          sunsetAt: '2026-09-01',
+          link: 'https://x.test/a',
+        },
+      ]),
     ).toEqual([
       ['Deprecation', `@${Date.UTC(2026, 2, 1) / 1000}`],
       ['Sunset', 'Tue, 01 Sep 2026 00:00:00 GMT'],
@@ -24,7 +31,10 @@ describe('deprecationHeaders', () => {
     expect(headers).toEqual([
       ['Deprecation', `@${Date.UTC(2026, 2, 1) / 1000}`],
       ['Sunset', 'Thu, 01 Oct 2026 00:00:00 GMT'],
-      ['Link', '<https://x.test/a>; rel="deprecation"; type="text/html", <https://x.test/b>; rel="deprecation"; type="text/html"'],
+      [
+        'Link',
+        '<https://x.test/a>; rel="deprecation"; type="text/html", <https://x.test/b>; rel="deprecation"; type="text/html"',
+      ],
     ]);
   });
 });

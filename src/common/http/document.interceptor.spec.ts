@@ -17,7 +17,9 @@ function exchange(headers: Record<string, string> = {}, method = 'GET') {
       return res;
     },
   } as unknown as Response;
-  const context = { switchToHttp: () => ({ getRequest: () => req, getResponse: () => res }) } as unknown as ExecutionContext;
+  const context = {
+    switchToHttp: () => ({ getRequest: () => req, getResponse: () => res }),
+  } as unknown as ExecutionContext;
   return { context, written, state };
 }
 
@@ -38,7 +40,12 @@ describe(DocumentInterceptor.name, () => {
     expect(file.getHeaders()).toMatchObject({ type: doc.contentType, length: doc.body.length });
     expect(state.status).toBe(200);
     // The document's own Cache-Control wins over the default policy.
-    expect(written).toMatchObject({ ETag: doc.etag, 'Cache-Control': 'public, max-age=3600', Vary: 'Accept-Encoding', 'Last-Modified': 'Thu, 26 Nov 2026 00:00:00 GMT' });
+    expect(written).toMatchObject({
+      ETag: doc.etag,
+      'Cache-Control': 'public, max-age=3600',
+      Vary: 'Accept-Encoding',
+      'Last-Modified': 'Thu, 26 Nov 2026 00:00:00 GMT',
+    });
   });
 
   it('answers 304 with no body for a matching If-None-Match (weak comparison, lists)', async () => {
@@ -54,7 +61,10 @@ describe(DocumentInterceptor.name, () => {
   });
 
   it('refuses with 406 when the client accepts no coding the document has', async () => {
-    await expect(answer({ 'accept-encoding': 'identity;q=0' }).result).rejects.toMatchObject({ status: 406, code: 'not_acceptable' });
+    await expect(answer({ 'accept-encoding': 'identity;q=0' }).result).rejects.toMatchObject({
+      status: 406,
+      code: 'not_acceptable',
+    });
   });
 
   it('passes any other value a handler returns untouched', async () => {

@@ -1,4 +1,10 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor, StreamableFile } from '@nestjs/common';
+import {
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  type NestInterceptor,
+  StreamableFile,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
 import fresh from 'fresh';
 import { map, type Observable } from 'rxjs';
@@ -27,13 +33,20 @@ export class DocumentInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
-    return next.handle().pipe(map((result: unknown) => (isSendable(result) ? this.answer(http.getRequest<Request>(), http.getResponse<Response>(), result) : result)));
+    return next
+      .handle()
+      .pipe(
+        map((result: unknown) =>
+          isSendable(result) ? this.answer(http.getRequest<Request>(), http.getResponse<Response>(), result) : result,
+        ),
+      );
   }
 
   private answer(req: Request, res: Response, doc: Sendable): StreamableFile | undefined {
     const variant = this.encodings.choose(req.headers['accept-encoding'], doc);
     if (variant === null) throw notAcceptable();
-    for (const [name, value] of variant ? this.headersOfVariant(doc, variant) : this.headersOf(doc)) res.setHeader(name, value);
+    for (const [name, value] of variant ? this.headersOfVariant(doc, variant) : this.headersOf(doc))
+      res.setHeader(name, value);
     const ifNoneMatch = req.headers['if-none-match'];
     // Only the ETag decides: Last-Modified has a day's resolution, too coarse to revalidate against.
     if (ifNoneMatch !== undefined && matches(ifNoneMatch, variant ? variant.etag : doc.etag)) {
@@ -50,7 +63,11 @@ export class DocumentInterceptor implements NestInterceptor {
     if (!headers) {
       const extra = doc.headers ?? [];
       const vary = extra.find(([name]) => name === 'Vary')?.[1];
-      const list: [string, string][] = [['ETag', doc.etag], ['Cache-Control', CACHE_CONTROL], ['Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding']];
+      const list: [string, string][] = [
+        ['ETag', doc.etag],
+        ['Cache-Control', CACHE_CONTROL],
+        ['Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding'],
+      ];
       if (doc.lastModified) list.push(['Last-Modified', httpDate(doc.lastModified)]);
       list.push(...deprecationHeaders(doc.deprecations ?? []));
       list.push(...extra.filter(([name]) => name !== 'Vary').map(([name, value]): [string, string] => [name, value]));
@@ -63,7 +80,10 @@ export class DocumentInterceptor implements NestInterceptor {
   private headersOfVariant(doc: Sendable, variant: Variant): Headers {
     let headers = this.variantHeaders.get(variant);
     if (!headers) {
-      headers = [...this.headersOf(doc).map(([name, value]): [string, string] => [name, name === 'ETag' ? variant.etag : value]), ['Content-Encoding', variant.encoding]];
+      headers = [
+        ...this.headersOf(doc).map(([name, value]): [string, string] => [name, name === 'ETag' ? variant.etag : value]),
+        ['Content-Encoding', variant.encoding],
+      ];
       this.variantHeaders.set(variant, headers);
     }
     return headers;

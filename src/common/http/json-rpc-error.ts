@@ -1,7 +1,13 @@
 import type { HttpProblem } from '../errors/http-problem.js';
 
 /** JSON-RPC 2.0 error codes (the specification's, and the implementation-defined server error). */
-export const JSON_RPC = { parseError: -32700, invalidRequest: -32600, invalidParams: -32602, internalError: -32603, serverError: -32000 } as const;
+export const JSON_RPC = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  invalidParams: -32602,
+  internalError: -32603,
+  serverError: -32000,
+} as const;
 
 /** The JSON-RPC code of an HTTP problem: the one it names, else one that follows from its status. */
 function codeOf(problem: HttpProblem): number {
@@ -15,7 +21,11 @@ function codeOf(problem: HttpProblem): number {
 export function jsonRpcError(problem: HttpProblem) {
   return {
     jsonrpc: '2.0' as const,
-    error: { code: codeOf(problem), message: problem.message, data: { status: problem.status, code: problem.code, resolution: problem.resolution } },
+    error: {
+      code: codeOf(problem),
+      message: problem.message,
+      data: { status: problem.status, code: problem.code, resolution: problem.resolution },
+    },
     id: null,
   };
 }

@@ -94,7 +94,12 @@ export class MalformedRequestAnswer {
       bytes: rendered.body.length,
     });
     const named = new Map<string, readonly [string, string]>();
-    for (const field of [...this.headers.list({ id, counted, hsts: false }), ...rendered.headers, ['Connection', 'close'] as const]) named.set(field[0].toLowerCase(), field);
+    for (const field of [
+      ...this.headers.list({ id, counted, hsts: false }),
+      ...rendered.headers,
+      ['Connection', 'close'] as const,
+    ])
+      named.set(field[0].toLowerCase(), field);
     const fields = [...named.values()];
     const head = `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\n${fields.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`;
     socket.end(Buffer.concat([Buffer.from(head, 'latin1'), rendered.body]));
@@ -102,10 +107,20 @@ export class MalformedRequestAnswer {
 
   private problemOf(error: ParserError): HttpProblem {
     if (error.code === 'HPE_HEADER_OVERFLOW') {
-      return new HttpProblem(431, 'bad_request', 'The request headers are too large.', 'Send fewer or shorter headers (cookies, If-None-Match lists).');
+      return new HttpProblem(
+        431,
+        'bad_request',
+        'The request headers are too large.',
+        'Send fewer or shorter headers (cookies, If-None-Match lists).',
+      );
     }
     if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-      return new HttpProblem(408, 'bad_request', 'The request took too long to arrive.', 'Send the whole request promptly; the connection was closed.');
+      return new HttpProblem(
+        408,
+        'bad_request',
+        'The request took too long to arrive.',
+        'Send the whole request promptly; the connection was closed.',
+      );
     }
     return problemFromHttpStatus(400, this.config);
   }

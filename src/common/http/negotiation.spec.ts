@@ -13,12 +13,15 @@ describe('negotiation', () => {
     ['text/html;q=0.5, text/markdown', 'markdown', true],
     ['text/markdown;q=0.1, text/html', 'html', false],
     ['application/json;q=0.9, text/markdown;q=0.8', 'json', true],
-  ])('reads Accept %p as the %s error form (markdown page preferred: %p), the same when asked again', (accept, form, markdown) => {
-    for (let i = 0; i < 2; i++) {
-      expect(errorForm(req(accept))).toBe(form);
-      expect(prefersMarkdown(req(accept))).toBe(markdown);
-    }
-  });
+  ])(
+    'reads Accept %p as the %s error form (markdown page preferred: %p), the same when asked again',
+    (accept, form, markdown) => {
+      for (let i = 0; i < 2; i++) {
+        expect(errorForm(req(accept))).toBe(form);
+        expect(prefersMarkdown(req(accept))).toBe(markdown);
+      }
+    },
+  );
 
   it('negotiates a repeated Accept value once, keeping at most 256 values and none over 512 characters', () => {
     const seen: (string | undefined)[] = [];

@@ -18,7 +18,8 @@ export function byAccept<T>(negotiate: (req: IncomingMessage) => T): (req: Incom
     const known = answers.get(accept);
     if (known !== undefined) return known;
     const answer = negotiate(req);
-    if (answers.size < MAX_REMEMBERED && (accept === undefined || accept.length <= MAX_REMEMBERED_LENGTH)) answers.set(accept, answer);
+    if (answers.size < MAX_REMEMBERED && (accept === undefined || accept.length <= MAX_REMEMBERED_LENGTH))
+      answers.set(accept, answer);
     return answer;
   };
 }

@@ -10,11 +10,27 @@ describe(FixedWindowMemoryStorage.name, () => {
   afterEach(() => storage.close());
 
   it('counts hits per key within a window and reports the seconds left', async () => {
-    expect(await storage.increment('a', 60_000, 2, 60_000, 'default')).toEqual({ totalHits: 1, timeToExpire: 60, isBlocked: false, timeToBlockExpire: 0 });
+    expect(await storage.increment('a', 60_000, 2, 60_000, 'default')).toEqual({
+      totalHits: 1,
+      timeToExpire: 60,
+      isBlocked: false,
+      timeToBlockExpire: 0,
+    });
     now += 15_500;
-    expect(await storage.increment('a', 60_000, 2, 60_000, 'default')).toMatchObject({ totalHits: 2, timeToExpire: 45, isBlocked: false });
-    expect(await storage.increment('a', 60_000, 2, 60_000, 'default')).toMatchObject({ totalHits: 3, isBlocked: true, timeToBlockExpire: 45 });
-    expect(await storage.increment('b', 60_000, 2, 60_000, 'default')).toMatchObject({ totalHits: 1, isBlocked: false });
+    expect(await storage.increment('a', 60_000, 2, 60_000, 'default')).toMatchObject({
+      totalHits: 2,
+      timeToExpire: 45,
+      isBlocked: false,
+    });
+    expect(await storage.increment('a', 60_000, 2, 60_000, 'default')).toMatchObject({
+      totalHits: 3,
+      isBlocked: true,
+      timeToBlockExpire: 45,
+    });
+    expect(await storage.increment('b', 60_000, 2, 60_000, 'default')).toMatchObject({
+      totalHits: 1,
+      isBlocked: false,
+    });
   });
 
   it('starts a new window when the old one has ended, never later', async () => {

@@ -18,7 +18,13 @@ export class FixedWindowMemoryStorage implements ThrottlerStorage {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async increment(key: string, ttl: number, limit: number, _blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+  async increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    _blockDuration: number,
+    throttlerName: string,
+  ): Promise<ThrottlerStorageRecord> {
     return this.incrementSync(`${throttlerName}:${key}`, ttl, limit);
   }
 

@@ -11,7 +11,12 @@ describe('rateLimitHeaders', () => {
   });
 
   it('adds Retry-After only when the count is over the limit', () => {
-    expect(rateLimitHeaders({ limit: 3, remaining: 0, resetSeconds: 7, limited: true }, 60)).toContainEqual(['Retry-After', '7']);
-    expect(rateLimitHeaders({ limit: 3, remaining: 0, resetSeconds: 7, limited: false }, 60).map(([name]) => name)).not.toContain('Retry-After');
+    expect(rateLimitHeaders({ limit: 3, remaining: 0, resetSeconds: 7, limited: true }, 60)).toContainEqual([
+      'Retry-After',
+      '7',
+    ]);
+    expect(
+      rateLimitHeaders({ limit: 3, remaining: 0, resetSeconds: 7, limited: false }, 60).map(([name]) => name),
+    ).not.toContain('Retry-After');
   });
 });

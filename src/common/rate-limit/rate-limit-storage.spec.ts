@@ -28,7 +28,9 @@ class FakeShared {
   }
 }
 
-jest.mock('./redis-counter.storage', () => ({ RedisCounterStorage: jest.fn((url: string, options: object) => new FakeShared(url, options)) }));
+jest.mock('./redis-counter.storage', () => ({
+  RedisCounterStorage: jest.fn((url: string, options: object) => new FakeShared(url, options)),
+}));
 
 const redisConfig = { rateLimit: { store: 'redis', redisUrl: 'redis://127.0.0.1:6379' } } as unknown as AppConfig;
 
@@ -66,7 +68,12 @@ describe(RateLimitStorage.name, () => {
 
   it('uses Redis only when chosen and given a URL', () => {
     expect(new RateLimitStorage({ rateLimit: { store: 'redis' } } as unknown as AppConfig, metrics).mode).toBe('local');
-    expect(new RateLimitStorage({ rateLimit: { store: 'memory', redisUrl: 'redis://127.0.0.1:6379' } } as unknown as AppConfig, metrics).mode).toBe('local');
+    expect(
+      new RateLimitStorage(
+        { rateLimit: { store: 'memory', redisUrl: 'redis://127.0.0.1:6379' } } as unknown as AppConfig,
+        metrics,
+      ).mode,
+    ).toBe('local');
   });
 
   it('counts in Redis while it answers: no local answer, no fallback', async () => {

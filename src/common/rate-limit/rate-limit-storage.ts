@@ -30,7 +30,10 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
     private readonly metrics: MetricsService,
   ) {
     if (config.rateLimit.store === 'redis' && config.rateLimit.redisUrl) {
-      this.shared = new RedisCounterStorage(config.rateLimit.redisUrl, { password: config.rateLimit.redisPassword, onError: (e) => this.reportOutage(e) });
+      this.shared = new RedisCounterStorage(config.rateLimit.redisUrl, {
+        password: config.rateLimit.redisPassword,
+        onError: (e) => this.reportOutage(e),
+      });
       this.shared.client.on('ready', () => this.reportRecovery());
     }
   }
@@ -42,7 +45,14 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
   }
 
   /** ThrottlerStorage's increment; `hits` (beyond the interface: one by default) counts several requests at once. */
-  async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string, hits = 1): Promise<ThrottlerStorageRecord> {
+  async increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    throttlerName: string,
+    hits = 1,
+  ): Promise<ThrottlerStorageRecord> {
     if (this.shared?.ready && Date.now() >= this.skipSharedUntil) {
       try {
         const record = await this.shared.increment(key, ttl, limit, blockDuration, throttlerName, hits);

@@ -42,9 +42,17 @@ export class RateLimitGuard extends ThrottlerGuard {
     else if (name === `${this.headerPrefix}-Reset`) counted.resetSeconds = Math.max(1, value);
   }
 
-  protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+  protected override async throwThrottlingException(
+    context: ExecutionContext,
+    detail: ThrottlerLimitDetail,
+  ): Promise<void> {
     const resetSeconds = Math.max(1, detail.timeToBlockExpire || detail.timeToExpire);
-    contextOf(context.switchToHttp().getRequest<Request>()).counted = { limit: detail.limit, remaining: 0, resetSeconds, limited: true };
+    contextOf(context.switchToHttp().getRequest<Request>()).counted = {
+      limit: detail.limit,
+      remaining: 0,
+      resetSeconds,
+      limited: true,
+    };
     throw rateLimited(detail.limit, Math.round(detail.ttl / 1000), resetSeconds);
   }
 }

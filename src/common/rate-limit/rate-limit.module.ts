@@ -21,7 +21,9 @@ class RateLimitStorageModule {}
       imports: [RateLimitStorageModule],
       inject: [AppConfig, RateLimitStorage],
       useFactory: (config: AppConfig, storage: RateLimitStorage) => ({
-        throttlers: [{ name: 'default', limit: config.rateLimit.requests, ttl: seconds(config.rateLimit.windowSeconds) }],
+        throttlers: [
+          { name: 'default', limit: config.rateLimit.requests, ttl: seconds(config.rateLimit.windowSeconds) },
+        ],
         storage,
         // The guard records the count the library reports through its header hook (RateLimitGuard).
         setHeaders: true,

@@ -5,7 +5,8 @@ import type { MetricsService } from '../../observability/metrics.service';
 import { RateLimitStorage } from './rate-limit-storage';
 
 const options = { throttlers: [{ limit: 3, ttl: 60_000 }] };
-const localStorage = () => new RateLimitStorage({ rateLimit: { store: 'memory' } } as unknown as AppConfig, {} as MetricsService);
+const localStorage = () =>
+  new RateLimitStorage({ rateLimit: { store: 'memory' } } as unknown as AppConfig, {} as MetricsService);
 
 describe(RateLimiter.name, () => {
   it('counts in this process: remaining falls to 0, then the client is limited', async () => {
@@ -53,7 +54,9 @@ describe(RateLimiter.name, () => {
 
   it('refuses to count several requests at once with a storage that counts one per call', async () => {
     const increment = jest.fn(async () => ({ totalHits: 1, timeToExpire: 5, isBlocked: false, timeToBlockExpire: 0 }));
-    await expect(new RateLimiter(options, { increment } as ThrottlerStorage).hit('client', 3)).rejects.toThrow(/RateLimitStorage/);
+    await expect(new RateLimiter(options, { increment } as ThrottlerStorage).hit('client', 3)).rejects.toThrow(
+      /RateLimitStorage/,
+    );
     expect(increment).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectThrottlerOptions, InjectThrottlerStorage, type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
+import {
+  InjectThrottlerOptions,
+  InjectThrottlerStorage,
+  type ThrottlerModuleOptions,
+  type ThrottlerStorage,
+} from '@nestjs/throttler';
 import type { Request } from 'express';
 import type { ServerResponse } from 'node:http';
 import { contextOf, type RateLimitState } from '../../request/request-context.js';
@@ -34,7 +39,8 @@ export class RateLimiter {
   /** Counts `hits` requests (one by default) of `client`, a key made by clientKey. */
   async hit(client: string, hits = 1): Promise<RateLimitState> {
     let record;
-    if (this.storage instanceof RateLimitStorage) record = await this.storage.increment(client, this.ttlMs, this.limit, this.ttlMs, this.name, hits);
+    if (this.storage instanceof RateLimitStorage)
+      record = await this.storage.increment(client, this.ttlMs, this.limit, this.ttlMs, this.name, hits);
     else if (hits === 1) record = await this.storage.increment(client, this.ttlMs, this.limit, this.ttlMs, this.name);
     // Another ThrottlerStorage counts one hit per call.
     else throw new Error('Counting several requests at once needs RateLimitStorage.');

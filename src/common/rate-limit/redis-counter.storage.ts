@@ -27,7 +27,10 @@ type RedisWithHit = Redis & { rateLimitHit(key: string, ttlMs: number, hits: num
 export class RedisCounterStorage implements ThrottlerStorage {
   readonly client: RedisWithHit;
 
-  constructor(url: string, options: { password?: string; commandTimeoutMs?: number; onError?: (error: Error) => void } = {}) {
+  constructor(
+    url: string,
+    options: { password?: string; commandTimeoutMs?: number; onError?: (error: Error) => void } = {},
+  ) {
     this.client = new Redis(url, {
       ...(options.password !== undefined && { password: options.password }),
       enableOfflineQueue: false,
@@ -47,7 +50,14 @@ export class RedisCounterStorage implements ThrottlerStorage {
     return this.client.status === 'ready';
   }
 
-  async increment(key: string, ttl: number, limit: number, _blockDuration: number, throttlerName: string, count = 1): Promise<ThrottlerStorageRecord> {
+  async increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    _blockDuration: number,
+    throttlerName: string,
+    count = 1,
+  ): Promise<ThrottlerStorageRecord> {
     const [hits, ttlMs] = await this.client.rateLimitHit(`${throttlerName}:${key}`, ttl, count);
     const timeToExpire = Math.max(1, Math.ceil(ttlMs / 1000));
     const isBlocked = hits > limit;

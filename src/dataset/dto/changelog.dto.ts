@@ -1,12 +1,27 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Allow, IsArray, IsISO4217CurrencyCode, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Min, ValidateNested } from 'class-validator';
+import {
+  Allow,
+  IsArray,
+  IsISO4217CurrencyCode,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { IsCalendarDate, SLUG_PATTERN } from './validators.js';
 
 /** A list of nested records, each validated as `cls`. */
 function ListOf(cls: new () => object): PropertyDecorator {
-  return applyDecorators(IsArray(), ValidateNested({ each: true }), Type(() => cls));
+  return applyDecorators(
+    IsArray(),
+    ValidateNested({ each: true }),
+    Type(() => cls),
+  );
 }
 
 /** Which plan: its provider and its name. */
@@ -69,7 +84,16 @@ export class PlanRepricing extends PlanRef {
   currency: string;
 }
 
-const ANY_JSON = { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: {} }, { type: 'object' }, { type: 'null' }] };
+const ANY_JSON = {
+  oneOf: [
+    { type: 'string' },
+    { type: 'number' },
+    { type: 'boolean' },
+    { type: 'array', items: {} },
+    { type: 'object' },
+    { type: 'null' },
+  ],
+};
 
 /** One top-level field of a provider record (other than its plans) that changed. */
 export class ProviderFactChange {

@@ -1,5 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMinSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
+import {
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateBy,
+} from 'class-validator';
 import { IsCalendarDate, SLUG_MAX_LENGTH, SLUG_PATTERN } from './validators.js';
 
 export const GUIDE_TYPES = ['review', 'comparison', 'workload', 'best-of', 'alternatives', 'tutorial'] as const;
@@ -18,11 +28,19 @@ export const TUTORIAL_SYSTEMS = ['debian-12', 'debian-13', 'ubuntu-22.04', 'ubun
  * The tutorials' checks run with the tools of Debian releases only. For an Ubuntu release, whose tools
  * cannot run here, the checks use the Debian release of the same generation in its place.
  */
-export const CHECKED_IN_PLACE_OF: Readonly<Record<string, string>> = { 'ubuntu-22.04': 'debian-12', 'ubuntu-24.04': 'debian-13', 'ubuntu-26.04': 'debian-13' };
+export const CHECKED_IN_PLACE_OF: Readonly<Record<string, string>> = {
+  'ubuntu-22.04': 'debian-12',
+  'ubuntu-24.04': 'debian-13',
+  'ubuntu-26.04': 'debian-13',
+};
 
 /** The Debian releases whose tools check a tutorial that names `systems`, in order. */
 export const checkedSystems = (systems: readonly string[]): string[] =>
-  [...new Set(systems.map((s) => (s.startsWith('debian-') ? s : CHECKED_IN_PLACE_OF[s])).filter((s): s is string => Boolean(s)))].sort();
+  [
+    ...new Set(
+      systems.map((s) => (s.startsWith('debian-') ? s : CHECKED_IN_PLACE_OF[s])).filter((s): s is string => Boolean(s)),
+    ),
+  ].sort();
 
 /** A software name as `verifiedWith` writes it: lowercase, as the product names itself (`docker-engine`, `actions/checkout`). */
 export const SOFTWARE_NAME = /^[a-z0-9][a-z0-9._/-]*$/;
@@ -38,7 +56,10 @@ function IsVerifiedWith(): PropertyDecorator {
         !Array.isArray(value) &&
         Object.keys(value).length > 0 &&
         Object.entries(value).every(
-          ([name, version]) => SOFTWARE_NAME.test(name) && typeof version === 'string' && verifiedVersions(version).every((v) => SOFTWARE_VERSION.test(v)),
+          ([name, version]) =>
+            SOFTWARE_NAME.test(name) &&
+            typeof version === 'string' &&
+            verifiedVersions(version).every((v) => SOFTWARE_VERSION.test(v)),
         ),
       defaultMessage: () =>
         'must map each software name (lowercase: a-z, 0-9, . _ / -) to the version it was checked against, as a quoted string ("12", "24.04", "3.6.1", or several: "12, 13")',
@@ -152,7 +173,11 @@ export class Guide {
   markdownUrl: string;
 
   /** Tutorials that pin software: the version of each product the steps were checked against (absent otherwise). */
-  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, example: { debian: '13', nginx: '1.26' } })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    example: { debian: '13', nginx: '1.26' },
+  })
   verifiedWith?: Record<string, string>;
 
   /** Day the tutorial was last checked against `verifiedWith` (absent when it states no versions). */

@@ -1,6 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsISO4217CurrencyCode, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Min, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsISO4217CurrencyCode,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { PRICE_BASES, type PriceBasis } from './plan-line.dto.js';
 import { Source } from './source.dto.js';
 import { IsCalendarDate, SLUG_PATTERN } from './validators.js';
@@ -57,7 +69,9 @@ export class PlanRecord {
   ram: string;
 
   /** Disk size and kind, e.g. "80GB NVMe". */
-  @Matches(/^\d+(\.\d+)?(GB|TB) ([A-Za-z]+ )?(NVMe|SSD|HDD)$/, { message: 'must read like "80GB NVMe", "25GB MaxIOPS SSD" or "1TB HDD"' })
+  @Matches(/^\d+(\.\d+)?(GB|TB) ([A-Za-z]+ )?(NVMe|SSD|HDD)$/, {
+    message: 'must read like "80GB NVMe", "25GB MaxIOPS SSD" or "1TB HDD"',
+  })
   storage: string;
 
   /** Included monthly traffic, e.g. "20TB", or "Unmetered". */
@@ -70,7 +84,7 @@ export class PlanRecord {
   cpuType: CpuType;
 
   /** The plan line (an id in the provider's `planLines`) the plan belongs to. */
-  @Matches(SLUG_PATTERN, { message: 'must be the id of one of the provider\'s planLines' })
+  @Matches(SLUG_PATTERN, { message: "must be the id of one of the provider's planLines" })
   line: string;
 
   /** The day the provider showed this price: the day of the catalogue call, or the content date of a copy. */

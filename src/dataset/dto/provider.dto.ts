@@ -28,7 +28,15 @@ import { Plan, PlanRecord } from './plan.dto.js';
 import { Source } from './source.dto.js';
 import { IsCalendarDate, OptionalText, SLUG_MAX_LENGTH, SLUG_PATTERN } from './validators.js';
 
-export const REGIONS = ['europe', 'north-america', 'south-america', 'asia', 'oceania', 'africa', 'middle-east'] as const;
+export const REGIONS = [
+  'europe',
+  'north-america',
+  'south-america',
+  'asia',
+  'oceania',
+  'africa',
+  'middle-east',
+] as const;
 /** How each region is written in pages and guides. */
 export const REGION_NAMES: Record<(typeof REGIONS)[number], string> = {
   europe: 'Europe',
@@ -295,7 +303,6 @@ export class ProviderRecord extends ProviderBase {
   @Type(() => PlanRecord)
   plans: PlanRecord[];
 
-
   /** Path of the review page, `/providers/{id}`. */
   @Matches(/^\/providers\/[a-z0-9-]+$/, { message: 'must be the path /providers/{id}' })
   url: string;
@@ -330,6 +337,9 @@ export class Provider extends ProviderBase {
   planListComplete: boolean;
 
   /** Offered platform features, human-readable; paid ones end in " (paid add-on)". `featureDetails` has the detail. */
-  @ApiProperty({ type: [String], example: ['IPv6', 'Snapshots', 'Automated backups (paid add-on)', 'API', 'Hourly billing'] })
+  @ApiProperty({
+    type: [String],
+    example: ['IPv6', 'Snapshots', 'Automated backups (paid add-on)', 'API', 'Hourly billing'],
+  })
   features: string[];
 }

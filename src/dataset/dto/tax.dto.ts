@@ -13,7 +13,14 @@ import { OptionalText } from './validators.js';
  */
 export const TAX_TREATMENTS = ['customer-country-vat', 'reverse-charge', 'us-sales-tax', 'unknown'] as const;
 export type TaxTreatment = (typeof TAX_TREATMENTS)[number];
-export const TAX_CUSTOMERS = ['euConsumer', 'euBusinessWithVatId', 'ukConsumer', 'ukBusiness', 'usConsumer', 'usBusiness'] as const;
+export const TAX_CUSTOMERS = [
+  'euConsumer',
+  'euBusinessWithVatId',
+  'ukConsumer',
+  'ukBusiness',
+  'usConsumer',
+  'usBusiness',
+] as const;
 export type TaxCustomer = (typeof TAX_CUSTOMERS)[number];
 
 /** The tax treatment of one kind of customer. */

@@ -33,28 +33,40 @@ const HORIZON_MONTHS = 12;
 
 const argsSchema = {
   workload: z
-    .string({ error: 'Pass "workload": what will run, e.g. "WordPress shop" or a use-case slug such as "game-server".' })
+    .string({
+      error: 'Pass "workload": what will run, e.g. "WordPress shop" or a use-case slug such as "game-server".',
+    })
     .trim()
-    .min(1, { error: 'Pass "workload": what will run, e.g. "WordPress shop" or a use-case slug such as "game-server".' })
+    .min(1, {
+      error: 'Pass "workload": what will run, e.g. "WordPress shop" or a use-case slug such as "game-server".',
+    })
     .max(200, { error: 'Keep "workload" under 200 characters: a few words are enough.' })
-    .describe('What will run on the server, in words ("Minecraft for ten friends") or a use-case slug ("game-server").'),
+    .describe(
+      'What will run on the server, in words ("Minecraft for ten friends") or a use-case slug ("game-server").',
+    ),
   monthlyBudget: z
     .string()
     .trim()
-    .regex(BUDGET, { error: 'monthlyBudget must be an amount with an optional ISO 4217 currency, e.g. "20", "20 EUR" or "12.50 GBP".' })
+    .regex(BUDGET, {
+      error: 'monthlyBudget must be an amount with an optional ISO 4217 currency, e.g. "20", "20 EUR" or "12.50 GBP".',
+    })
     .refine((v) => Number(BUDGET.exec(v)?.[1] ?? 1) > 0, { error: 'monthlyBudget must be more than 0.' })
     .optional()
     .describe(`Most the user will pay a month, excluding VAT, e.g. "20 EUR" (${DEFAULT_CURRENCY} without a code).`),
   country: z
     .string()
     .trim()
-    .refine((v) => isISO31661Alpha2(v.toUpperCase()), { error: 'country must be an ISO 3166-1 alpha-2 code such as "DE", "GB" or "US" (it decides VAT or sales tax).' })
+    .refine((v) => isISO31661Alpha2(v.toUpperCase()), {
+      error: 'country must be an ISO 3166-1 alpha-2 code such as "DE", "GB" or "US" (it decides VAT or sales tax).',
+    })
     .optional()
     .describe('The customer\'s country, ISO 3166-1 alpha-2 (e.g. "DE"): it decides VAT or sales tax on the bill.'),
   trafficTb: z
     .string()
     .trim()
-    .regex(/^\d{1,5}(?:\.\d{1,3})?$/, { error: 'trafficTb must be a number of TB a month, 0 or more, e.g. "2" or "0.5".' })
+    .regex(/^\d{1,5}(?:\.\d{1,3})?$/, {
+      error: 'trafficTb must be a number of TB a month, 0 or more, e.g. "2" or "0.5".',
+    })
     .optional()
     .describe('Expected outbound traffic in TB a month, e.g. "2": traffic beyond a plan\'s allowance is billed.'),
 };
@@ -65,14 +77,18 @@ type Args = { workload: string; monthlyBudget?: string; country?: string; traffi
 function walkThrough(args: Args, currencies: readonly string[]): string {
   const [, amount, code] = args.monthlyBudget ? BUDGET.exec(args.monthlyBudget)! : [];
   const currency = (code ?? DEFAULT_CURRENCY).toUpperCase();
-  if (!currencies.includes(currency)) throw new PromptArgumentError('monthlyBudget', `No exchange rate for "${currency}". Use one of: ${currencies.join(', ')}.`);
+  if (!currencies.includes(currency))
+    throw new PromptArgumentError(
+      'monthlyBudget',
+      `No exchange rate for "${currency}". Use one of: ${currencies.join(', ')}.`,
+    );
   const country = args.country?.toUpperCase();
   const json = (value: unknown) => JSON.stringify(value);
   const budgetArgs = amount ? `, \`${find.arg.maxMonthlyPrice}\`: ${Number(amount)}` : '';
   const billArgs = [
     `\`${estimate.arg.providerId}\``,
     `\`${estimate.arg.planName}\``,
-    `\`${estimate.arg.country}\`: ${country ? json(country) : 'the user\'s country'}`,
+    `\`${estimate.arg.country}\`: ${country ? json(country) : "the user's country"}`,
     `\`${estimate.arg.trafficTb}\`: ${args.trafficTb === undefined ? 'the expected traffic' : Number(args.trafficTb)}`,
     `\`${estimate.arg.currency}\`: ${json(currency)}`,
     `\`${estimate.arg.horizonMonths}\`: ${HORIZON_MONTHS} (24 or 36 when a price is promotional, so the renewal shows)`,
@@ -110,6 +126,8 @@ export const chooseAVpsPrompt: PromptDefinition<typeof argsSchema> = {
   argsSchema,
   build: (args, services: ToolServices): GetPromptResult => ({
     description: `Choosing a VPS for: ${args.workload}`,
-    messages: [{ role: 'user', content: { type: 'text', text: walkThrough(args, services.filters.describe().currencies) } }],
+    messages: [
+      { role: 'user', content: { type: 'text', text: walkThrough(args, services.filters.describe().currencies) } },
+    ],
   }),
 };

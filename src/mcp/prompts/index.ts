@@ -10,14 +10,22 @@ export const PROMPTS = [chooseAVpsPrompt] as const;
 /** Registers every prompt; a stateless server promises no list-changed notifications. */
 export function registerPrompts(server: McpServer, services: ToolServices): void {
   for (const prompt of PROMPTS) {
-    server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema: z.object(prompt.argsSchema) }, (args) => {
-      try {
-        return prompt.build(args, services);
-      } catch (error) {
-        if (error instanceof PromptArgumentError) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid arguments for prompt ${prompt.name}: ${error.argument}: ${error.message}`);
-        throw error;
-      }
-    });
+    server.registerPrompt(
+      prompt.name,
+      { title: prompt.title, description: prompt.description, argsSchema: z.object(prompt.argsSchema) },
+      (args) => {
+        try {
+          return prompt.build(args, services);
+        } catch (error) {
+          if (error instanceof PromptArgumentError)
+            throw new ProtocolError(
+              ProtocolErrorCode.InvalidParams,
+              `Invalid arguments for prompt ${prompt.name}: ${error.argument}: ${error.message}`,
+            );
+          throw error;
+        }
+      },
+    );
   }
   server.server.registerCapabilities({ prompts: { listChanged: false } });
 }

@@ -1,4 +1,10 @@
-import { ProtocolError, ProtocolErrorCode, ResourceTemplate, type McpServer, type Resource } from '@modelcontextprotocol/server';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceTemplate,
+  type McpServer,
+  type Resource,
+} from '@modelcontextprotocol/server';
 import type { ToolServices } from '../tool-definition.js';
 
 const MAX_COMPLETIONS = 100;
@@ -7,7 +13,13 @@ const MAX_COMPLETIONS = 100;
 export function guideResources({ guides }: ToolServices): Resource[] {
   return guides.slugs().map((slug) => {
     const entry = guides.entry(slug)!;
-    return { uri: `guide://${slug}`, name: slug, title: entry.title, description: entry.description, mimeType: 'text/markdown' };
+    return {
+      uri: `guide://${slug}`,
+      name: slug,
+      title: entry.title,
+      description: entry.description,
+      mimeType: 'text/markdown',
+    };
   });
 }
 
@@ -18,7 +30,10 @@ export function registerGuideResources(server: McpServer, { guides }: ToolServic
     complete: {
       slug: (value) => {
         const prefix = String(value ?? '').toLowerCase();
-        const matches = guides.slugs().filter((s) => s.startsWith(prefix)).sort();
+        const matches = guides
+          .slugs()
+          .filter((s) => s.startsWith(prefix))
+          .sort();
         return (matches.length > 0 ? matches : guides.closest(prefix)).slice(0, MAX_COMPLETIONS);
       },
     },
@@ -31,9 +46,14 @@ export function registerGuideResources(server: McpServer, { guides }: ToolServic
       const entry = guides.entry(String(slug));
       if (!entry) {
         const closest = guides.closest(String(slug));
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `No guide at ${uri.href}.${closest.length ? ` Closest: ${closest.map((s) => `guide://${s}`).join(', ')}.` : ''}`);
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
+          `No guide at ${uri.href}.${closest.length ? ` Closest: ${closest.map((s) => `guide://${s}`).join(', ')}.` : ''}`,
+        );
       }
-      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: `# ${entry.title}\n\n${entry.markdown}` }] };
+      return {
+        contents: [{ uri: uri.href, mimeType: 'text/markdown', text: `# ${entry.title}\n\n${entry.markdown}` }],
+      };
     },
   );
 }

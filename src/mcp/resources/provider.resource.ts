@@ -1,4 +1,10 @@
-import { ProtocolError, ProtocolErrorCode, ResourceTemplate, type McpServer, type Resource } from '@modelcontextprotocol/server';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceTemplate,
+  type McpServer,
+  type Resource,
+} from '@modelcontextprotocol/server';
 import type { ToolServices } from '../tool-definition.js';
 
 /** Every provider as a resource, by name (resources/list pages through it, see resource-pages.ts). */
@@ -24,7 +30,13 @@ export function registerProviderResources(server: McpServer, { providers }: Tool
     { title: 'Provider', description: 'A reviewed VPS provider as JSON.', mimeType: 'application/json' },
     (uri, { id }) => {
       if (!providers.ids().includes(String(id))) {
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `No provider at ${uri.href}. Valid: ${providers.ids().map((p) => `provider://${p}`).join(', ')}.`);
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
+          `No provider at ${uri.href}. Valid: ${providers
+            .ids()
+            .map((p) => `provider://${p}`)
+            .join(', ')}.`,
+        );
       }
       const { provider } = providers.get(String(id)).value;
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(provider) }] };

@@ -18,26 +18,58 @@ export const describeFiltersTool = defineTool({
         version: z.string().describe('The dataset version being served (its release day, YYYY-MM-DD).'),
         lastPriceCheck: z
           .string()
-          .describe('How fresh the prices are, in words: the oldest and the newest day a provider showed one (observedAt), and how many are stale today (UTC). Not a release date.'),
+          .describe(
+            'How fresh the prices are, in words: the oldest and the newest day a provider showed one (observedAt), and how many are stale today (UTC). Not a release date.',
+          ),
         priceAge: z
-          .object({ oldestObservedAt: z.string(), newestObservedAt: z.string(), stalePrices: z.number().int(), staleAfterDays: z.number().int() })
-          .describe('When the providers showed the prices (oldest and newest observedAt) and how many are stale (seen more than staleAfterDays before today, UTC, or before a reported price change).'),
-        license: z.object({ name: z.string(), url: z.string(), credit: z.string().describe('The attribution line to show with the data.') }),
+          .object({
+            oldestObservedAt: z.string(),
+            newestObservedAt: z.string(),
+            stalePrices: z.number().int(),
+            staleAfterDays: z.number().int(),
+          })
+          .describe(
+            'When the providers showed the prices (oldest and newest observedAt) and how many are stale (seen more than staleAfterDays before today, UTC, or before a reported price change).',
+          ),
+        license: z.object({
+          name: z.string(),
+          url: z.string(),
+          credit: z.string().describe('The attribution line to show with the data.'),
+        }),
       })
       .describe('What to cite: the release, its price checks and its licence.'),
-    providers: z.array(z.object({ id: z.string(), name: z.string(), currency: z.string(), datacenters: z.array(z.object({ city: z.string(), country: z.string(), region: z.string() })) })),
+    providers: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        currency: z.string(),
+        datacenters: z.array(z.object({ city: z.string(), country: z.string(), region: z.string() })),
+      }),
+    ),
     datacenterCountries: z.array(z.string()),
     storageTypes: z.array(z.string()),
     currencies: z.array(z.string()),
     exchangeRatesDate: z.string(),
     useCaseSlugs: z.array(z.string()),
     guideTypes: z.array(z.string()),
-    customerCountries: z.object({ vatRates: z.array(z.object({ code: z.string(), country: z.string(), standardRate: z.number() })), note: z.string() }),
-    figureRanges: z.object({ vcpus: range, ramGb: range, storageGb: range, bandwidthTb: range, monthToMonthPriceUsd: range }),
+    customerCountries: z.object({
+      vatRates: z.array(z.object({ code: z.string(), country: z.string(), standardRate: z.number() })),
+      note: z.string(),
+    }),
+    figureRanges: z.object({
+      vcpus: range,
+      ramGb: range,
+      storageGb: range,
+      bandwidthTb: range,
+      monthToMonthPriceUsd: range,
+    }),
   }),
   annotations: READ_ONLY,
   handler: (_args, { filters, providers }) => {
     const { version, priceAge, staleAfterDays, license } = providers.list().value;
-    return structured({ dataset: { version, lastPriceCheck: providers.freshness(), priceAge: { ...priceAge, staleAfterDays }, license }, ...filters.describe() });
+    return structured({
+      dataset: { version, lastPriceCheck: providers.freshness(), priceAge: { ...priceAge, staleAfterDays }, license },
+      ...filters.describe(),
+    });
   },
 });

@@ -18,17 +18,36 @@ const equivalentShape = {
   planName: z.string(),
   price: z.number().describe('Monthly price as billed, in `currency` of the plan.'),
   currency: z.string(),
-  normalizedPrice: z.number().describe('No-commitment monthly price in the answer\'s currency (at the location\'s price with a location).'),
+  normalizedPrice: z
+    .number()
+    .describe("No-commitment monthly price in the answer's currency (at the location's price with a location)."),
   cpuType: cpuTypeSchema,
   observedAt: z.string().describe('The day the provider showed this price.'),
-  stale: z.boolean().describe(`True when the price was seen more than ${STALE_AFTER_DAYS} days before today (UTC), or before a price change the provider reported.`),
-  priceDifferencePercent: z.number().optional().describe('Against the reference; negative is cheaper. Absent when the reference has no no-commitment price.'),
+  stale: z
+    .boolean()
+    .describe(
+      `True when the price was seen more than ${STALE_AFTER_DAYS} days before today (UTC), or before a price change the provider reported.`,
+    ),
+  priceDifferencePercent: z
+    .number()
+    .optional()
+    .describe('Against the reference; negative is cheaper. Absent when the reference has no no-commitment price.'),
   ...figures,
-  lowerThanReference: z.array(z.string()).describe('What is below the reference: figures (e.g. bandwidthTb), and cpuType for a shared plan against a dedicated reference.'),
+  lowerThanReference: z
+    .array(z.string())
+    .describe(
+      'What is below the reference: figures (e.g. bandwidthTb), and cpuType for a shared plan against a dedicated reference.',
+    ),
   notComparable: z.array(z.string()).describe('Figures unmetered or not stated as a volume on one side only.'),
   ...soldInShape,
-  datacenters: z.array(z.string()).optional().describe('With a location or country: the data centres there where the plan is sold at normalizedPrice.'),
-  regionalPriceFactor: z.number().optional().describe('With a location or country: the listed price times this is the price there, when not 1.'),
+  datacenters: z
+    .array(z.string())
+    .optional()
+    .describe('With a location or country: the data centres there where the plan is sold at normalizedPrice.'),
+  regionalPriceFactor: z
+    .number()
+    .optional()
+    .describe('With a location or country: the listed price times this is the price there, when not 1.'),
 };
 
 export const findEquivalentPlansTool = defineTool({
@@ -43,7 +62,11 @@ export const findEquivalentPlansTool = defineTool({
     'Each result names where its line is sold (soldIn). Every price says when the provider showed it (observedAt) and whether it is stale, and datasetVersion names the release; say so when a result rests on a stale price. ' +
     'Next: estimate_monthly_cost on a candidate for the full bill. Plans sold only on a prepaid term, and plans of lines the provider no longer sells, are not listed.',
   inputSchema: {
-    providerId: z.string().max(64).optional().describe('Provider id of the reference plan, e.g. "digitalocean"; with planName.'),
+    providerId: z
+      .string()
+      .max(64)
+      .optional()
+      .describe('Provider id of the reference plan, e.g. "digitalocean"; with planName.'),
     planName: z.string().max(120).optional().describe('Name of the reference plan, e.g. "Basic 4 GB".'),
     vcpus: z.number().int().positive().max(1024).optional().describe('Without a plan: vCPUs to meet.'),
     ramGb: z.number().positive().max(4096).optional().describe('Without a plan: memory in GB to meet.'),
@@ -52,9 +75,21 @@ export const findEquivalentPlansTool = defineTool({
       .string()
       .regex(anyCase('shared', 'dedicated'), { error: 'cpuType must be "shared" or "dedicated"' })
       .optional()
-      .describe('Without a plan: "dedicated" to be met only by dedicated-vCPU plans, "shared" for any. With a plan, its own CPU type applies.'),
-    location: z.string().max(64).optional().describe('Only plans sold in this data-centre city, e.g. "New York" (any case, accents optional), at the price there.'),
-    country: z.string().max(8).optional().describe('Only plans sold in a data centre in this country, ISO 3166-1 alpha-2, e.g. "US".'),
+      .describe(
+        'Without a plan: "dedicated" to be met only by dedicated-vCPU plans, "shared" for any. With a plan, its own CPU type applies.',
+      ),
+    location: z
+      .string()
+      .max(64)
+      .optional()
+      .describe(
+        'Only plans sold in this data-centre city, e.g. "New York" (any case, accents optional), at the price there.',
+      ),
+    country: z
+      .string()
+      .max(8)
+      .optional()
+      .describe('Only plans sold in a data centre in this country, ISO 3166-1 alpha-2, e.g. "US".'),
     currency: z.string().max(8).optional().describe('ISO 4217 code to compare prices in (default USD).'),
     limit: z.number().int().min(1).max(50).optional().describe('How many plans to return, 1-50 (default 10).'),
   },
@@ -64,28 +99,52 @@ export const findEquivalentPlansTool = defineTool({
       planName: z.string().optional(),
       price: z.number().optional(),
       currency: z.string().optional(),
-      normalizedPrice: z.number().optional().describe('The reference\'s no-commitment list price in the answer\'s currency.'),
+      normalizedPrice: z
+        .number()
+        .optional()
+        .describe("The reference's no-commitment list price in the answer's currency."),
       observedAt: z.string().optional().describe('With a reference plan: the day the provider showed its price.'),
       stale: z.boolean().optional().describe('With a reference plan: whether its price is stale.'),
       ...figures,
-      cpuType: cpuTypeSchema.optional().describe('The reference plan\'s CPU type, or the cpuType given with figures.'),
+      cpuType: cpuTypeSchema.optional().describe("The reference plan's CPU type, or the cpuType given with figures."),
     }),
     comparedOn: z.literal('no-commitment'),
     currency: z.string(),
     exchangeRatesDate: z.string(),
-    datasetVersion: z.string().describe('The dataset version (release day, YYYY-MM-DD) the prices are from; each price\'s observedAt says when the provider showed it.'),
-    location: z.object({ location: z.string().optional(), country: z.string().optional() }).optional().describe('With location or country: where the plans must be sold, as the dataset spells it.'),
+    datasetVersion: z
+      .string()
+      .describe(
+        "The dataset version (release day, YYYY-MM-DD) the prices are from; each price's observedAt says when the provider showed it.",
+      ),
+    location: z
+      .object({ location: z.string().optional(), country: z.string().optional() })
+      .optional()
+      .describe('With location or country: where the plans must be sold, as the dataset spells it.'),
     totalMatches: z.number().int(),
     equivalents: z.array(z.object(equivalentShape)),
     sharedCpuAlternatives: z
       .array(z.object({ ...equivalentShape, reason: z.string().describe('Why the plan is lower than the reference.') }))
       .optional()
-      .describe(`Only for a dedicated-vCPU reference: up to ${MAX_SHARED_ALTERNATIVES} of the cheapest shared-vCPU plans that meet its figures. Lower, never equal.`),
-    sharedCpuLeftOut: z.number().int().optional().describe('With sharedCpuAlternatives: how many shared-vCPU plans meet the figures in all.'),
-    priceUnknownAtLocation: z.number().int().optional().describe('With location or country: plans that qualify and are sold there, but at a price the dataset lacks, so left out.'),
+      .describe(
+        `Only for a dedicated-vCPU reference: up to ${MAX_SHARED_ALTERNATIVES} of the cheapest shared-vCPU plans that meet its figures. Lower, never equal.`,
+      ),
+    sharedCpuLeftOut: z
+      .number()
+      .int()
+      .optional()
+      .describe('With sharedCpuAlternatives: how many shared-vCPU plans meet the figures in all.'),
+    priceUnknownAtLocation: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'With location or country: plans that qualify and are sold there, but at a price the dataset lacks, so left out.',
+      ),
     emptyReason: z.string().optional().describe('Only when no plan qualifies: why, and which constraint to relax.'),
   }),
   annotations: READ_ONLY,
   handler: (args, { equivalents }) =>
-    withDomainErrors(() => structured({ ...equivalents.find(args) }), { list: 'Call list_vps_providers for providers and their plans.' }),
+    withDomainErrors(() => structured({ ...equivalents.find(args) }), {
+      list: 'Call list_vps_providers for providers and their plans.',
+    }),
 });

@@ -4,8 +4,16 @@ import { listingOutputShape, responseFormatInput } from '../response-format.js';
 import { structured, withDomainErrors } from '../tool-results.js';
 
 // Each is used twice in the output schema: an id publishes it once, under $defs.
-const plan = z.object({ providerId: z.string(), planName: z.string(), price: z.number(), currency: z.string() }).meta({ id: 'ReleasedPlan' });
-const guide = z.object({ slug: z.string(), title: z.string(), date: z.string().describe('The guide\'s updated (or published) date.') }).meta({ id: 'ReleasedGuide' });
+const plan = z
+  .object({ providerId: z.string(), planName: z.string(), price: z.number(), currency: z.string() })
+  .meta({ id: 'ReleasedPlan' });
+const guide = z
+  .object({
+    slug: z.string(),
+    title: z.string(),
+    date: z.string().describe("The guide's updated (or published) date."),
+  })
+  .meta({ id: 'ReleasedGuide' });
 
 const count = z.number().int();
 const providerCounts = z.object({
@@ -34,7 +42,9 @@ export const getDatasetChangesTool = defineTool({
       .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'since must be a dataset version written YYYY-MM-DD, e.g. 2026-11-26' })
       .optional()
       .describe('A dataset version (YYYY-MM-DD): only releases after it are returned. Omit it for every release.'),
-    responseFormat: responseFormatInput('per release the counts of changes per provider, repricings first, and of guides'),
+    responseFormat: responseFormatInput(
+      'per release the counts of changes per provider, repricings first, and of guides',
+    ),
   },
   outputSchema: z.object({
     currentVersion: z.string().describe('The dataset version being served.'),
@@ -45,7 +55,10 @@ export const getDatasetChangesTool = defineTool({
         summary: z.string().describe('"initial release", or counts of what changed.'),
         providersAdded: z.array(z.string()).optional().describe('Concise only.'),
         providersRemoved: z.array(z.string()).optional().describe('Concise only.'),
-        byProvider: z.array(providerCounts).optional().describe('Concise only: providers with any change, most repricings first.'),
+        byProvider: z
+          .array(providerCounts)
+          .optional()
+          .describe('Concise only: providers with any change, most repricings first.'),
         guidesAdded: count.optional().describe('Concise only.'),
         guidesUpdated: count.optional().describe('Concise only.'),
         changes: z
@@ -55,9 +68,18 @@ export const getDatasetChangesTool = defineTool({
             plansAdded: z.array(plan),
             plansRemoved: z.array(plan).describe('With their last price.'),
             plansRepriced: z.array(
-              z.object({ providerId: z.string(), planName: z.string(), oldPrice: z.number(), newPrice: z.number(), oldCurrency: z.string(), currency: z.string() }),
+              z.object({
+                providerId: z.string(),
+                planName: z.string(),
+                oldPrice: z.number(),
+                newPrice: z.number(),
+                oldCurrency: z.string(),
+                currency: z.string(),
+              }),
             ),
-            providerFacts: z.array(z.object({ providerId: z.string(), field: z.string(), oldValue: z.unknown(), newValue: z.unknown() })),
+            providerFacts: z.array(
+              z.object({ providerId: z.string(), field: z.string(), oldValue: z.unknown(), newValue: z.unknown() }),
+            ),
             guidesAdded: z.array(guide),
             guidesUpdated: z.array(guide),
           })

@@ -7,8 +7,8 @@ export const getGuideTool = defineTool({
   name: 'get_guide',
   title: 'Read a guide',
   description:
-    'Returns a guide\'s markdown by slug, in chunks so a long guide never floods the context: read from `offset` up to `maxChars` characters, and when `nextOffset` is not null call again with it to continue. ' +
-    'Each chunk carries the guide\'s published and updated dates and its author, to judge and cite it; links in the markdown to pages of this site are absolute URLs. ' +
+    "Returns a guide's markdown by slug, in chunks so a long guide never floods the context: read from `offset` up to `maxChars` characters, and when `nextOffset` is not null call again with it to continue. " +
+    "Each chunk carries the guide's published and updated dates and its author, to judge and cite it; links in the markdown to pages of this site are absolute URLs. " +
     'Find slugs with search_guides (or from a provider\'s review, "<id>-review").',
   inputSchema: {
     slug: z
@@ -16,7 +16,12 @@ export const getGuideTool = defineTool({
       .min(1, { error: 'Pass "slug": a guide slug from search_guides, e.g. "first-login-ssh-keys".' })
       .max(200)
       .describe('Guide slug, e.g. "hetzner-review" or "wireguard-vpn-server".'),
-    offset: z.number().int().min(0).optional().describe('Character offset to start from (default 0); use the previous answer\'s nextOffset.'),
+    offset: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe("Character offset to start from (default 0); use the previous answer's nextOffset."),
     maxChars: z
       .number()
       .int()
@@ -38,5 +43,7 @@ export const getGuideTool = defineTool({
   }),
   annotations: READ_ONLY,
   handler: ({ slug, offset, maxChars }, { guides }) =>
-    withDomainErrors(() => structured({ ...guides.read(slug, offset, maxChars) }), { list: 'Call search_guides to find guides by topic.' }),
+    withDomainErrors(() => structured({ ...guides.read(slug, offset, maxChars) }), {
+      list: 'Call search_guides to find guides by topic.',
+    }),
 });

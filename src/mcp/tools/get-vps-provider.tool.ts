@@ -24,10 +24,13 @@ export const getVpsProviderTool = defineTool({
   }),
   annotations: READ_ONLY,
   handler: ({ id }, { providers }) =>
-    withDomainErrors(() => {
-      const { provider, version } = providers.get(id).value;
-      return structured({ provider, datasetVersion: version });
-    }, {
-      list: 'Call list_vps_providers to see them with their plans.',
-    }),
+    withDomainErrors(
+      () => {
+        const { provider, version } = providers.get(id).value;
+        return structured({ provider, datasetVersion: version });
+      },
+      {
+        list: 'Call list_vps_providers to see them with their plans.',
+      },
+    ),
 });

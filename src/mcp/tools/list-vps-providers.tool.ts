@@ -29,7 +29,8 @@ export const LISTING_LEAVES_OUT = {
   orderableSourceUrl: true,
 } as const;
 const listedPlanSchema = planSchema.omit(LISTING_LEAVES_OUT);
-const listedPlan = (plan: Record<string, unknown>) => Object.fromEntries(Object.entries(plan).filter(([key]) => !(key in LISTING_LEAVES_OUT)));
+const listedPlan = (plan: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(plan).filter(([key]) => !(key in LISTING_LEAVES_OUT)));
 
 /** The fields of a provider in a concise answer; the rest are detailed-only. */
 const CONCISE_FIELDS = [
@@ -70,8 +71,13 @@ export const listVpsProvidersTool = defineTool({
     sortBy: z
       .enum(PROVIDER_SORTS)
       .optional()
-      .describe('Order of the list: "rating" (best first, the default), "price" (cheapest no-commitment entry price in USD first; providers with none last) or "name" (A-Z).'),
-    responseFormat: responseFormatInput('per provider its id, name, rating, entry prices in USD, price age, uptime SLA, support, number of locations and best-for use cases', LIST_PROVIDERS_DEFAULT_FORMAT),
+      .describe(
+        'Order of the list: "rating" (best first, the default), "price" (cheapest no-commitment entry price in USD first; providers with none last) or "name" (A-Z).',
+      ),
+    responseFormat: responseFormatInput(
+      'per provider its id, name, rating, entry prices in USD, price age, uptime SLA, support, number of locations and best-for use cases',
+      LIST_PROVIDERS_DEFAULT_FORMAT,
+    ),
   },
   outputSchema: z.object({
     providers: z.array(
@@ -80,32 +86,65 @@ export const listVpsProvidersTool = defineTool({
         name: z.string(),
         rating: z.number(),
         startingPriceUsd: z.number(),
-        monthToMonthStartingPriceUsd: z.number().nullable().describe('Cheapest price with no commitment, in USD; null when none is confirmed.'),
+        monthToMonthStartingPriceUsd: z
+          .number()
+          .nullable()
+          .describe('Cheapest price with no commitment, in USD; null when none is confirmed.'),
         priceAge: priceAgeSchema,
-        uptime: z.string().describe('Advertised uptime SLA as the provider states it, e.g. "99.99%"; "no published SLA", or "unknown" where it could not be confirmed.'),
-        lineUptimes: z.array(z.object({ line: z.string(), uptime: z.string() })).describe('Plan lines whose advertised SLA differs from `uptime`; empty when none does.'),
-        support: z.string().describe('Support channels and hours in words; starts with "unknown" where they could not be confirmed.'),
-        supportChannels: z.array(z.enum(SUPPORT_CHANNELS)).describe('Support channels offered; `support` says the hours.'),
+        uptime: z
+          .string()
+          .describe(
+            'Advertised uptime SLA as the provider states it, e.g. "99.99%"; "no published SLA", or "unknown" where it could not be confirmed.',
+          ),
+        lineUptimes: z
+          .array(z.object({ line: z.string(), uptime: z.string() }))
+          .describe('Plan lines whose advertised SLA differs from `uptime`; empty when none does.'),
+        support: z
+          .string()
+          .describe('Support channels and hours in words; starts with "unknown" where they could not be confirmed.'),
+        supportChannels: z
+          .array(z.enum(SUPPORT_CHANNELS))
+          .describe('Support channels offered; `support` says the hours.'),
         locations: z.number().int().describe('Number of data-centre locations.'),
         bestFor: z.array(z.string()).describe('Use-case slugs, as accepted by recommend_vps_for_workload.'),
         startingPrice: z.number().optional().describe('Detailed only: the entry price in `currency`.'),
         currency: z.string().optional().describe('Detailed only: the currency the provider bills in.'),
-        monthToMonthStartingPrice: z.number().nullable().optional().describe('Detailed only: cheapest price with no commitment, in `currency`.'),
+        monthToMonthStartingPrice: z
+          .number()
+          .nullable()
+          .optional()
+          .describe('Detailed only: cheapest price with no commitment, in `currency`.'),
         datacenters: z.array(locationSchema).optional().describe('Detailed only.'),
         url: z.string().optional().describe('Detailed only: review page.'),
         plans: z
           .array(listedPlanSchema)
           .optional()
-          .describe("Detailed only: the plan matrix, each plan with its price basis, no-commitment price, observedAt, stale and discontinued; get_vps_provider gives every plan field (source, staleReason, terms, setup fee, successor)."),
+          .describe(
+            'Detailed only: the plan matrix, each plan with its price basis, no-commitment price, observedAt, stale and discontinued; get_vps_provider gives every plan field (source, staleReason, terms, setup fee, successor).',
+          ),
       }),
     ),
-    datasetVersion: z.string().describe('The dataset version (release day, YYYY-MM-DD) these prices are from; describe_filters gives the licence to cite.'),
+    datasetVersion: z
+      .string()
+      .describe(
+        'The dataset version (release day, YYYY-MM-DD) these prices are from; describe_filters gives the licence to cite.',
+      ),
     ...listingOutputShape,
   }),
   annotations: READ_ONLY,
   handler: ({ sortBy, responseFormat = LIST_PROVIDERS_DEFAULT_FORMAT }, { providers }) => {
     const list = providers.summaries(sortBy);
-    const shown = responseFormat === 'detailed' ? list.map((p) => ({ ...p, plans: p.plans.map((plan) => listedPlan(plan as unknown as Record<string, unknown>)) })) : list.map((p) => pick(p, CONCISE_FIELDS));
-    return structuredWithin({ providers: shown, datasetVersion: providers.list().value.version, responseFormat }, 'providers', responseFormat);
+    const shown =
+      responseFormat === 'detailed'
+        ? list.map((p) => ({
+            ...p,
+            plans: p.plans.map((plan) => listedPlan(plan as unknown as Record<string, unknown>)),
+          }))
+        : list.map((p) => pick(p, CONCISE_FIELDS));
+    return structuredWithin(
+      { providers: shown, datasetVersion: providers.list().value.version, responseFormat },
+      'providers',
+      responseFormat,
+    );
   },
 });

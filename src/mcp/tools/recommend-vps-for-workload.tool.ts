@@ -13,61 +13,100 @@ const matchingPlanSchema = z.object({
   cpuType: cpuTypeSchema,
   ...planPricingShape,
   ...priceAgeShape,
-  normalizedPrice: z.number().optional().describe('With filters: the monthly price compared (at the location), in filters.currency.'),
+  normalizedPrice: z
+    .number()
+    .optional()
+    .describe('With filters: the monthly price compared (at the location), in filters.currency.'),
   normalizedCurrency: z.string().optional(),
-  regionalPriceFactor: z.number().optional().describe('With a location: the listed price times this is the price there.'),
+  regionalPriceFactor: z
+    .number()
+    .optional()
+    .describe('With a location: the listed price times this is the price there.'),
   meets: z
     .enum(['recommended', 'minimum', 'scaled'])
-    .describe('The spec the plan meets on all four parts (vCPUs, RAM, disk, monthly transfer): "minimum" when no plan of the provider reaches the recommended one; "scaled" (with scale) the scaledSpec.'),
+    .describe(
+      'The spec the plan meets on all four parts (vCPUs, RAM, disk, monthly transfer): "minimum" when no plan of the provider reaches the recommended one; "scaled" (with scale) the scaledSpec.',
+    ),
 });
 
 export const recommendVpsForWorkloadTool = defineTool({
   name: 'recommend_vps_for_workload',
   title: 'Recommend a VPS for a workload',
   description:
-    'Matches a workload to one of the dataset\'s use cases (WordPress, game server, VPN, database, Docker host, CI runner, mail server, AI inference, ...) and answers with its minimum and recommended specs, ' +
+    "Matches a workload to one of the dataset's use cases (WordPress, game server, VPN, database, Docker host, CI runner, mail server, AI inference, ...) and answers with its minimum and recommended specs, " +
     'the entry price with no commitment, and the providers we recommend for it, each with the reason and its cheapest plan (by no-commitment price) that meets the recommended spec (or the minimum, flagged) and has what the reason claims (reasonClaims: dedicated or shared vCPUs, NVMe), with how its price is paid. ' +
     'A plan meets a spec on all four parts: vCPUs, RAM, disk, monthly transfer (a stated volume or unmetered; an allowance not stated is not counted: transferNote says so). ' +
     'Every price says when the provider showed it (observedAt) and whether it is stale (tell the user); fresh prices are picked first, lines no longer sold never. ' +
     'Pass a use-case slug such as "game-server", or the workload in plain words ("minecraft server for ten friends"); match says how it was matched and how surely (confidence 0-1; say so below 0.7); a text naming no use case is refused, listing them. ' +
     'budget, location and scale narrow the picks, not startingAt; noPlanNote says when a pick has no plan left. ' +
     'When to use: the user describes what will run; use find_vps_plans instead when the user gives exact resources. ' +
-    'Next: estimate_monthly_cost with a pick\'s id as providerId and its cheapestMatchingPlan.planName for the real monthly bill (IPv4, backups, traffic, VAT), and find_equivalent_plans for the same plan cheaper elsewhere.',
+    "Next: estimate_monthly_cost with a pick's id as providerId and its cheapestMatchingPlan.planName for the real monthly bill (IPv4, backups, traffic, VAT), and find_equivalent_plans for the same plan cheaper elsewhere.",
   inputSchema: {
     workload: z
-      .string({ error: 'Pass "workload": a use-case slug such as "wordpress" or a short description of what will run.' })
+      .string({
+        error: 'Pass "workload": a use-case slug such as "wordpress" or a short description of what will run.',
+      })
       .trim()
-      .min(1, { error: 'Pass "workload": a use-case slug such as "wordpress" or a short description of what will run.' })
+      .min(1, {
+        error: 'Pass "workload": a use-case slug such as "wordpress" or a short description of what will run.',
+      })
       .max(MAX_QUERY_LENGTH, { error: `Keep "workload" under ${MAX_QUERY_LENGTH} characters: a few words are enough.` })
       .describe('A use-case slug (e.g. "wordpress", "vpn", "ai-inference") or a plain description of the workload.'),
-    budget: z.number().positive().max(1_000_000).optional().describe('Highest monthly price, in `currency` (no commitment where sold so).'),
+    budget: z
+      .number()
+      .positive()
+      .max(1_000_000)
+      .optional()
+      .describe('Highest monthly price, in `currency` (no commitment where sold so).'),
     currency: z
       .string()
       .regex(/^[A-Za-z]{3}$/, { error: 'currency must be a three-letter ISO 4217 code such as USD or EUR' })
       .optional()
       .describe('ISO 4217 code of budget and normalizedPrice (default USD).'),
-    location: z.string().max(64).optional().describe('A data-centre city (as find_vps_plans matches it) or a country (code or name): only plans sold there, at the price there.'),
+    location: z
+      .string()
+      .max(64)
+      .optional()
+      .describe(
+        'A data-centre city (as find_vps_plans matches it) or a country (code or name): only plans sold there, at the price there.',
+      ),
     scale: z
       .strictObject({ visitsPerMonth: z.number().int().positive().max(1e10) })
       .optional()
-      .describe(`Sizes the spec: up to 50,000 visits a month the minimum, 500,000 the recommended, 2,000,000 twice its vCPUs and RAM, more 4 times; transfer ${MB_PER_VISIT} MB a visit.`),
+      .describe(
+        `Sizes the spec: up to 50,000 visits a month the minimum, 500,000 the recommended, 2,000,000 twice its vCPUs and RAM, more 4 times; transfer ${MB_PER_VISIT} MB a visit.`,
+      ),
   },
   outputSchema: z.object({
     useCase: z.object({ slug: z.string(), title: z.string(), url: z.string() }),
     matchedBy: z.enum(['slug', 'search']),
     match: z.object({
-      kind: z.enum(['exact', 'alias', 'words']).describe('exact: slug or title; alias: the text has one of its names (e.g. "minecraft"); words: some words match its names.'),
+      kind: z
+        .enum(['exact', 'alias', 'words'])
+        .describe(
+          'exact: slug or title; alias: the text has one of its names (e.g. "minecraft"); words: some words match its names.',
+        ),
       confidence: z.number(),
       matchedUseCase: z.string(),
       matchedOn: z.array(z.string()).describe('The name or the words it was matched on.'),
     }),
     filters: z
-      .object({ budget: z.number().optional(), currency: z.string().optional(), location: z.string().optional(), country: z.string().optional(), visitsPerMonth: z.number().optional() })
+      .object({
+        budget: z.number().optional(),
+        currency: z.string().optional(),
+        location: z.string().optional(),
+        country: z.string().optional(),
+        visitsPerMonth: z.number().optional(),
+      })
       .optional()
       .describe('What narrowed the picks, normalized.'),
     minimumSpec: specSchema,
     recommendedSpec: specSchema,
-    startingAt: z.string().describe('The cheapest no-commitment monthly price in USD of a plan still sold that meets the minimum spec, e.g. "$3.54/mo"; fresh prices first, a stale one only when no fresh one meets the spec.'),
+    startingAt: z
+      .string()
+      .describe(
+        'The cheapest no-commitment monthly price in USD of a plan still sold that meets the minimum spec, e.g. "$3.54/mo"; fresh prices first, a stale one only when no fresh one meets the spec.',
+      ),
     startingAtObservedAt: z.string().describe('The day the provider showed the price startingAt rests on.'),
     startingAtStale: z.boolean().describe('True when startingAt rests on a stale price.'),
     scaledSpec: specSchema.optional().describe('With scale: the spec the picks meet.'),
@@ -80,7 +119,9 @@ export const recommendVpsForWorkloadTool = defineTool({
         reasonClaims: z
           .object({ cpuType: z.enum(['shared', 'dedicated']).optional(), disk: z.string().optional() })
           .optional()
-          .describe('What the reason says its plans have (e.g. dedicated vCPUs, "NVMe" in the disk text); cheapestMatchingPlan has it.'),
+          .describe(
+            'What the reason says its plans have (e.g. dedicated vCPUs, "NVMe" in the disk text); cheapestMatchingPlan has it.',
+          ),
         url: z.string(),
         cheapestMatchingPlan: matchingPlanSchema.nullable(),
         transferNote: z
@@ -90,9 +131,14 @@ export const recommendVpsForWorkloadTool = defineTool({
         noPlanNote: z.string().optional(),
       }),
     ),
-    datasetVersion: z.string().describe('The dataset version (release day, YYYY-MM-DD) the prices are from; each price\'s observedAt says when the provider showed it.'),
+    datasetVersion: z
+      .string()
+      .describe(
+        "The dataset version (release day, YYYY-MM-DD) the prices are from; each price's observedAt says when the provider showed it.",
+      ),
     alternatives: z.array(z.object({ slug: z.string(), title: z.string() })),
   }),
   annotations: READ_ONLY,
-  handler: ({ workload, ...narrowing }, { useCases }) => withDomainErrors(() => structured({ ...useCases.recommend(workload, narrowing) })),
+  handler: ({ workload, ...narrowing }, { useCases }) =>
+    withDomainErrors(() => structured({ ...useCases.recommend(workload, narrowing) })),
 });

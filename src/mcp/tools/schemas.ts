@@ -13,28 +13,47 @@ import { z } from 'zod';
  * arguments against the schema would refuse "SSD".
  */
 export const anyCase = (...words: string[]) =>
-  new RegExp(`^(${words.map((word) => word.replace(/[a-z]/gi, (c) => `[${c.toUpperCase()}${c.toLowerCase()}]`)).join('|')})$`);
+  new RegExp(
+    `^(${words.map((word) => word.replace(/[a-z]/gi, (c) => `[${c.toUpperCase()}${c.toLowerCase()}]`)).join('|')})$`,
+  );
 
 /** How a plan's price is paid: the same fields in every tool that shows a plan. */
 export const planPricingShape = {
-  priceBasis: z.enum(PRICE_BASES).describe('hourly-capped / per-second-capped: billed for use up to `price` a month; monthly: a subscription; prepaid-term: the monthly equivalent of `termMonths` paid up front.'),
+  priceBasis: z
+    .enum(PRICE_BASES)
+    .describe(
+      'hourly-capped / per-second-capped: billed for use up to `price` a month; monthly: a subscription; prepaid-term: the monthly equivalent of `termMonths` paid up front.',
+    ),
   termMonths: z.number().int().nullable().describe('Months of the prepaid term `price` needs; null when none.'),
   promotional: z.boolean().describe('True when `price` is an introductory rate.'),
-  renewalPrice: z.number().nullable().describe('Monthly price after a promotional term; null when not promotional or not confirmed.'),
-  monthToMonthPrice: z.number().nullable().describe('Monthly price with no commitment; null when not sold month to month or not confirmed.'),
+  renewalPrice: z
+    .number()
+    .nullable()
+    .describe('Monthly price after a promotional term; null when not promotional or not confirmed.'),
+  monthToMonthPrice: z
+    .number()
+    .nullable()
+    .describe('Monthly price with no commitment; null when not sold month to month or not confirmed.'),
 };
 
 /** A plan's CPU type in the plan-finding tools' answers: "unknown" where the data does not say, never guessed. */
 export const cpuTypeSchema = z
   .enum(['shared', 'dedicated', 'unknown'])
-  .describe('"dedicated": vCPUs reserved for this server; "shared": cores shared with other tenants (performance can vary); "unknown": the data does not say.');
+  .describe(
+    '"dedicated": vCPUs reserved for this server; "shared": cores shared with other tenants (performance can vary); "unknown": the data does not say.',
+  );
 
 /** Where a plan's line is sold, in the plan-finding tools' answers (concise ones too). */
 export const soldInShape = {
   soldIn: z
     .union([z.literal('all'), z.array(z.string())])
-    .describe('The data-centre cities where the plan\'s line is sold; "all" when every data centre of the provider sells it (less notSoldIn). The price shown may hold in only some of them: with no location filter, check the user can buy it where they are.'),
-  notSoldIn: z.array(z.string()).optional().describe('With soldIn "all": the provider\'s data centres that do not sell this line.'),
+    .describe(
+      'The data-centre cities where the plan\'s line is sold; "all" when every data centre of the provider sells it (less notSoldIn). The price shown may hold in only some of them: with no location filter, check the user can buy it where they are.',
+    ),
+  notSoldIn: z
+    .array(z.string())
+    .optional()
+    .describe('With soldIn "all": the provider\'s data centres that do not sell this line.'),
 };
 
 /** The contract's text fields of a plan. */
@@ -43,22 +62,36 @@ export const planTextShape = { cpu: z.string(), ram: z.string(), storage: z.stri
 /** The age of one price: when the provider showed it, and whether it is stale. */
 export const priceAgeShape = {
   observedAt: z.string().describe('The day the provider showed this price (YYYY-MM-DD).'),
-  stale: z.boolean().describe(`True when the price was seen more than ${STALE_AFTER_DAYS} days before today (UTC), or before a price change the provider reported: confirm it at the provider.`),
+  stale: z
+    .boolean()
+    .describe(
+      `True when the price was seen more than ${STALE_AFTER_DAYS} days before today (UTC), or before a price change the provider reported: confirm it at the provider.`,
+    ),
   staleReason: z.string().nullable().describe('Why the price is stale, in words; null when it is not.'),
 };
 
 /** How old a set of prices is. */
 export const priceAgeSchema = z
-  .object({ oldestObservedAt: z.string(), newestObservedAt: z.string(), stalePrices: z.number().int().describe('How many of the prices are stale.') })
+  .object({
+    oldestObservedAt: z.string(),
+    newestObservedAt: z.string(),
+    stalePrices: z.number().int().describe('How many of the prices are stale.'),
+  })
   .describe('When the prices were seen (oldest and newest observedAt) and how many are stale.');
 
-export const sourceSchema = z.object({
-  url: z.string(),
-  retrievedAt: z.string(),
-  pageDate: z.string().optional(),
-  copyOf: z.string().optional().describe("The provider's own address of the page when `url` is a copy of it."),
-  method: z.enum(SOURCE_METHODS).optional().describe('How the figures were read: provider-api, provider-page, copy (of a dated third-party copy) or editorial.'),
-})
+export const sourceSchema = z
+  .object({
+    url: z.string(),
+    retrievedAt: z.string(),
+    pageDate: z.string().optional(),
+    copyOf: z.string().optional().describe("The provider's own address of the page when `url` is a copy of it."),
+    method: z
+      .enum(SOURCE_METHODS)
+      .optional()
+      .describe(
+        'How the figures were read: provider-api, provider-page, copy (of a dated third-party copy) or editorial.',
+      ),
+  })
   // An id publishes a schema once per tool, under $defs, however often the record repeats it (a dozen times in a provider).
   .meta({ id: 'Source' });
 
@@ -69,39 +102,54 @@ export const planSchema = z.object({
   currency: z.string().describe('ISO 4217 code the plan is billed in.'),
   ...planTextShape,
   cpuType: z.enum(['shared', 'dedicated']),
-  line: z.string().describe('The plan line (an id in the provider\'s planLines).'),
+  line: z.string().describe("The plan line (an id in the provider's planLines)."),
   ...planPricingShape,
   setupFee: z.number().nullable(),
   unconfirmed: z.array(z.string()).describe('Fields whose null means "could not be confirmed" rather than "none".'),
   ...priceAgeShape,
   priceAgeDays: z.number().int().describe('Whole days from observedAt to today (UTC).'),
   providerPlanId: z.string().optional().describe("The provider's own id of the size in its catalogue API."),
-  source: sourceSchema.describe('Where and how the price was read (the plan line\'s source).'),
-  discontinued: z.boolean().describe('True when the provider no longer sells the plan\'s line; such plans are listed, never picked.'),
-  successor: z.string().nullable().describe('What replaces the plan: the plan the provider names, else the line that replaces a discontinued one; null otherwise.'),
+  source: sourceSchema.describe("Where and how the price was read (the plan line's source)."),
+  discontinued: z
+    .boolean()
+    .describe("True when the provider no longer sells the plan's line; such plans are listed, never picked."),
+  successor: z
+    .string()
+    .nullable()
+    .describe(
+      'What replaces the plan: the plan the provider names, else the line that replaces a discontinued one; null otherwise.',
+    ),
   availability: z
     .object({ orderable: z.boolean(), observedAt: z.string(), source: sourceSchema, successor: z.string().optional() })
     .optional()
     .describe('The reading orderable comes from, as the data records it (absent when nobody read it).'),
-  orderable: z.union([z.boolean(), z.literal('unknown')]).describe('Whether a new customer can order the plan: true, false (never picked or ranked), or "unknown" when nobody read it.'),
+  orderable: z
+    .union([z.boolean(), z.literal('unknown')])
+    .describe(
+      'Whether a new customer can order the plan: true, false (never picked or ranked), or "unknown" when nobody read it.',
+    ),
   orderableObservedAt: z.string().nullable().describe('The day orderable was read; null when unknown.'),
   orderableSourceUrl: z.string().nullable().describe('Where orderable was read; null when unknown.'),
 });
 
-export const locationSchema = z.object({ city: z.string(), country: z.string(), region: z.string() }).meta({ id: 'Location' });
+export const locationSchema = z
+  .object({ city: z.string(), country: z.string(), region: z.string() })
+  .meta({ id: 'Location' });
 
 /** The contract's text fields of a spec, then the same figures as numbers. */
-export const specSchema = z.object({
-  cpu: z.string().describe('vCPUs as text, e.g. "2 vCPU".'),
-  ram: z.string().describe('Memory as text, e.g. "4GB".'),
-  storage: z.string().describe('Disk as text, e.g. "80GB".'),
-  bandwidth: z.string().describe('Monthly transfer as text, e.g. "2TB".'),
-  vcpus: z.number().int(),
-  ramGb: z.number(),
-  storageGb: z.number().int(),
-  bandwidthTb: z.number().describe('Monthly outbound transfer in TB.'),
-  notes: z.string().optional(),
-}).meta({ id: 'Spec' });
+export const specSchema = z
+  .object({
+    cpu: z.string().describe('vCPUs as text, e.g. "2 vCPU".'),
+    ram: z.string().describe('Memory as text, e.g. "4GB".'),
+    storage: z.string().describe('Disk as text, e.g. "80GB".'),
+    bandwidth: z.string().describe('Monthly transfer as text, e.g. "2TB".'),
+    vcpus: z.number().int(),
+    ramGb: z.number(),
+    storageGb: z.number().int(),
+    bandwidthTb: z.number().describe('Monthly outbound transfer in TB.'),
+    notes: z.string().optional(),
+  })
+  .meta({ id: 'Spec' });
 
 const featureDetailSchema = z.object({
   status: z.enum(FEATURE_STATUSES).describe('"included" in the plan price, a "paid" add-on, or "unavailable".'),
@@ -111,7 +159,11 @@ const featureDetailSchema = z.object({
 
 const score = z.number().min(0).max(5);
 
-const addOnFields = { note: z.string().optional(), unknownReason: z.string().optional(), source: sourceSchema.optional() };
+const addOnFields = {
+  note: z.string().optional(),
+  unknownReason: z.string().optional(),
+  source: sourceSchema.optional(),
+};
 const addOnStatus = z.enum(ADD_ON_STATUSES);
 
 /** A provider's add-ons as the data holds them: prices in the provider's currency, null where unknown (with unknownReason). */
@@ -126,10 +178,17 @@ export const addOnsSchema = z.object({
     ...addOnFields,
   }),
   snapshots: z.object({ status: addOnStatus, pricePerGbMonth: z.number().nullable(), ...addOnFields }),
-  trafficOverage: z.object({ status: z.enum(TRAFFIC_POLICIES), price: z.number().nullable(), unit: z.enum(TRAFFIC_UNITS).optional(), ...addOnFields }),
+  trafficOverage: z.object({
+    status: z.enum(TRAFFIC_POLICIES),
+    price: z.number().nullable(),
+    unit: z.enum(TRAFFIC_UNITS).optional(),
+    ...addOnFields,
+  }),
 });
 
-const taxCaseSchema = z.object({ treatment: z.enum(TAX_TREATMENTS), note: z.string().optional(), unknownReason: z.string().optional() }).meta({ id: 'TaxCase' });
+const taxCaseSchema = z
+  .object({ treatment: z.enum(TAX_TREATMENTS), note: z.string().optional(), unknownReason: z.string().optional() })
+  .meta({ id: 'TaxCase' });
 export const taxSchema = z.object({
   euConsumer: taxCaseSchema,
   euBusinessWithVatId: taxCaseSchema,
@@ -173,17 +232,27 @@ export const providerSchema = z.object({
       priceList: z.string().describe('Which price list (site, currency, locations) the prices are from.'),
       complete: z.boolean().describe('True when every size of the line is listed.'),
       notListed: z.string().optional(),
-      datacenters: z.array(z.string()).optional().describe('Cities where the line is sold, where confirmed line by line.'),
-      uptime: z.string().optional().describe('The line\'s advertised uptime SLA where it differs from the provider\'s `uptime`.'),
+      datacenters: z
+        .array(z.string())
+        .optional()
+        .describe('Cities where the line is sold, where confirmed line by line.'),
+      uptime: z
+        .string()
+        .optional()
+        .describe("The line's advertised uptime SLA where it differs from the provider's `uptime`."),
       regionalPrices: z
         .array(z.object({ datacenters: z.array(z.string()), priceFactor: z.number().nullable(), note: z.string() }))
         .optional()
-        .describe('Locations whose prices differ from priceList: a multiple of the listed price, or null when not in the dataset.'),
+        .describe(
+          'Locations whose prices differ from priceList: a multiple of the listed price, or null when not in the dataset.',
+        ),
       source: sourceSchema,
       laterPriceChange: z
         .object({ date: z.string(), note: z.string(), source: sourceSchema })
         .optional()
-        .describe('A dated report that the provider changed this line\'s prices after they were seen: its plans seen before `date` are stale.'),
+        .describe(
+          "A dated report that the provider changed this line's prices after they were seen: its plans seen before `date` are stale.",
+        ),
       discontinued: z
         .object({ since: z.string().nullable(), successor: z.string(), source: sourceSchema })
         .optional()
@@ -191,7 +260,9 @@ export const providerSchema = z.object({
     }),
   ),
   priceAge: priceAgeSchema,
-  planListComplete: z.boolean().describe('False when some line lists only part of its sizes: "no plan" then means "not in the dataset".'),
+  planListComplete: z
+    .boolean()
+    .describe('False when some line lists only part of its sizes: "no plan" then means "not in the dataset".'),
   self: z.string().describe('Canonical URL of this record in the JSON API.'),
   summary: z.string(),
   ratings: z.object({ performance: score, value: score, support: score, easeOfUse: score, features: score }),

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { GUIDE_TYPES } from '../../dataset/dto/guide.dto.js';
 import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from '../../guides/guides.service.js';
 import { MAX_QUERY_LENGTH } from '../../search/search-index.js';
-import { ANSWER_SIZE_NOTE, listingOutputShape, pick, responseFormatInput, structuredWithin } from '../response-format.js';
+import {
+  ANSWER_SIZE_NOTE,
+  listingOutputShape,
+  pick,
+  responseFormatInput,
+  structuredWithin,
+} from '../response-format.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { withDomainErrors } from '../tool-results.js';
 
@@ -22,10 +28,21 @@ export const searchGuidesTool = defineTool({
       .string({ error: 'Pass "query": a few keywords, e.g. "wireguard vpn".' })
       .trim()
       .min(1, { error: 'The query is empty: pass a few keywords, e.g. "wireguard vpn" or "hetzner vs digitalocean".' })
-      .max(MAX_QUERY_LENGTH, { error: `The query is too long: keep it under ${MAX_QUERY_LENGTH} characters; a few keywords work best.` })
+      .max(MAX_QUERY_LENGTH, {
+        error: `The query is too long: keep it under ${MAX_QUERY_LENGTH} characters; a few keywords work best.`,
+      })
       .describe('Keywords or a short question.'),
-    type: z.enum(GUIDE_TYPES).optional().describe(`Only guides of this type: ${GUIDE_TYPES.join(', ')}.`),
-    limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).optional().describe(`How many results, 1-${MAX_SEARCH_LIMIT} (default ${DEFAULT_SEARCH_LIMIT}).`),
+    type: z
+      .enum(GUIDE_TYPES)
+      .optional()
+      .describe(`Only guides of this type: ${GUIDE_TYPES.join(', ')}.`),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_SEARCH_LIMIT)
+      .optional()
+      .describe(`How many results, 1-${MAX_SEARCH_LIMIT} (default ${DEFAULT_SEARCH_LIMIT}).`),
     responseFormat: responseFormatInput('per result its slug, title, type and score'),
   },
   outputSchema: z.object({

@@ -35,7 +35,9 @@ export interface Finding {
 
 const providers: any[] = rawProviders.providers;
 const byId = new Map<string, any>(providers.map((p) => [p.id, p]));
-const comparisons: { slug: string; providers: string[] }[] = JSON.parse(readFileSync(join(DATA_DIR, 'editorial', 'comparisons.json'), 'utf8')).comparisons;
+const comparisons: { slug: string; providers: string[] }[] = JSON.parse(
+  readFileSync(join(DATA_DIR, 'editorial', 'comparisons.json'), 'utf8'),
+).comparisons;
 const useCases: any[] = rawUseCases.useCases;
 
 // ---------------------------------------------------------------------------------------------------
@@ -76,12 +78,42 @@ const plansWhere = (p: any, filter?: (plan: any) => boolean) => soldPlans(p).fil
 const dedicated = (plan: any) => plan.cpuType === 'dedicated';
 
 export const MEASURES: Record<string, Measure> = {
-  entryPrice: { label: 'cheapest plan still sold', unit: 'USD a month', higherIsBetter: false, value: (p, f) => minOf(plansWhere(p, f).map((x) => usd(x.price, x.currency))) },
-  dedicatedEntry: { label: 'cheapest dedicated-CPU plan still sold', unit: 'USD a month', higherIsBetter: false, value: (p) => minOf(plansWhere(p, dedicated).map((x) => usd(x.price, x.currency))) },
-  dedicatedPerCore: { label: 'lowest price per dedicated core', unit: 'USD a core a month', higherIsBetter: false, value: (p) => minOf(plansWhere(p, dedicated).map((x) => usd(x.price, x.currency) / vcpusOf(x))) },
-  ramPerDollar: { label: 'most GB of RAM per USD of any plan still sold', unit: 'GB per USD', higherIsBetter: true, value: (p, f) => maxOf(plansWhere(p, f).map((x) => gigabytes(x.ram)! / usd(x.price, x.currency))) },
-  diskPerDollar: { label: 'most GB of disk per USD of any plan still sold', unit: 'GB per USD', higherIsBetter: true, value: (p, f) => maxOf(plansWhere(p, f).map((x) => gigabytes(x.storage)! / usd(x.price, x.currency))) },
-  vcpuPerDollar: { label: 'most vCPU per USD of any plan still sold', unit: 'vCPU per USD', higherIsBetter: true, value: (p, f) => maxOf(plansWhere(p, f).map((x) => vcpusOf(x) / usd(x.price, x.currency))) },
+  entryPrice: {
+    label: 'cheapest plan still sold',
+    unit: 'USD a month',
+    higherIsBetter: false,
+    value: (p, f) => minOf(plansWhere(p, f).map((x) => usd(x.price, x.currency))),
+  },
+  dedicatedEntry: {
+    label: 'cheapest dedicated-CPU plan still sold',
+    unit: 'USD a month',
+    higherIsBetter: false,
+    value: (p) => minOf(plansWhere(p, dedicated).map((x) => usd(x.price, x.currency))),
+  },
+  dedicatedPerCore: {
+    label: 'lowest price per dedicated core',
+    unit: 'USD a core a month',
+    higherIsBetter: false,
+    value: (p) => minOf(plansWhere(p, dedicated).map((x) => usd(x.price, x.currency) / vcpusOf(x))),
+  },
+  ramPerDollar: {
+    label: 'most GB of RAM per USD of any plan still sold',
+    unit: 'GB per USD',
+    higherIsBetter: true,
+    value: (p, f) => maxOf(plansWhere(p, f).map((x) => gigabytes(x.ram)! / usd(x.price, x.currency))),
+  },
+  diskPerDollar: {
+    label: 'most GB of disk per USD of any plan still sold',
+    unit: 'GB per USD',
+    higherIsBetter: true,
+    value: (p, f) => maxOf(plansWhere(p, f).map((x) => gigabytes(x.storage)! / usd(x.price, x.currency))),
+  },
+  vcpuPerDollar: {
+    label: 'most vCPU per USD of any plan still sold',
+    unit: 'vCPU per USD',
+    higherIsBetter: true,
+    value: (p, f) => maxOf(plansWhere(p, f).map((x) => vcpusOf(x) / usd(x.price, x.currency))),
+  },
   locations: { label: 'datacenters', unit: 'locations', higherIsBetter: true, value: (p) => p.datacenters.length },
 };
 
@@ -92,10 +124,40 @@ const REGION_WORDS: [RegExp, string[]][] = [
   [/\b(?:South American?|Latin American?)\b/i, ['south-america']],
   [/\bAsian?\b|\bAsia-Pacific\b/i, ['asia']],
 ];
-const locationsIn = (p: any, regions?: string[]) => p.datacenters.filter((d: any) => !regions || regions.includes(d.region)).length;
+const locationsIn = (p: any, regions?: string[]) =>
+  p.datacenters.filter((d: any) => !regions || regions.includes(d.region)).length;
 
 /** Countries of headquarters that "European" and "US-based" mean. */
-const EUROPEAN = new Set(['AT', 'BE', 'BG', 'CH', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'NL', 'NO', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK']);
+const EUROPEAN = new Set([
+  'AT',
+  'BE',
+  'BG',
+  'CH',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GB',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'NL',
+  'NO',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+]);
 const hq = (p: any): string => p.headquarters?.country;
 
 // ---------------------------------------------------------------------------------------------------
@@ -116,7 +178,8 @@ const ALIASES: Record<string, string[]> = {
 const NAME_SOURCE = `\\b(${Object.values(ALIASES).flat().join('|')})\\b`;
 const NAME = new RegExp(NAME_SOURCE, 'g');
 const IS_NAME = new RegExp(`^${NAME_SOURCE}$`);
-const idOfName = (name: string) => Object.keys(ALIASES).find((id) => ALIASES[id].some((a) => new RegExp(`^${a}$`).test(name)))!;
+const idOfName = (name: string) =>
+  Object.keys(ALIASES).find((id) => ALIASES[id].some((a) => new RegExp(`^${a}$`).test(name)))!;
 
 /** The providers a sentence names, in order, with where each is named. */
 export function mentions(sentence: string): { id: string; index: number }[] {
@@ -134,8 +197,25 @@ export function sentencesOf(text: string, keepCode = false): string[] {
 }
 
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, twenty: 20, thirty: 30, forty: 40, fifty: 50,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
 };
 const NUMBER = `(?:${Object.keys(NUMBER_WORDS).join('|')}|\\d+)`;
 const numberOf = (word: string) => NUMBER_WORDS[word.toLowerCase()] ?? Number(word);
@@ -166,8 +246,13 @@ function scopeOf(sentence: string, where: string): { ids: string[]; label: strin
     return { ids: allIds().filter((id) => EUROPEAN.has(hq(byId.get(id)))), label: 'providers headquartered in Europe' };
   }
   const compared = comparisonScope(where);
-  if (compared && new RegExp(`\\b(?:of|among) (?:the|these) ${NUMBER}\\b(?! providers we)`, 'i').test(sentence)) return { ids: compared, label: `the guide's providers (${compared.join(', ')})` };
-  if (/\b(?:we (?:track|review|list|compare)|here\b|in (?:the|this) dataset|of the \w+ providers\b|any other (?:provider|host)|of any (?:host|provider))/i.test(sentence)) {
+  if (compared && new RegExp(`\\b(?:of|among) (?:the|these) ${NUMBER}\\b(?! providers we)`, 'i').test(sentence))
+    return { ids: compared, label: `the guide's providers (${compared.join(', ')})` };
+  if (
+    /\b(?:we (?:track|review|list|compare)|here\b|in (?:the|this) dataset|of the \w+ providers\b|any other (?:provider|host)|of any (?:host|provider))/i.test(
+      sentence,
+    )
+  ) {
     return { ids: allIds(), label: `the dataset's ${providers.length} providers` };
   }
   if (compared) return { ids: compared, label: `the guide's providers (${compared.join(', ')})` };
@@ -192,11 +277,20 @@ const fmt = (n: number | undefined) => (n === undefined ? 'none' : Number.isInte
  * superlative and is left alone, as is a superlative bounded by the market rather than the dataset.
  */
 const SUPERLATIVES: { measure: keyof typeof MEASURES; re: RegExp }[] = [
-  { measure: 'dedicatedEntry', re: /\b(?:best|cheapest|lowest[- ]priced|lowest)\s+dedicated(?:[- ](?:CPU|vCPU))?\s+(?:entry(?:\s+(?:point|plan|price))?|plans?|servers?|line)\b|\bdedicated(?:[- ](?:CPU|vCPU))?\s+(?:plans|line|servers)\s+(?:are|is)\s+the\s+cheapest\b/gi },
-  { measure: 'dedicatedPerCore', re: /\bcheapest\s+dedicated\s+(?:cores|vCPUs|CPUs)\b|\blowest\s+(?:entry\s+)?price\s+per\s+dedicated\s+(?:core|vCPU)\b|\bdedicated\b[^.;]{0,40}?\bcosts?\s+the\s+least\s+per\s+(?:core|vCPU)\b/gi },
+  {
+    measure: 'dedicatedEntry',
+    re: /\b(?:best|cheapest|lowest[- ]priced|lowest)\s+dedicated(?:[- ](?:CPU|vCPU))?\s+(?:entry(?:\s+(?:point|plan|price))?|plans?|servers?|line)\b|\bdedicated(?:[- ](?:CPU|vCPU))?\s+(?:plans|line|servers)\s+(?:are|is)\s+the\s+cheapest\b/gi,
+  },
+  {
+    measure: 'dedicatedPerCore',
+    re: /\bcheapest\s+dedicated\s+(?:cores|vCPUs|CPUs)\b|\blowest\s+(?:entry\s+)?price\s+per\s+dedicated\s+(?:core|vCPU)\b|\bdedicated\b[^.;]{0,40}?\bcosts?\s+the\s+least\s+per\s+(?:core|vCPU)\b/gi,
+  },
   // An entry price "per dedicated core" is the per-core measure above, not the provider's cheapest plan.
   { measure: 'entryPrice', re: /\b(?:lowest|cheapest)\s+(?:entry|starting)\s+(?:price|plan|point)\b(?!\s+per\b)/gi },
-  { measure: 'locations', re: /\b(?:(?:covers?|has|have|with)\s+the\s+)?(?:most|widest\s+spread\s+of|largest\s+number\s+of)\s+(?:(?:European|Asian|US|North American|South American|Latin American)\s+)?(?:locations|cities|regions|data\s?cent(?:er|re)s)\b|\bwidest\s+spread\b|\bmore\s+locations\s+than\s+any\b/gi },
+  {
+    measure: 'locations',
+    re: /\b(?:(?:covers?|has|have|with)\s+the\s+)?(?:most|widest\s+spread\s+of|largest\s+number\s+of)\s+(?:(?:European|Asian|US|North American|South American|Latin American)\s+)?(?:locations|cities|regions|data\s?cent(?:er|re)s)\b|\bwidest\s+spread\b|\bmore\s+locations\s+than\s+any\b/gi,
+  },
 ];
 const HEDGE = /\b(?:some|one|among)\s+of\s+the\s*$/i;
 /** A superlative the reader is asked about, not told ("if you want the most RAM per euro"). */
@@ -211,14 +305,18 @@ const resourceMeasures = (list: string): (keyof typeof MEASURES)[] => [
   ...new Set(
     list
       .split(/,\s*and\s+|,\s*|\s+and\s+/)
-      .map((r): keyof typeof MEASURES => (/ram|memory/i.test(r) ? 'ramPerDollar' : /vcpu|core/i.test(r) ? 'vcpuPerDollar' : 'diskPerDollar')),
+      .map((r): keyof typeof MEASURES =>
+        /ram|memory/i.test(r) ? 'ramPerDollar' : /vcpu|core/i.test(r) ? 'vcpuPerDollar' : 'diskPerDollar',
+      ),
   ),
 ];
 
 /** The superlatives in a sentence: the fixed phrases above, and resources "for the money" (one measure per resource named). */
 function superlativesIn(sentence: string): { measure: keyof typeof MEASURES; m: RegExpMatchArray }[] {
   const fixed = SUPERLATIVES.flatMap(({ measure, re }) => [...sentence.matchAll(re)].map((m) => ({ measure, m })));
-  const perMoney = PER_MONEY.test(sentence) ? [...sentence.matchAll(MOST_PER_MONEY)].flatMap((m) => resourceMeasures(m[1]).map((measure) => ({ measure, m }))) : [];
+  const perMoney = PER_MONEY.test(sentence)
+    ? [...sentence.matchAll(MOST_PER_MONEY)].flatMap((m) => resourceMeasures(m[1]).map((measure) => ({ measure, m })))
+    : [];
   return [...fixed, ...perMoney];
 }
 
@@ -231,10 +329,14 @@ function checkSuperlatives(sentence: string, prose: Prose): Finding[] {
       const subject = subjectAt(sentence, m.index!, prose);
       if (!scope || !subject || !scope.ids.includes(subject)) continue;
       const regions = measure === 'locations' ? REGION_WORDS.find(([w]) => w.test(m[0]))?.[1] : undefined;
-      const value = (id: string) => (measure === 'locations' ? locationsIn(byId.get(id), regions) : MEASURES[measure].value(byId.get(id)));
+      const value = (id: string) =>
+        measure === 'locations' ? locationsIn(byId.get(id), regions) : MEASURES[measure].value(byId.get(id));
       const { higherIsBetter, label, unit } = MEASURES[measure];
       const mine = value(subject);
-      const rivals = scope.ids.filter((id) => id !== subject).map((id) => ({ id, v: value(id) })).filter((r) => r.v !== undefined);
+      const rivals = scope.ids
+        .filter((id) => id !== subject)
+        .map((id) => ({ id, v: value(id) }))
+        .filter((r) => r.v !== undefined);
       const beaten = rivals.filter((r) => mine === undefined || (higherIsBetter ? r.v! > mine : r.v! < mine));
       if (beaten.length) {
         found.push({
@@ -261,11 +363,15 @@ const COMPARATIVE = new RegExp(
 function checkComparatives(sentence: string, prose: Prose): Finding[] {
   const found: Finding[] = [];
   for (const m of sentence.matchAll(COMPARATIVE)) {
-    const clause = sentence.slice(0, m.index!).split(/[;:]|,\s+(?:and|but|while|though)\s+/).pop()!;
+    const clause = sentence
+      .slice(0, m.index!)
+      .split(/[;:]|,\s+(?:and|but|while|though)\s+/)
+      .pop()!;
     const verb = m[1].toLowerCase();
     let measures: (keyof typeof MEASURES)[] = [];
     if (/locations/.test(verb)) measures = ['locations'];
-    else if (/^more\s/.test(verb)  && !/expensive/.test(verb)) measures = resourceMeasures(verb.replace(/^more\s+/, '').replace(/\s+(?:per|for\s+the)\s+\w+$/, ''));
+    else if (/^more\s/.test(verb) && !/expensive/.test(verb))
+      measures = resourceMeasures(verb.replace(/^more\s+/, '').replace(/\s+(?:per|for\s+the)\s+\w+$/, ''));
     else if (/\bdedicated\b/i.test(clause) && /\b(?:entry|cheapest|start)/i.test(clause)) measures = ['dedicatedEntry'];
     else if (/\b(?:entry|cheapest|smallest)\b/i.test(clause)) measures = ['entryPrice'];
     for (const measure of measures) found.push(...compareTwo(sentence, prose, m, clause, measure));
@@ -273,7 +379,13 @@ function checkComparatives(sentence: string, prose: Prose): Finding[] {
   return found;
 }
 
-function compareTwo(sentence: string, prose: Prose, m: RegExpMatchArray, clause: string, measure: keyof typeof MEASURES): Finding[] {
+function compareTwo(
+  sentence: string,
+  prose: Prose,
+  m: RegExpMatchArray,
+  clause: string,
+  measure: keyof typeof MEASURES,
+): Finding[] {
   const found: Finding[] = [];
   const verb = m[1].toLowerCase();
   {
@@ -288,7 +400,10 @@ function compareTwo(sentence: string, prose: Prose, m: RegExpMatchArray, clause:
             ? allIds().filter((id) => id !== subject)
             : undefined;
     if (!subject || !other?.length || other.includes(subject)) return found;
-    const filter = /\bdedicated\b/i.test(clause) || /\bdedicated\b/i.test(sentence.slice(m.index!, m.index! + m[0].length + 30)) ? dedicated : undefined;
+    const filter =
+      /\bdedicated\b/i.test(clause) || /\bdedicated\b/i.test(sentence.slice(m.index!, m.index! + m[0].length + 30))
+        ? dedicated
+        : undefined;
     const { value, label, unit } = MEASURES[measure];
     const mine = value(byId.get(subject), filter);
     const better = /cheaper|less|undercut/.test(verb) || (/^more\s/.test(verb) && !/expensive/.test(verb));
@@ -329,24 +444,38 @@ function checkSameDisk(sentence: string, prose: Prose): Finding[] {
   const p = subject && byId.get(subject);
   if (!p) return [];
   const plans = soldPlans(p);
-  const pairs = plans.filter((s) => s.cpuType === 'shared').flatMap((s) => plans.filter((d) => dedicated(d) && gigabytes(d.ram) === gigabytes(s.ram)).map((d) => ({ s, d })));
+  const pairs = plans
+    .filter((s) => s.cpuType === 'shared')
+    .flatMap((s) => plans.filter((d) => dedicated(d) && gigabytes(d.ram) === gigabytes(s.ram)).map((d) => ({ s, d })));
   const largest = Math.max(...pairs.map(({ s }) => gigabytes(s.ram)!));
   const bound = UP_TO.exec(sentence.slice(m.index));
   const differ = pairs
-    .filter(({ s }) => (!bound || gigabytes(s.ram)! <= Number(bound[1])) && (!ALL_BUT_LARGEST.test(sentence) || gigabytes(s.ram)! < largest))
+    .filter(
+      ({ s }) =>
+        (!bound || gigabytes(s.ram)! <= Number(bound[1])) &&
+        (!ALL_BUT_LARGEST.test(sentence) || gigabytes(s.ram)! < largest),
+    )
     .filter(({ s, d }) => gigabytes(s.storage) !== gigabytes(d.storage) || (m[1] && s.bandwidth !== d.bandwidth));
   return differ.length
-    ? [{
-        kind: 'comparison',
-        where: prose.where,
-        claim: `"${m[0]}" between ${p.name}'s shared and dedicated plans: ${sentence}`,
-        fact: differ.map(({ s, d }) => `${s.name} ${s.storage}, ${s.bandwidth} vs ${d.name} ${d.storage}, ${d.bandwidth}`).join('; '),
-      }]
+    ? [
+        {
+          kind: 'comparison',
+          where: prose.where,
+          claim: `"${m[0]}" between ${p.name}'s shared and dedicated plans: ${sentence}`,
+          fact: differ
+            .map(({ s, d }) => `${s.name} ${s.storage}, ${s.bandwidth} vs ${d.name} ${d.storage}, ${d.bandwidth}`)
+            .join('; '),
+        },
+      ]
     : [];
 }
 
 export function checkComparisons(prose: Prose): Finding[] {
-  return sentencesOf(prose.text).flatMap((s) => [...checkSuperlatives(s, prose), ...checkComparatives(s, prose), ...checkSameDisk(s, prose)]);
+  return sentencesOf(prose.text).flatMap((s) => [
+    ...checkSuperlatives(s, prose),
+    ...checkComparatives(s, prose),
+    ...checkSameDisk(s, prose),
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -354,9 +483,11 @@ export function checkComparisons(prose: Prose): Finding[] {
 // ---------------------------------------------------------------------------------------------------
 
 /** Words after a count that make it a count of providers. */
-const PROVIDER_NOUN = /^(?:\s+(other\s+)?(?:(?:[A-Z][a-z]+|US|EU|budget|developer|value|big|large|small)\s+){0,2}(?:providers|hosts|clouds|companies|platforms|vendors)\b)/;
+const PROVIDER_NOUN =
+  /^(?:\s+(other\s+)?(?:(?:[A-Z][a-z]+|US|EU|budget|developer|value|big|large|small)\s+){0,2}(?:providers|hosts|clouds|companies|platforms|vendors)\b)/;
 /** Words after a bare count ("of the four here", "all three sell") that show no noun follows. */
-const BARE = /^(?:\s*(?:[,.;:!?)—–]|$)|\s+(?:here|we|of|are|is|have|has|had|sell|sells|offer|offers|bill|include|includes|hold|stand|stands|charge|give|gives|use|run|cover|covers|differ|also|share|let|make|can|will|do|does|were|was|come|start|publish|support|keep|look|make|need|put|rely|ask|let|in|on|for|to|at|by|with|and|or|but|so)\b)/i;
+const BARE =
+  /^(?:\s*(?:[,.;:!?)—–]|$)|\s+(?:here|we|of|are|is|have|has|had|sell|sells|offer|offers|bill|include|includes|hold|stand|stands|charge|give|gives|use|run|cover|covers|differ|also|share|let|make|can|will|do|does|were|was|come|start|publish|support|keep|look|make|need|put|rely|ask|let|in|on|for|to|at|by|with|and|or|but|so)\b)/i;
 /** Qualifiers that make a count of a subset, with the subset. */
 const SUBSETS: [RegExp, (p: any) => boolean][] = [
   [/\bUS\b|\bAmerican\b/, (p) => hq(p) === 'US'],
@@ -366,7 +497,10 @@ const SUBSETS: [RegExp, (p: any) => boolean][] = [
 function checkProviderCounts(sentence: string, prose: Prose, providerProse: boolean): Finding[] {
   const found: Finding[] = [];
   // "of the four", "among these three", "all three", "all the eight", "the eight", "these three" (never "out of 5").
-  const re = new RegExp(`\\b(?:(?:of|among)\\s+(?:the|these|those)|all(?:\\s+the)?|the|these|those)\\s+(${NUMBER})\\b`, 'gi');
+  const re = new RegExp(
+    `\\b(?:(?:of|among)\\s+(?:the|these|those)|all(?:\\s+the)?|the|these|those)\\s+(${NUMBER})\\b`,
+    'gi',
+  );
   for (const m of sentence.matchAll(re)) {
     const n = numberOf(m[1]);
     if (n <= 2) continue;
@@ -382,7 +516,10 @@ function checkProviderCounts(sentence: string, prose: Prose, providerProse: bool
     // A qualified count ("the three European hosts") is the size of that subset, or of the comparison when all its providers qualify.
     const allowed = new Set<number>(
       subset
-        ? [providers.filter(subset[1]).length, ...(scope && scope.every((id) => subset[1](byId.get(id))) ? [scope.length] : [])]
+        ? [
+            providers.filter(subset[1]).length,
+            ...(scope && scope.every((id) => subset[1](byId.get(id))) ? [scope.length] : []),
+          ]
         : [providers.length, ...(scope ? [scope.length] : [])],
     );
     if (bare && scope && !/\b(?:we|here|dataset)\b/.test(after.slice(0, 20))) {
@@ -392,7 +529,12 @@ function checkProviderCounts(sentence: string, prose: Prose, providerProse: bool
     // "the seven other providers": all but the one the sentence is about.
     const expected = [...allowed].map((k) => (noun?.[1] ? k - 1 : k));
     if (!expected.includes(n)) {
-      found.push({ kind: 'count', where: prose.where, claim: `"${phrase.trim()}": ${sentence}`, fact: `${expected.join(' or ')} ${noun?.[1] ? 'other ' : ''}${subset ? 'such providers' : scope ? 'providers in this comparison (or in the dataset)' : 'providers in the dataset'}` });
+      found.push({
+        kind: 'count',
+        where: prose.where,
+        claim: `"${phrase.trim()}": ${sentence}`,
+        fact: `${expected.join(' or ')} ${noun?.[1] ? 'other ' : ''}${subset ? 'such providers' : scope ? 'providers in this comparison (or in the dataset)' : 'providers in the dataset'}`,
+      });
     }
   }
   return found;
@@ -425,14 +567,22 @@ function checkLocationCounts(sentence: string, prose: Prose): Finding[] {
             ? Math.abs(actual - n) <= Math.max(2, 0.1 * n)
             : actual === n;
     if (!ok) {
-      found.push({ kind: 'count', where: prose.where, claim: `"${m[0]}" (${byId.get(subject).name}): ${sentence}`, fact: `${byId.get(subject).name} has ${actual} ${regions ? `${regions.join(', ')} ` : ''}datacenters in the data` });
+      found.push({
+        kind: 'count',
+        where: prose.where,
+        claim: `"${m[0]}" (${byId.get(subject).name}): ${sentence}`,
+        fact: `${byId.get(subject).name} has ${actual} ${regions ? `${regions.join(', ')} ` : ''}datacenters in the data`,
+      });
     }
   }
   return found;
 }
 
 /** "all four plans", "Only four plans": the provider's plans still sold. */
-const PLAN_COUNT = new RegExp(`\\b(?:(all|only|its)\\s+)?(${NUMBER})\\s+(?:VPS\\s+)?(plans|plan sizes|server types)\\b`, 'gi');
+const PLAN_COUNT = new RegExp(
+  `\\b(?:(all|only|its)\\s+)?(${NUMBER})\\s+(?:VPS\\s+)?(plans|plan sizes|server types)\\b`,
+  'gi',
+);
 
 function checkPlanCounts(sentence: string, prose: Prose): Finding[] {
   const found: Finding[] = [];
@@ -444,18 +594,30 @@ function checkPlanCounts(sentence: string, prose: Prose): Finding[] {
     if (!subject) continue;
     const actual = soldPlans(byId.get(subject)).length;
     if (actual !== n) {
-      found.push({ kind: 'count', where: prose.where, claim: `"${m[0]}" (${byId.get(subject).name}): ${sentence}`, fact: `${byId.get(subject).name} has ${actual} plans still sold in the data` });
+      found.push({
+        kind: 'count',
+        where: prose.where,
+        claim: `"${m[0]}" (${byId.get(subject).name}): ${sentence}`,
+        fact: `${byId.get(subject).name} has ${actual} plans still sold in the data`,
+      });
     }
   }
   return found;
 }
 
 /** Prose about providers (not a tutorial): providers.json, use cases, editorial inputs, generated guides. */
-const isProviderProse = (where: string) => !/^guides\//.test(where) || comparisonScope(where) !== undefined || /-(?:review|alternatives)\.md$|^guides\/(?:best|most)-/.test(where);
+const isProviderProse = (where: string) =>
+  !/^guides\//.test(where) ||
+  comparisonScope(where) !== undefined ||
+  /-(?:review|alternatives)\.md$|^guides\/(?:best|most)-/.test(where);
 
 export function checkCounts(prose: Prose): Finding[] {
   const providerProse = isProviderProse(prose.where);
-  return sentencesOf(prose.text).flatMap((s) => [...checkProviderCounts(s, prose, providerProse), ...checkLocationCounts(s, prose), ...checkPlanCounts(s, prose)]);
+  return sentencesOf(prose.text).flatMap((s) => [
+    ...checkProviderCounts(s, prose, providerProse),
+    ...checkLocationCounts(s, prose),
+    ...checkPlanCounts(s, prose),
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -478,20 +640,30 @@ type Requirement = { label: string; test: (provider: any) => boolean };
 
 /** What "X" is in "has X": a quantity of disk, RAM, vCPU or transfer, a feature, or dedicated cores. */
 function requirementIn(text: string): Requirement | undefined {
-  const quantity = /(\d+(?:\.\d+)?)\s*(TB|GB)\s+(?:of\s+)?(disk|storage|NVMe|SSD|RAM|memory|traffic|transfer|bandwidth)\b/i.exec(text);
+  const quantity =
+    /(\d+(?:\.\d+)?)\s*(TB|GB)\s+(?:of\s+)?(disk|storage|NVMe|SSD|RAM|memory|traffic|transfer|bandwidth)\b/i.exec(text);
   if (quantity) {
     const gb = Number(quantity[1]) * (quantity[2].toUpperCase() === 'TB' ? 1000 : 1);
     const what = quantity[3].toLowerCase();
     const field = /ram|memory/.test(what) ? 'ram' : /traffic|transfer|bandwidth/.test(what) ? 'bandwidth' : 'storage';
     return {
       label: `a plan with at least ${quantity[1]} ${quantity[2]} of ${field}`,
-      test: (p) => soldPlans(p).some((plan) => (field === 'bandwidth' && unmetered(plan)) || (gigabytes(plan[field]) ?? 0) >= gb),
+      test: (p) =>
+        soldPlans(p).some((plan) => (field === 'bandwidth' && unmetered(plan)) || (gigabytes(plan[field]) ?? 0) >= gb),
     };
   }
   const cores = /(\d+)\s*(?:vCPUs?|cores)\b/i.exec(text);
-  if (cores && !DEDICATED_CORES.test(text)) return { label: `a plan with at least ${cores[1]} vCPU`, test: (p) => soldPlans(p).some((plan) => vcpusOf(plan) >= Number(cores[1])) };
+  if (cores && !DEDICATED_CORES.test(text))
+    return {
+      label: `a plan with at least ${cores[1]} vCPU`,
+      test: (p) => soldPlans(p).some((plan) => vcpusOf(plan) >= Number(cores[1])),
+    };
   const feature = FEATURES.find(([w]) => w.test(text));
-  if (feature) return { label: `${feature[1]} (featureDetails)`, test: (p) => !!p.featureDetails?.[feature[1]] && p.featureDetails[feature[1]].status !== 'unavailable' };
+  if (feature)
+    return {
+      label: `${feature[1]} (featureDetails)`,
+      test: (p) => !!p.featureDetails?.[feature[1]] && p.featureDetails[feature[1]].status !== 'unavailable',
+    };
   if (DEDICATED_CORES.test(text)) return { label: 'dedicated-CPU plans', test: (p) => soldPlans(p).some(dedicated) };
   return undefined;
 }
@@ -499,10 +671,19 @@ function requirementIn(text: string): Requirement | undefined {
 const WHERE_IN = `(?:\\s+(?:in\\s+(?:the|this)\\s+dataset|here|we\\s+(?:track|review)|listed|(?:of|from|at)\\s+(?:these|the\\s+recommended|the\\s+listed)\\s+providers))?`;
 const HAS = `(?:has|have|offers?|sells?|includes?|comes?\\s+with|reaches?|goes\\s+up\\s+to|tops?\\s+out\\s+at)`;
 /** "No VPS in the dataset has X", "none of the providers offers X", "no plan of these providers has X". */
-const NONE_HAS = new RegExp(`\\b(?:no|none\\s+of\\s+the|not\\s+one|not\\s+a\\s+single)\\s+(?:VPS|plans?|providers?|servers?|hosts?|clouds?)${WHERE_IN}\\s+${HAS}\\s+([^.;:]{0,80})`, 'gi');
+const NONE_HAS = new RegExp(
+  `\\b(?:no|none\\s+of\\s+the|not\\s+one|not\\s+a\\s+single)\\s+(?:VPS|plans?|providers?|servers?|hosts?|clouds?)${WHERE_IN}\\s+${HAS}\\s+([^.;:]{0,80})`,
+  'gi',
+);
 /** "4 TB of disk is more than any plan of these providers has". */
-const MORE_THAN_ANY = new RegExp(`(\\d+(?:\\.\\d+)?\\s*(?:TB|GB)\\s+of\\s+\\w+|\\d+\\s*(?:vCPUs?|cores))\\s+(?:is|are)\\s+(?:more|larger|bigger)\\s+than\\s+any\\s+(?:VPS|plan|provider|server)${WHERE_IN}\\s+${HAS}`, 'gi');
-const ONLY_NAMED = new RegExp(`\\b[Oo]nly\\s+(${Object.values(ALIASES).flat().join('|')})\\s+(?:sells|offers|has|includes|gives|provides)\\s+([^.;:]{0,80})`, 'g');
+const MORE_THAN_ANY = new RegExp(
+  `(\\d+(?:\\.\\d+)?\\s*(?:TB|GB)\\s+of\\s+\\w+|\\d+\\s*(?:vCPUs?|cores))\\s+(?:is|are)\\s+(?:more|larger|bigger)\\s+than\\s+any\\s+(?:VPS|plan|provider|server)${WHERE_IN}\\s+${HAS}`,
+  'gi',
+);
+const ONLY_NAMED = new RegExp(
+  `\\b[Oo]nly\\s+(${Object.values(ALIASES).flat().join('|')})\\s+(?:sells|offers|has|includes|gives|provides)\\s+([^.;:]{0,80})`,
+  'g',
+);
 const THE_ONLY = new RegExp(`\\bthe\\s+only\\s+(?:one|provider|host|cloud)\\b(?:\\s+of\\s+the\\s+${NUMBER})?`, 'gi');
 
 /** The providers "these providers" means in a use case's note: the ones it recommends. */
@@ -513,15 +694,29 @@ function recommendedScope(where: string): string[] | undefined {
 
 function checkNone(sentence: string, prose: Prose): Finding[] {
   const found: Finding[] = [];
-  const claims = [...[...sentence.matchAll(NONE_HAS)].map((m) => ({ phrase: m[0], x: m[1] })), ...[...sentence.matchAll(MORE_THAN_ANY)].map((m) => ({ phrase: m[0], x: m[1] }))];
+  const claims = [
+    ...[...sentence.matchAll(NONE_HAS)].map((m) => ({ phrase: m[0], x: m[1] })),
+    ...[...sentence.matchAll(MORE_THAN_ANY)].map((m) => ({ phrase: m[0], x: m[1] })),
+  ];
   for (const { phrase, x } of claims) {
     const req = requirementIn(x);
     if (!req) continue;
-    const these = /\b(?:these|the recommended|the listed) providers\b/i.test(phrase) ? recommendedScope(prose.where) ?? comparisonScope(prose.where) : undefined;
-    const scope = these ?? (comparisonScope(prose.where) && !/dataset|we track|we review|here/i.test(phrase) ? comparisonScope(prose.where)! : allIds());
+    const these = /\b(?:these|the recommended|the listed) providers\b/i.test(phrase)
+      ? (recommendedScope(prose.where) ?? comparisonScope(prose.where))
+      : undefined;
+    const scope =
+      these ??
+      (comparisonScope(prose.where) && !/dataset|we track|we review|here/i.test(phrase)
+        ? comparisonScope(prose.where)!
+        : allIds());
     const having = scope.filter((id) => req.test(byId.get(id)));
     if (having.length) {
-      found.push({ kind: 'existence', where: prose.where, claim: `"${phrase.trim()}": ${sentence}`, fact: `${req.label}: ${having.map((id) => byId.get(id).name).join(', ')} ${having.length === 1 ? 'has' : 'have'} one` });
+      found.push({
+        kind: 'existence',
+        where: prose.where,
+        claim: `"${phrase.trim()}": ${sentence}`,
+        fact: `${req.label}: ${having.map((id) => byId.get(id).name).join(', ')} ${having.length === 1 ? 'has' : 'have'} one`,
+      });
     }
   }
   return found;
@@ -538,7 +733,9 @@ function checkOnly(sentence: string, prose: Prose): Finding[] {
   const found: Finding[] = [];
   for (const { subject, phrase, rest } of claims) {
     const req = requirementIn(rest);
-    const scope = comparisonScope(prose.where) ?? (/\bwe\s+(?:track|review)|\bhere\b|dataset/i.test(sentence) ? allIds() : undefined);
+    const scope =
+      comparisonScope(prose.where) ??
+      (/\bwe\s+(?:track|review)|\bhere\b|dataset/i.test(sentence) ? allIds() : undefined);
     if (!req || !scope) continue;
     const others = scope.filter((id) => id !== subject && req.test(byId.get(id)));
     const lacks = !req.test(byId.get(subject));
@@ -547,7 +744,14 @@ function checkOnly(sentence: string, prose: Prose): Finding[] {
         kind: 'existence',
         where: prose.where,
         claim: `"${phrase}" (${byId.get(subject).name}, ${req.label}): ${sentence}`,
-        fact: [lacks ? `${byId.get(subject).name} has none` : '', others.length ? `${others.map((id) => byId.get(id).name).join(', ')} also ${others.length === 1 ? 'has' : 'have'} it` : ''].filter(Boolean).join('; '),
+        fact: [
+          lacks ? `${byId.get(subject).name} has none` : '',
+          others.length
+            ? `${others.map((id) => byId.get(id).name).join(', ')} also ${others.length === 1 ? 'has' : 'have'} it`
+            : '',
+        ]
+          .filter(Boolean)
+          .join('; '),
       });
     }
   }
@@ -582,11 +786,13 @@ export const PLAN_ID_PATTERNS: Record<string, RegExp> = {
   vultr: /\bv(?:c2|hp|hf|dc|oc|x1)-(?:[a-z0-9.]+-)*[a-z0-9.]*\d[a-z0-9.]*\b/gi,
   linode: /\bg\d-(?:nanode|standard|dedicated|highmem|gpu|premium)-\d+(?:-\d+)?\b/gi,
   upcloud: /(?<![\w-])(?:(?:STARTER|PREMIUM|DEV|HICPU|HIMEM|CLOUDNATIVE)-)?\d+xCPU-\d+GB(?:-\d+GB)?(?![\w-])/gi,
-  ovhcloud: /\bVPS-\d+(?: 20\d\d)?(?![\w-])|\bvps-(?:20\d\d-model\d+|(?:le|starter|value|essential|comfort|elite)-\d+(?:-\d+)*|ssd-\d+|cloud-\d+)\b/gi,
+  ovhcloud:
+    /\bVPS-\d+(?: 20\d\d)?(?![\w-])|\bvps-(?:20\d\d-model\d+|(?:le|starter|value|essential|comfort|elite)-\d+(?:-\d+)*|ssd-\d+|cloud-\d+)\b/gi,
 };
 
 /** A sentence that says the identifier is no longer sold. */
-const RETIRED_WORDS = /\b(?:retired|discontinued|old|older|previous|former|formerly|replaced|replaces|replacing|legacy|no longer|withdrawn|superseded|successor|earlier|renamed)\b/i;
+const RETIRED_WORDS =
+  /\b(?:retired|discontinued|old|older|previous|former|formerly|replaced|replaces|replacing|legacy|no longer|withdrawn|superseded|successor|earlier|renamed)\b/i;
 
 /**
  * The identifiers of the plans a provider still sells, lower-cased. A name the data qualifies with its
@@ -595,7 +801,11 @@ const RETIRED_WORDS = /\b(?:retired|discontinued|old|older|previous|former|forme
 const soldIdCache = new Map<string, Set<string>>();
 function soldIds(provider: any): Set<string> {
   if (!soldIdCache.has(provider.id)) {
-    const ids = soldPlans(provider).flatMap((plan) => [plan.name, plan.name.replace(/\s+20\d\d$/, ''), plan.providerPlanId]);
+    const ids = soldPlans(provider).flatMap((plan) => [
+      plan.name,
+      plan.name.replace(/\s+20\d\d$/, ''),
+      plan.providerPlanId,
+    ]);
     soldIdCache.set(provider.id, new Set(ids.filter(Boolean).map((s: string) => s.toLowerCase())));
   }
   return soldIdCache.get(provider.id)!;
@@ -615,7 +825,10 @@ export function checkRetiredIds(prose: Prose): Finding[] {
           kind: 'retired-id',
           where: prose.where,
           claim: `${byId.get(id).name} plan "${m[0]}": ${unit.slice(0, 200)}`,
-          fact: `not a plan ${byId.get(id).name} sells in the data (sold: ${[...sold].filter((s) => !/\s/.test(s)).slice(0, 6).join(', ')}...)`,
+          fact: `not a plan ${byId.get(id).name} sells in the data (sold: ${[...sold]
+            .filter((s) => !/\s/.test(s))
+            .slice(0, 6)
+            .join(', ')}...)`,
         });
       }
     }
@@ -632,4 +845,5 @@ export const CHECKERS: Record<ClaimKind, (prose: Prose) => Finding[]> = {
   'retired-id': checkRetiredIds,
 };
 
-export const checkAll = (corpus: Prose[]): Finding[] => corpus.flatMap((p) => Object.values(CHECKERS).flatMap((check) => check(p)));
+export const checkAll = (corpus: Prose[]): Finding[] =>
+  corpus.flatMap((p) => Object.values(CHECKERS).flatMap((check) => check(p)));

@@ -80,7 +80,11 @@ export function providerMentions(sentence: string, providers: any[] = dataProvid
   const mentions: Mention[] = [];
   for (const p of providers) {
     let pattern = mentionCache.get(p);
-    if (!pattern) mentionCache.set(p, (pattern = new RegExp(`(?<![\\w/.-])(?:${aliasesOf(p).map(escape).join('|')})(?![\\w-]|\\.com)`, 'g')));
+    if (!pattern)
+      mentionCache.set(
+        p,
+        (pattern = new RegExp(`(?<![\\w/.-])(?:${aliasesOf(p).map(escape).join('|')})(?![\\w-]|\\.com)`, 'g')),
+      );
     for (const m of sentence.matchAll(pattern)) mentions.push({ id: p.id, index: m.index! });
   }
   return mentions.sort((a, b) => a.index - b.index);
@@ -161,13 +165,17 @@ const soldLinesOf = new WeakMap<object, string[]>();
 /** The ids of a provider's lines still sold (read once per provider record). */
 function soldLines(provider: any): string[] {
   let ids = soldLinesOf.get(provider);
-  if (!ids) soldLinesOf.set(provider, (ids = provider.planLines.filter((l: any) => !l.discontinued).map((l: any) => l.id)));
+  if (!ids)
+    soldLinesOf.set(provider, (ids = provider.planLines.filter((l: any) => !l.discontinued).map((l: any) => l.id)));
   return ids;
 }
 
 /** The words prose uses for a plan line: the parts of its name outside parentheses, the codes inside them ("CX"), and the common name stem of its plans ("CPU Optimized", "Cloud VPS", "KVM"). */
 export function lineAliases(provider: any, line: any): string[] {
-  const outside = line.name.replace(/\s*\([^)]*\)/g, '').split(/,\s*/).map((s: string) => s.replace(/\s+plans$/i, '').trim());
+  const outside = line.name
+    .replace(/\s*\([^)]*\)/g, '')
+    .split(/,\s*/)
+    .map((s: string) => s.replace(/\s+plans$/i, '').trim());
   const codes = [...line.name.matchAll(/\(([A-Z][A-Z0-9]+)\)/g)].map((m: RegExpMatchArray) => m[1]);
   const stems = provider.plans
     .filter((p: any) => p.line === line.id)
@@ -191,7 +199,13 @@ function linePatterns(provider: any): { line: string; pattern: RegExp }[] {
   if (!patterns) {
     patterns = provider.planLines.map((line: any) => ({
       line: line.id,
-      pattern: new RegExp(`(?<![\\w])(?:${lineAliases(provider, line).map((a) => escape(normalise(a).replace(/s$/, ''))).sort((a, b) => b.length - a.length).join('|')})s?(?![\\w])`, 'g'),
+      pattern: new RegExp(
+        `(?<![\\w])(?:${lineAliases(provider, line)
+          .map((a) => escape(normalise(a).replace(/s$/, '')))
+          .sort((a, b) => b.length - a.length)
+          .join('|')})s?(?![\\w])`,
+        'g',
+      ),
     }));
     linePatternCache.set(provider, patterns!);
   }
@@ -202,7 +216,9 @@ function linePatterns(provider: any): { line: string; pattern: RegExp }[] {
 function lineMentions(provider: any, sentence: string): { line: string; index: number; end: number }[] {
   const text = normalise(sentence);
   return linePatterns(provider)
-    .flatMap(({ line, pattern }) => [...text.matchAll(pattern)].map((m) => ({ line, index: m.index!, end: m.index! + m[0].length })))
+    .flatMap(({ line, pattern }) =>
+      [...text.matchAll(pattern)].map((m) => ({ line, index: m.index!, end: m.index! + m[0].length })),
+    )
     .sort((a, b) => a.index - b.index);
 }
 
@@ -218,21 +234,29 @@ export function lineAt(provider: any, sentence: string, index: number): string |
     const before = mentions.filter((m) => sentence.slice(m.end, open).trim() === '').pop();
     if (before) return before.line;
   }
-  const clause = clauses(sentence).filter((c) => c.start <= index).pop();
+  const clause = clauses(sentence)
+    .filter((c) => c.start <= index)
+    .pop();
   const end = clause ? clause.start + clause.text.length : index;
-  const inClause = mentions.find((m) => clause && m.index >= clause.start && m.index < index) ?? mentions.find((m) => m.index > index && m.index < end);
+  const inClause =
+    mentions.find((m) => clause && m.index >= clause.start && m.index < index) ??
+    mentions.find((m) => m.index > index && m.index < end);
   return inClause?.line ?? mentions.filter((m) => m.index < index).pop()?.line;
 }
 
 /** Products prose may name that the dataset does not hold (bare metal, storage boxes): a claim in a sentence about one of them is not about the VPS plans. */
-const OUTSIDE_THE_DATA = /\b(?:Storage Box(?:es)?|dedicated servers?|bare[- ]metal|server auction|Kimsufi|Eco (?:line|range)|Public Cloud|GPU (?:instances|servers)|object storage|Storage VPS)\b/i;
+const OUTSIDE_THE_DATA =
+  /\b(?:Storage Box(?:es)?|dedicated servers?|bare[- ]metal|server auction|Kimsufi|Eco (?:line|range)|Public Cloud|GPU (?:instances|servers)|object storage|Storage VPS)\b/i;
 
 /** The plans of the provider a clause names by their full name. */
 const planPatternCache = new WeakMap<object, { plan: any; pattern: RegExp }[]>();
 function plansNamed(provider: any, clause: string): any[] {
   let patterns = planPatternCache.get(provider);
   if (!patterns) {
-    patterns = provider.plans.map((plan: any) => ({ plan, pattern: new RegExp(`(?<![\\w-])${escape(plan.name)}(?![\\w-]| /)`) }));
+    patterns = provider.plans.map((plan: any) => ({
+      plan,
+      pattern: new RegExp(`(?<![\\w-])${escape(plan.name)}(?![\\w-]| /)`),
+    }));
     planPatternCache.set(provider, patterns!);
   }
   return patterns!.filter(({ pattern }) => pattern.test(clause)).map(({ plan }) => plan);
@@ -252,14 +276,20 @@ const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4
  * a core count ("2 cores", "2-core", "2 vCPU"), a RAM size ("4 GB RAM", "2 vCPU / 4 GB"), a price
  * ("the $24 plan"). Without a line named, plans still sold; with one, that line's plans.
  */
-export function plansRestrictedBy(provider: any, clause: string, options: { ignorePrice?: boolean } = {}): { plans: any[]; restricted: string[] } {
+export function plansRestrictedBy(
+  provider: any,
+  clause: string,
+  options: { ignorePrice?: boolean } = {},
+): { plans: any[]; restricted: string[] } {
   const restricted: string[] = [];
   const namedPlans = plansNamed(provider, clause);
   if (namedPlans.length) return { plans: namedPlans, restricted: namedPlans.map((p) => p.name) };
   const named = linesNamed(provider, clause);
   const sold = named.filter((l) => soldLines(provider).includes(l));
   const lines = sold.length ? sold : named;
-  let plans = provider.plans.filter((p: any) => (lines.length ? lines.includes(p.line) : soldLines(provider).includes(p.line)));
+  let plans = provider.plans.filter((p: any) =>
+    lines.length ? lines.includes(p.line) : soldLines(provider).includes(p.line),
+  );
   if (lines.length) restricted.push(`line ${lines.join('/')}`);
   const text = normalise(clause);
   if (/\bdedicated\b(?!\s+servers?\b)/i.test(text)) {
@@ -275,13 +305,20 @@ export function plansRestrictedBy(provider: any, clause: string, options: { igno
     plans = plans.filter((p: any) => cores(p.cpu) === n);
     restricted.push(`${n} cores`);
   }
-  const ram = /\b(\d+)\s?GB(?:\s+of)?\s+(?:RAM|memory)\b|\bv?CPUs?\s*\/\s*(\d+)\s?GB\b|\b(\d+)\s?GB\s+(?:plan|Droplet|Linode|instance|server|VPS)\b/i.exec(text);
+  const ram =
+    /\b(\d+)\s?GB(?:\s+of)?\s+(?:RAM|memory)\b|\bv?CPUs?\s*\/\s*(\d+)\s?GB\b|\b(\d+)\s?GB\s+(?:plan|Droplet|Linode|instance|server|VPS)\b/i.exec(
+      text,
+    );
   if (ram) {
     const n = Number(ram[1] ?? ram[2] ?? ram[3]);
     plans = plans.filter((p: any) => gb(p.ram) === n);
     restricted.push(`${n} GB RAM`);
   }
-  const price = options.ignorePrice ? null : /(?:[$€£]|EUR |USD )(\d+(?:\.\d+)?)(?: a month)? (?:shared |dedicated )?(?:plan|Droplet|server|instance)\b/.exec(text);
+  const price = options.ignorePrice
+    ? null
+    : /(?:[$€£]|EUR |USD )(\d+(?:\.\d+)?)(?: a month)? (?:shared |dedicated )?(?:plan|Droplet|server|instance)\b/.exec(
+        text,
+      );
   if (price) {
     plans = plans.filter((p: any) => [p.price, p.monthToMonthPrice, p.renewalPrice].includes(Number(price[1])));
     restricted.push(`priced ${price[1]}`);
@@ -294,7 +331,8 @@ export function plansRestrictedBy(provider: any, clause: string, options: { igno
 
 const SYMBOL: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP' };
 /** "€3.49", "$24", "EUR 4.50", "3.49 EUR". */
-export const AMOUNT = /(?:([€$£])\s?(\d+(?:\.\d{1,2})?))|(?:\b(EUR|USD|GBP)\s?(\d+(?:\.\d{1,2})?))|(?:(\d+(?:\.\d{1,2})?)\s?(EUR|USD|GBP)\b)/;
+export const AMOUNT =
+  /(?:([€$£])\s?(\d+(?:\.\d{1,2})?))|(?:\b(EUR|USD|GBP)\s?(\d+(?:\.\d{1,2})?))|(?:(\d+(?:\.\d{1,2})?)\s?(EUR|USD|GBP)\b)/;
 export function readAmount(m: RegExpExecArray | RegExpMatchArray): { value: number; currency: string } {
   if (m[1]) return { value: Number(m[2]), currency: SYMBOL[m[1]] };
   if (m[3]) return { value: Number(m[4]), currency: m[3] };
@@ -307,16 +345,24 @@ export function readAmount(m: RegExpExecArray | RegExpMatchArray): { value: numb
 type Checker = (prose: Prose, providers?: any[]) => ProviderClaim[];
 
 /** Walks the clauses of every sentence, calling `read` with the clause and a way to find its subject. */
-function eachClause(prose: Prose, providers: any[], read: (clause: string, sentence: string, subjectAt: (i: number) => string | undefined, start: number) => void) {
+function eachClause(
+  prose: Prose,
+  providers: any[],
+  read: (clause: string, sentence: string, subjectAt: (i: number) => string | undefined, start: number) => void,
+) {
   for (const s of sentencesOf(prose, providers)) {
     // A sentence that lists what a comparison covers ("compared on price, unmetered traffic, support") names topics, not facts.
     if (/\bcompared?\s+(?:on|by)\b/i.test(s.text)) continue;
-    for (const { c, owner } of claimClauses(s, providers)) read(c.text, s.text, (i) => owner ?? s.subjectAt(c.start + i, c), c.start);
+    for (const { c, owner } of claimClauses(s, providers))
+      read(c.text, s.text, (i) => owner ?? s.subjectAt(c.start + i, c), c.start);
   }
 }
 
 /** Each sentence's clauses that can state a fact, with the provider whose plan a clause names; read once per sentence for every checker. */
-const clausesOf = new WeakMap<Sentence, { providers: any[]; found: { c: { text: string; start: number }; owner: string | undefined }[] }>();
+const clausesOf = new WeakMap<
+  Sentence,
+  { providers: any[]; found: { c: { text: string; start: number }; owner: string | undefined }[] }
+>();
 function claimClauses(s: Sentence, providers: any[]) {
   const cached = clausesOf.get(s);
   if (cached?.providers === providers) return cached.found;
@@ -330,7 +376,8 @@ function claimClauses(s: Sentence, providers: any[]) {
 }
 
 /** True when the sentence is about a product the dataset does not hold and the clause names none of the provider's plan lines. */
-const aboutOtherProducts = (provider: any, sentence: string, clause: string) => OUTSIDE_THE_DATA.test(sentence) && linesNamed(provider, clause).length === 0;
+const aboutOtherProducts = (provider: any, sentence: string, clause: string) =>
+  OUTSIDE_THE_DATA.test(sentence) && linesNamed(provider, clause).length === 0;
 
 const TRAFFIC = /\b(?:traffic|transfer|bandwidth|egress)\b/i;
 const DISK_AFTER = /^\s*(?:of\s+)?(?:NVMe|SSD|HDD|disk|storage|hard|object|block|RAM|memory|Storage Box)/i;
@@ -355,15 +402,32 @@ export const transferClaims: Checker = (prose, providers = dataProviders) => {
       if (aboutOtherProducts(provider, sentence, clause)) return;
       const { plans, restricted } = plansRestrictedBy(provider, clause);
       const wrong = verdict(plans);
-      found.push({ kind: 'transfer', where: prose.where, providerId: id, quote: quote.trim(), wrong: wrong && `${wrong} (${provider.name} plans${restricted.length ? ` restricted to ${restricted.join(', ')}` : ''}: ${showAllowances(plans)})` });
+      found.push({
+        kind: 'transfer',
+        where: prose.where,
+        providerId: id,
+        quote: quote.trim(),
+        wrong:
+          wrong &&
+          `${wrong} (${provider.name} plans${restricted.length ? ` restricted to ${restricted.join(', ')}` : ''}: ${showAllowances(plans)})`,
+      });
     };
     // A figure: "20 TB of traffic", "up to 32 TB of outbound traffic", "1 TB or less of traffic", "5 TB on the $24 plan".
-    for (const m of clause.matchAll(/(?:\b(up to|at least|over|more than)\s+)?\b(\d+(?:\.\d+)?)\s?(TB|GB)\b(?:\s+or\s+(less|more))?/gi)) {
+    for (const m of clause.matchAll(
+      /(?:\b(up to|at least|over|more than)\s+)?\b(\d+(?:\.\d+)?)\s?(TB|GB)\b(?:\s+or\s+(less|more))?/gi,
+    )) {
       const after = clause.slice(m.index! + m[0].length);
       if (DISK_AFTER.test(after)) continue;
-      if (/^\s*(?:a|per)\s+(?:month|TB|GB)\b/i.test(after) && /[$€£]\s?$|EUR\s?$/.test(clause.slice(0, m.index!))) continue;
+      if (/^\s*(?:a|per)\s+(?:month|TB|GB)\b/i.test(after) && /[$€£]\s?$|EUR\s?$/.test(clause.slice(0, m.index!)))
+        continue;
       if (/[$€£]\s?[\d.]+\s*(?:per|\/|a)\s*$/i.test(clause.slice(0, m.index!))) continue; // "€1 per TB"
-      if (!/^\s*(?:(?:a|per) month\s+)?(?:of\s+)?(?:(?:outbound|outgoing|included|monthly|bundled|egress|free|inbound|EU)\s+)*(?:traffic|transfer|bandwidth|egress)\b/i.test(after) && !/^\s+(?:on|with|for|in)\s+(?:the|a|its|every|each|all)\b/i.test(after)) continue;
+      if (
+        !/^\s*(?:(?:a|per) month\s+)?(?:of\s+)?(?:(?:outbound|outgoing|included|monthly|bundled|egress|free|inbound|EU)\s+)*(?:traffic|transfer|bandwidth|egress)\b/i.test(
+          after,
+        ) &&
+        !/^\s+(?:on|with|for|in)\s+(?:the|a|its|every|each|all)\b/i.test(after)
+      )
+        continue;
       const tb = Number(m[2]) / (m[3].toUpperCase() === 'GB' ? 1000 : 1);
       const every = /\b(?:every|all|each)\b/i.test(clause);
       const smallest = /\b(?:smallest|cheapest|entry)\b/i.test(clause);
@@ -371,13 +435,20 @@ export const transferClaims: Checker = (prose, providers = dataProviders) => {
         const figures = plans.map(allowanceOf);
         if (!plans.length) return `${m[0]}: no plan matches`;
         const numbers = figures.filter((f): f is number => typeof f === 'number');
-        if (m[1] && /up to/i.test(m[1])) return numbers.length && Math.max(...numbers) === tb && numbers.length === figures.length ? undefined : `"up to ${m[2]} ${m[3]}" but the largest allowance is not that`;
+        if (m[1] && /up to/i.test(m[1]))
+          return numbers.length && Math.max(...numbers) === tb && numbers.length === figures.length
+            ? undefined
+            : `"up to ${m[2]} ${m[3]}" but the largest allowance is not that`;
         if (m[4] === 'less') return numbers.some((n) => n <= tb) ? undefined : `"${m[0]}" but no plan has that little`;
-        if (m[4] === 'more' || (m[1] && !/up to/i.test(m[1]))) return numbers.some((n) => n >= tb) ? undefined : `"${m[0]}" but no plan has that much`;
-        if (every) return figures.every((f) => f === tb) ? undefined : `"${m[0]}" on every plan but not every plan has it`;
+        if (m[4] === 'more' || (m[1] && !/up to/i.test(m[1])))
+          return numbers.some((n) => n >= tb) ? undefined : `"${m[0]}" but no plan has that much`;
+        if (every)
+          return figures.every((f) => f === tb) ? undefined : `"${m[0]}" on every plan but not every plan has it`;
         if (smallest) {
           const cheapest = [...plans].sort((a, b) => a.price - b.price)[0];
-          return allowanceOf(cheapest) === tb ? undefined : `"${m[0]}" on the smallest plan but ${cheapest.name} has ${cheapest.bandwidth}`;
+          return allowanceOf(cheapest) === tb
+            ? undefined
+            : `"${m[0]}" on the smallest plan but ${cheapest.name} has ${cheapest.bandwidth}`;
         }
         return figures.includes(tb) ? undefined : `"${m[0]}" but no plan has that allowance`;
       });
@@ -385,12 +456,20 @@ export const transferClaims: Checker = (prose, providers = dataProviders) => {
     // "unmetered" / "unlimited" traffic: true of every plan the clause is about.
     for (const m of clause.matchAll(/\b(?:unmetered|unlimited)\b/gi)) {
       if (negatedBefore(clause, m.index!) || /["“”]/.test(clause.slice(Math.max(0, m.index! - 1), m.index!))) continue;
-      claim(m.index!, m[0], (plans) => (plans.length && plans.every((p) => allowanceOf(p) === 'unmetered') ? undefined : `traffic called ${m[0].toLowerCase()} but not every plan's bandwidth is unmetered`));
+      claim(m.index!, m[0], (plans) =>
+        plans.length && plans.every((p) => allowanceOf(p) === 'unmetered')
+          ? undefined
+          : `traffic called ${m[0].toLowerCase()} but not every plan's bandwidth is unmetered`,
+      );
     }
     // A traffic cap: "transfer caps", "Contabo's flat cap": some plan must have a figure.
     for (const m of clause.matchAll(/\b(?:(?:traffic|transfer|bandwidth|flat|monthly)\s+)+caps?\b/gi)) {
       if (negatedBefore(clause, m.index!) || !/\b(?:traffic|transfer|bandwidth|egress|port)\b/i.test(clause)) continue;
-      claim(m.index!, m[0], (plans) => (plans.some((p) => typeof allowanceOf(p) === 'number') ? undefined : `"${m[0]}" but no plan has a capped allowance`));
+      claim(m.index!, m[0], (plans) =>
+        plans.some((p) => typeof allowanceOf(p) === 'number')
+          ? undefined
+          : `"${m[0]}" but no plan has a capped allowance`,
+      );
     }
   });
   return found;
@@ -400,16 +479,33 @@ export const transferClaims: Checker = (prose, providers = dataProviders) => {
 export const priceClaims: Checker = (prose, providers = dataProviders) => {
   const found: ProviderClaim[] = [];
   const amount = AMOUNT.source;
-  const phrase = new RegExp(`\\b(?:(?:start|starts|starting|priced)\\s+(?:at|from)|from|costs?|costing|for)\\s+(?:only\\s+|just\\s+)?(?:${amount})(?:\\s*(?:a|per|\\/)\\s*(?:month|mo)\\b)?`, 'g');
+  const phrase = new RegExp(
+    `\\b(?:(?:start|starts|starting|priced)\\s+(?:at|from)|from|costs?|costing|for)\\s+(?:only\\s+|just\\s+)?(?:${amount})(?:\\s*(?:a|per|\\/)\\s*(?:month|mo)\\b)?`,
+    'g',
+  );
   eachClause(prose, providers, (clause, sentence, subjectAt) => {
     for (const m of clause.matchAll(phrase)) {
       const head = m[0].split(/\s+/)[0].toLowerCase();
       const after = clause.slice(m.index! + m[0].length);
       const before = clause.slice(0, m.index!);
       if (head === 'for' && !/(?:a|per|\/)\s*(?:month|mo)\b/.test(m[0])) continue;
-      if (head === 'from' && (/^\s*(?:to|up to)\s/i.test(after) || /\b(?:rose|risen|up|down|fell|fallen|went|increase[ds]?|moved|raised|cut)\s*$/i.test(before))) continue;
-      if (/^\s*(?:more|less|extra|per (?:TB|GB|IP|hour))\b/i.test(after) || /\b(?:about|around|roughly|under|below|over|above|than)\s*$/i.test(before)) continue;
-      if (/\b(?:backups?|snapshots?|IPs?|IPv4|addresses|storage box|object storage|volumes?|load balancers?|Kubernetes|databases?|licen[cs]es?|overage|surcharge|setup fee|add-ons?|traffic|transfer)\b/i.test(before.slice(-60))) continue;
+      if (
+        head === 'from' &&
+        (/^\s*(?:to|up to)\s/i.test(after) ||
+          /\b(?:rose|risen|up|down|fell|fallen|went|increase[ds]?|moved|raised|cut)\s*$/i.test(before))
+      )
+        continue;
+      if (
+        /^\s*(?:more|less|extra|per (?:TB|GB|IP|hour))\b/i.test(after) ||
+        /\b(?:about|around|roughly|under|below|over|above|than)\s*$/i.test(before)
+      )
+        continue;
+      if (
+        /\b(?:backups?|snapshots?|IPs?|IPv4|addresses|storage box|object storage|volumes?|load balancers?|Kubernetes|databases?|licen[cs]es?|overage|surcharge|setup fee|add-ons?|traffic|transfer)\b/i.test(
+          before.slice(-60),
+        )
+      )
+        continue;
       const id = subjectAt(m.index!);
       if (!id) continue;
       const provider = byId(providers, id);
@@ -422,14 +518,18 @@ export const priceClaims: Checker = (prose, providers = dataProviders) => {
         const xs = inCurrency.map((p) => p[key]).filter((x) => typeof x === 'number');
         return xs.length ? Math.min(...xs) : undefined;
       };
-      const honest = ['price', 'monthToMonthPrice', 'renewalPrice'].map(lowest).filter((x): x is number => x !== undefined);
+      const honest = ['price', 'monthToMonthPrice', 'renewalPrice']
+        .map(lowest)
+        .filter((x): x is number => x !== undefined);
       const scope = `${provider.name}${restricted.length ? ` (${restricted.join(', ')})` : ''}`;
       found.push({
         kind: 'price',
         where: prose.where,
         providerId: id,
         quote: clause.trim(),
-        wrong: honest.includes(quoted.value) ? undefined : `${quoted.value} ${quoted.currency} but the lowest price of ${scope} is ${honest.join(' or ') || 'nothing: no plan matches'}`,
+        wrong: honest.includes(quoted.value)
+          ? undefined
+          : `${quoted.value} ${quoted.currency} but the lowest price of ${scope} is ${honest.join(' or ') || 'nothing: no plan matches'}`,
       });
     }
   });
@@ -444,7 +544,8 @@ const CHANNELS: Record<string, RegExp> = {
   ticket: /\btickets?\b|\bticket-only\b/gi,
 };
 const AROUND_THE_CLOCK = /\b24\/7\b|\baround the clock\b|\bround[- ]the[- ]clock\b|\bat any hour\b|\b24 hours a day\b/i;
-const SUPPORT_CONTEXT = /\bsupport\b|\bhelp ?desk\b|\bcustomer service\b|\bhelp\b|\breplies\b|\banswers?\b|\bstaff\b|\bchat\b|\bphone\b/i;
+const SUPPORT_CONTEXT =
+  /\bsupport\b|\bhelp ?desk\b|\bcustomer service\b|\bhelp\b|\breplies\b|\banswers?\b|\bstaff\b|\bchat\b|\bphone\b/i;
 
 /** Support: hours and channels against `support` and `supportChannels`; an SLA or uptime percentage against `uptime`. */
 export const supportClaims: Checker = (prose, providers = dataProviders) => {
@@ -457,12 +558,16 @@ export const supportClaims: Checker = (prose, providers = dataProviders) => {
       const id = subjectAt(index);
       if (!id) return;
       const provider = byId(providers, id);
-      const unknown = /^unknown\b/i.test(provider.support) ? `${provider.name}'s support is "${provider.support}"` : undefined;
+      const unknown = /^unknown\b/i.test(provider.support)
+        ? `${provider.name}'s support is "${provider.support}"`
+        : undefined;
       found.push({ kind: 'support', where: prose.where, providerId: id, quote, wrong: unknown ?? wrong(provider) });
     };
     const hours = AROUND_THE_CLOCK.exec(clause);
     if (hours && !negatedBefore(clause, hours.index)) {
-      say(hours.index, hours[0], (p) => (AROUND_THE_CLOCK.test(p.support) ? undefined : `"${hours[0]}" but ${p.name}'s support is "${p.support}"`));
+      say(hours.index, hours[0], (p) =>
+        AROUND_THE_CLOCK.test(p.support) ? undefined : `"${hours[0]}" but ${p.name}'s support is "${p.support}"`,
+      );
     }
     for (const [channel, pattern] of Object.entries(CHANNELS)) {
       for (const m of clause.matchAll(pattern)) {
@@ -474,11 +579,27 @@ export const supportClaims: Checker = (prose, providers = dataProviders) => {
           if (!id) continue;
           const p = byId(providers, id);
           if (/^unknown\b/i.test(p.support) || paidTier) continue;
-          found.push({ kind: 'support', where: prose.where, providerId: id, quote: m[0], wrong: p.supportChannels.includes(channel) ? `says no ${m[0]} but ${p.name}'s supportChannels list ${channel}` : undefined });
+          found.push({
+            kind: 'support',
+            where: prose.where,
+            providerId: id,
+            quote: m[0],
+            wrong: p.supportChannels.includes(channel)
+              ? `says no ${m[0]} but ${p.name}'s supportChannels list ${channel}`
+              : undefined,
+          });
           continue;
         }
-        if (channel === 'email' && !/\bsupport|help|answers?|replies|staff|by e-?mail|e-?mail and\b|and e-?mail\b/i.test(clause)) continue;
-        say(m.index!, m[0], (p) => (p.supportChannels.includes(channel) ? undefined : `"${m[0]}" but ${p.name}'s supportChannels are ${p.supportChannels.join(', ')}`));
+        if (
+          channel === 'email' &&
+          !/\bsupport|help|answers?|replies|staff|by e-?mail|e-?mail and\b|and e-?mail\b/i.test(clause)
+        )
+          continue;
+        say(m.index!, m[0], (p) =>
+          p.supportChannels.includes(channel)
+            ? undefined
+            : `"${m[0]}" but ${p.name}'s supportChannels are ${p.supportChannels.join(', ')}`,
+        );
       }
     }
     void sentence;
@@ -489,7 +610,8 @@ export const supportClaims: Checker = (prose, providers = dataProviders) => {
 /** An SLA or uptime percentage quoted for a provider or one of its lines. */
 export const slaClaims: Checker = (prose, providers = dataProviders) => {
   const found: ProviderClaim[] = [];
-  const percent = /\b(\d{2,3}(?:\.\d+)?)\s?%(?=\s*(?:uptime|SLA|availability|service level)\b)|\b(?:SLA|uptime (?:guarantee|commitment|SLA)|service level agreement)\s+(?:of\s+|at\s+|is\s+)?(\d{2,3}(?:\.\d+)?)\s?%/gi;
+  const percent =
+    /\b(\d{2,3}(?:\.\d+)?)\s?%(?=\s*(?:uptime|SLA|availability|service level)\b)|\b(?:SLA|uptime (?:guarantee|commitment|SLA)|service level agreement)\s+(?:of\s+|at\s+|is\s+)?(\d{2,3}(?:\.\d+)?)\s?%/gi;
   eachClause(prose, providers, (clause, _sentence, subjectAt) => {
     for (const m of clause.matchAll(percent)) {
       const id = subjectAt(m.index!);
@@ -497,14 +619,21 @@ export const slaClaims: Checker = (prose, providers = dataProviders) => {
       const p = byId(providers, id);
       const quoted = `${m[1] ?? m[2]}%`;
       const lines = linesNamed(p, clause);
-      const lineUptimes = p.planLines.filter((l: any) => (lines.length ? lines.includes(l.id) : true) && l.uptime).map((l: any) => l.uptime);
-      const allowed = lines.length && lineUptimes.length ? lineUptimes : [p.uptime, ...lineUptimes].filter((u) => u && u !== 'unknown');
+      const lineUptimes = p.planLines
+        .filter((l: any) => (lines.length ? lines.includes(l.id) : true) && l.uptime)
+        .map((l: any) => l.uptime);
+      const allowed =
+        lines.length && lineUptimes.length
+          ? lineUptimes
+          : [p.uptime, ...lineUptimes].filter((u) => u && u !== 'unknown');
       found.push({
         kind: 'sla',
         where: prose.where,
         providerId: id,
         quote: m[0],
-        wrong: allowed.includes(quoted) ? undefined : `${quoted} but ${p.name}'s uptime is ${p.uptime}${lineUptimes.length ? ` and its lines' ${lineUptimes.join(', ')}` : ''}${lines.length ? ` (lines named: ${lines.join(', ')})` : ''}`,
+        wrong: allowed.includes(quoted)
+          ? undefined
+          : `${quoted} but ${p.name}'s uptime is ${p.uptime}${lineUptimes.length ? ` and its lines' ${lineUptimes.join(', ')}` : ''}${lines.length ? ` (lines named: ${lines.join(', ')})` : ''}`,
       });
     }
   });
@@ -514,12 +643,23 @@ export const slaClaims: Checker = (prose, providers = dataProviders) => {
 /** The data fields behind each add-on or feature word. */
 const FEATURES: { name: string; words: RegExp; addOn?: string; feature?: string }[] = [
   { name: 'snapshots', words: /\bsnapshots?\b/gi, addOn: 'snapshots', feature: 'snapshots' },
-  { name: 'backups', words: /\b(?:automated\s+|automatic\s+|daily\s+|weekly\s+)?backups?\b/gi, addOn: 'backups', feature: 'automatedBackups' },
+  {
+    name: 'backups',
+    words: /\b(?:automated\s+|automatic\s+|daily\s+|weekly\s+)?backups?\b/gi,
+    addOn: 'backups',
+    feature: 'automatedBackups',
+  },
   { name: 'IPv4', words: /\bIPv4(?:\s+address(?:es)?)?\b/g, addOn: 'ipv4' },
-  { name: 'DDoS protection', words: /\b(?:anti-)?DDoS(?:\s+(?:protection|filtering|mitigation))?\b/gi, feature: 'ddosProtection' },
+  {
+    name: 'DDoS protection',
+    words: /\b(?:anti-)?DDoS(?:\s+(?:protection|filtering|mitigation))?\b/gi,
+    feature: 'ddosProtection',
+  },
 ];
-const INCLUDED_AFTER = /^[^.;]{0,45}?\b(?:(?:is|are)\s+)?(?:included|free(?!\s+(?:up|of))|at no (?:extra\s+)?(?:charge|cost)|bundled|built in|come free|comes? with every)\b/i;
-const INCLUDED_BEFORE = /\b(?:free|included|includes?|including|bundles?|bundled|built-in|comes? with)\b[^.;:,()]{0,40}$/i;
+const INCLUDED_AFTER =
+  /^[^.;]{0,45}?\b(?:(?:is|are)\s+)?(?:included|free(?!\s+(?:up|of))|at no (?:extra\s+)?(?:charge|cost)|bundled|built in|come free|comes? with every)\b/i;
+const INCLUDED_BEFORE =
+  /\b(?:free|included|includes?|including|bundles?|bundled|built-in|comes? with)\b[^.;:,()]{0,40}$/i;
 
 /** Add-ons and features: "included"/"free" against addOns.*.status and featureDetails.*.status (unknown is not included). */
 export const featureClaims: Checker = (prose, providers = dataProviders) => {
@@ -531,24 +671,43 @@ export const featureClaims: Checker = (prose, providers = dataProviders) => {
         const after = clause.slice(m.index! + m[0].length);
         const saysIncludedBefore = INCLUDED_BEFORE.test(before);
         const inc = INCLUDED_AFTER.exec(after);
-        const saysIncludedAfter = inc && !/\b(?:not|never|rather than|instead of|extra|paid|cost|costs|charged)\b/i.test(after.slice(0, inc.index + inc[0].length));
+        const saysIncludedAfter =
+          inc &&
+          !/\b(?:not|never|rather than|instead of|extra|paid|cost|costs|charged)\b/i.test(
+            after.slice(0, inc.index + inc[0].length),
+          );
         if (!(saysIncludedBefore || saysIncludedAfter)) continue;
-        if (negatedBefore(clause, m.index!) || /\b(?:paid|extra|add-on|costs?|charged?|upgrade)\b/i.test(after.slice(0, 25))) continue;
+        if (
+          negatedBefore(clause, m.index!) ||
+          /\b(?:paid|extra|add-on|costs?|charged?|upgrade)\b/i.test(after.slice(0, 25))
+        )
+          continue;
         const id = subjectAt(m.index!);
         if (!id) continue;
         const p = byId(providers, id);
         if (aboutOtherProducts(p, sentence, clause)) continue;
         const line = lineAt(p, sentence, start + m.index!);
         const lines = line ? [line] : [];
-        const records = [f.addOn && p.addOns?.[f.addOn] && { field: `addOns.${f.addOn}`, ...p.addOns[f.addOn] }, f.feature && p.featureDetails?.[f.feature] && { field: `featureDetails.${f.feature}`, ...p.featureDetails[f.feature] }].filter(Boolean) as any[];
-        const holds = (r: any) => r.status === 'included' || (lines.length > 0 && Array.isArray(r.includedInLines) && lines.every((l) => r.includedInLines.includes(l)));
+        const records = [
+          f.addOn && p.addOns?.[f.addOn] && { field: `addOns.${f.addOn}`, ...p.addOns[f.addOn] },
+          f.feature &&
+            p.featureDetails?.[f.feature] && { field: `featureDetails.${f.feature}`, ...p.featureDetails[f.feature] },
+        ].filter(Boolean) as any[];
+        const holds = (r: any) =>
+          r.status === 'included' ||
+          (lines.length > 0 && Array.isArray(r.includedInLines) && lines.every((l) => r.includedInLines.includes(l)));
         const against = records.filter((r) => !holds(r));
         found.push({
           kind: 'feature',
           where: prose.where,
           providerId: id,
           quote: clause.trim(),
-          wrong: records.length === 0 ? `${f.name} said to be included but ${p.name}'s data has no record of it` : against.length ? `${f.name} said to be included but ${against.map((r) => `${r.field} is ${r.status}`).join(' and ')}` : undefined,
+          wrong:
+            records.length === 0
+              ? `${f.name} said to be included but ${p.name}'s data has no record of it`
+              : against.length
+                ? `${f.name} said to be included but ${against.map((r) => `${r.field} is ${r.status}`).join(' and ')}`
+                : undefined,
         });
       }
     }
@@ -556,7 +715,13 @@ export const featureClaims: Checker = (prose, providers = dataProviders) => {
   return found;
 };
 
-export const CHECKERS: Record<ClaimKind, Checker> = { transfer: transferClaims, price: priceClaims, support: supportClaims, sla: slaClaims, feature: featureClaims };
+export const CHECKERS: Record<ClaimKind, Checker> = {
+  transfer: transferClaims,
+  price: priceClaims,
+  support: supportClaims,
+  sla: slaClaims,
+  feature: featureClaims,
+};
 
 /** Every provider claim in the texts, of every kind. */
 export const providerClaims = (texts: Prose[], providers: any[] = dataProviders): ProviderClaim[] =>

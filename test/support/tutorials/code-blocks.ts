@@ -145,7 +145,15 @@ export function readGuide(path: string): GuideFile {
   const body = m ? m[2] : text;
   const bodyLine = m ? m[1].split('\n').length + 3 : 1;
   const rel = path.startsWith(resolve('.') + '/') ? path.slice(resolve('.').length + 1) : path;
-  return { slug: String(front.slug ?? basename(path, '.md')), file: rel, type: String(front.type ?? ''), front, text, bodyLine, body };
+  return {
+    slug: String(front.slug ?? basename(path, '.md')),
+    file: rel,
+    type: String(front.type ?? ''),
+    front,
+    text,
+    bodyLine,
+    body,
+  };
 }
 
 /** The code blocks of a guide file, with lines counted in the file. */
@@ -160,7 +168,12 @@ export function guideBlocks(guide: GuideFile): CodeBlock[] {
 export function tutorials(dir?: string, only = process.env.TUTORIALS): GuideFile[] {
   const all = readGuides(dir).filter((g) => g.type === 'tutorial');
   if (!only?.trim()) return all;
-  const wanted = new Set(only.split(',').map((s) => s.trim()).filter(Boolean));
+  const wanted = new Set(
+    only
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
   const unknown = [...wanted].filter((s) => !all.some((g) => g.slug === s));
   if (unknown.length) throw new Error(`TUTORIALS names guides that are not tutorials: ${unknown.join(', ')}`);
   return all.filter((g) => wanted.has(g.slug));
@@ -214,6 +227,7 @@ function heredocTarget(line: string): { path: string; append: boolean } | undefi
   const tee = new RegExp(`\\btee\\s+((?:-[a-z]+\\s+)*)${word}`).exec(line);
   if (tee) return { path: unquote(tee[2]), append: /-\w*a/.test(tee[1]) };
   const redirect = new RegExp(`\\bcat\\b[^|]*?(>>?)\\s*${word}`).exec(line);
-  if (redirect && !/^\/dev\//.test(unquote(redirect[2]))) return { path: unquote(redirect[2]), append: redirect[1] === '>>' };
+  if (redirect && !/^\/dev\//.test(unquote(redirect[2])))
+    return { path: unquote(redirect[2]), append: redirect[1] === '>>' };
   return undefined;
 }

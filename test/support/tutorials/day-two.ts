@@ -16,12 +16,18 @@ export interface DayTwoFinding {
 }
 
 /** Text of the guide's shell blocks (heredoc bodies included: a script the guide writes runs too). */
-const shellText = (blocks: CodeBlock[]) => blocks.filter((b) => SHELL_LANGS.has(b.lang)).map((b) => b.content).join('\n');
+const shellText = (blocks: CodeBlock[]) =>
+  blocks
+    .filter((b) => SHELL_LANGS.has(b.lang))
+    .map((b) => b.content)
+    .join('\n');
 
 /** `api@$NEXT`, `"api@blue"`, `api@.service`, `myapp` -> `api@.service`, `myapp.service`: the unit file a reference starts. */
 function unitFile(ref: string): string {
   const name = ref.replace(/^["']|["']$/g, '');
-  const [base, suffix = 'service'] = /\.(service|timer|socket|path)$/.test(name) ? [name.replace(/\.(service|timer|socket|path)$/, ''), /\.(\w+)$/.exec(name)![1]] : [name];
+  const [base, suffix = 'service'] = /\.(service|timer|socket|path)$/.test(name)
+    ? [name.replace(/\.(service|timer|socket|path)$/, ''), /\.(\w+)$/.exec(name)![1]]
+    : [name];
   const template = base.includes('@') ? `${base.slice(0, base.indexOf('@'))}@` : base;
   return `${template}.${suffix}`;
 }
@@ -29,9 +35,13 @@ function unitFile(ref: string): string {
 /** The units a systemctl verb is applied to in `text`, as unit files. */
 function unitsUnder(text: string, verbs: string[]): Set<string> {
   const found = new Set<string>();
-  const command = new RegExp(String.raw`\bsystemctl\s+(?:--\S+\s+)*(${verbs.join('|')})\s+((?:--\S+\s+)*)([^\n;&|#]+)`, 'g');
+  const command = new RegExp(
+    String.raw`\bsystemctl\s+(?:--\S+\s+)*(${verbs.join('|')})\s+((?:--\S+\s+)*)([^\n;&|#]+)`,
+    'g',
+  );
   for (const m of text.matchAll(command)) {
-    for (const ref of m[3].trim().split(/\s+/)) if (ref && !ref.startsWith('-') && !ref.startsWith('$(')) found.add(unitFile(ref));
+    for (const ref of m[3].trim().split(/\s+/))
+      if (ref && !ref.startsWith('-') && !ref.startsWith('$(')) found.add(unitFile(ref));
   }
   return found;
 }
@@ -43,7 +53,9 @@ function unitsUnder(text: string, verbs: string[]): Set<string> {
  */
 function neverEnabled(guide: GuideFile, blocks: CodeBlock[], checked: Unit[]): DayTwoFinding[] {
   const units = new Map(
-    checked.filter((u) => u.kind === 'systemd' && u.path?.startsWith('/etc/systemd/system/')).map((u) => [u.path!.slice('/etc/systemd/system/'.length), u.content]),
+    checked
+      .filter((u) => u.kind === 'systemd' && u.path?.startsWith('/etc/systemd/system/'))
+      .map((u) => [u.path!.slice('/etc/systemd/system/'.length), u.content]),
   );
   const text = shellText(blocks);
   const started = unitsUnder(text, ['start', 'restart']);
@@ -56,7 +68,11 @@ function neverEnabled(guide: GuideFile, blocks: CodeBlock[], checked: Unit[]): D
       const triggered = ['timer', 'socket', 'path'].some((kind) => enabled.has(`${base}.${kind}`));
       return !/^\s*Type\s*=\s*oneshot\b/m.test(content) && /^\s*\[Install\]/m.test(content) && !triggered;
     })
-    .map((unit) => ({ guide: guide.slug, rule: 'unit-never-enabled' as const, detail: `${unit} is started but never enabled: after a reboot nothing starts it` }));
+    .map((unit) => ({
+      guide: guide.slug,
+      rule: 'unit-never-enabled' as const,
+      detail: `${unit} is started but never enabled: after a reboot nothing starts it`,
+    }));
 }
 
 /**
@@ -65,15 +81,29 @@ function neverEnabled(guide: GuideFile, blocks: CodeBlock[], checked: Unit[]): D
  * backend, and runs certbot standalone on that backend's port (which certbot then keeps for renewals).
  */
 function acmeBehindHaproxy(guide: GuideFile, blocks: CodeBlock[], checked: Unit[]): DayTwoFinding[] {
-  const onPort80 = checked.filter((u) => u.kind === 'haproxy').map((u) => u.content).filter((c) => /^\s*bind\s+\S*:80\b/m.test(c));
+  const onPort80 = checked
+    .filter((u) => u.kind === 'haproxy')
+    .map((u) => u.content)
+    .filter((c) => /^\s*bind\s+\S*:80\b/m.test(c));
   if (onPort80.length === 0 || !/\bcertbot\b/.test(guide.body)) return [];
   const finding = (detail: string) => [{ guide: guide.slug, rule: 'acme-behind-haproxy' as const, detail }];
   const config = onPort80.join('\n');
-  if (!/acme-challenge/.test(config)) return finding('HAProxy binds port 80 but sends no /.well-known/acme-challenge/ requests to certbot: the first renewal cannot bind port 80 and fails');
-  const ports = new Set([...config.matchAll(/^\s*server\s+\S+\s+(?:127\.0\.0\.1|localhost|\[::1\]):(\d+)/gm)].map((m) => m[1]));
-  const certbot = [...shellText(blocks).matchAll(/\bcertbot\b[^\n]*(?:\\\n[^\n]*)*/g)].map((m) => m[0]).filter((c) => /--standalone\b/.test(c));
+  if (!/acme-challenge/.test(config))
+    return finding(
+      'HAProxy binds port 80 but sends no /.well-known/acme-challenge/ requests to certbot: the first renewal cannot bind port 80 and fails',
+    );
+  const ports = new Set(
+    [...config.matchAll(/^\s*server\s+\S+\s+(?:127\.0\.0\.1|localhost|\[::1\]):(\d+)/gm)].map((m) => m[1]),
+  );
+  const certbot = [...shellText(blocks).matchAll(/\bcertbot\b[^\n]*(?:\\\n[^\n]*)*/g)]
+    .map((m) => m[0])
+    .filter((c) => /--standalone\b/.test(c));
   const onBackend = certbot.some((c) => ports.has(/--http-01-port[ =](\d+)/.exec(c)?.[1] ?? '80'));
-  return onBackend ? [] : finding(`no certbot --standalone command uses --http-01-port on the port HAProxy sends challenges to (${[...ports].join(', ') || 'none'}), so renewals keep trying port 80`);
+  return onBackend
+    ? []
+    : finding(
+        `no certbot --standalone command uses --http-01-port on the port HAProxy sends challenges to (${[...ports].join(', ') || 'none'}), so renewals keep trying port 80`,
+      );
 }
 
 interface Requirement {
@@ -82,7 +112,11 @@ interface Requirement {
   releases: { cycle: string; minimum: string }[];
 }
 
-const cycleKey = (c: string) => c.split('.').map((n) => n.padStart(6, '0')).join('.');
+const cycleKey = (c: string) =>
+  c
+    .split('.')
+    .map((n) => n.padStart(6, '0'))
+    .join('.');
 
 /**
  * A tutorial that runs a Minecraft Java server must install a Java the Minecraft release it targets can
@@ -92,7 +126,9 @@ const cycleKey = (c: string) => c.split('.').map((n) => n.padStart(6, '0')).join
 function javaForMinecraft(guide: GuideFile, blocks: CodeBlock[], requirements: Requirement[]): DayTwoFinding[] {
   const req = requirements.find((r) => r.product === 'minecraft' && r.requires === 'java');
   if (!req || !/\bminecraft\b/i.test(guide.body) || !/\b(?:paper|server)\.jar\b/.test(guide.body)) return [];
-  const installed = [...shellText(blocks).matchAll(/\b(?:openjdk|temurin)-(\d+)-(?:jre|jdk)\b/g)].map((m) => Number(m[1]));
+  const installed = [...shellText(blocks).matchAll(/\b(?:openjdk|temurin)-(\d+)-(?:jre|jdk)\b/g)].map((m) =>
+    Number(m[1]),
+  );
   if (installed.length === 0) return [];
   const verified = (guide.front.verifiedWith as Record<string, string> | undefined)?.minecraft;
   const sorted = [...req.releases].sort((a, b) => cycleKey(b.cycle).localeCompare(cycleKey(a.cycle)));
@@ -140,7 +176,8 @@ function ufwShadowed(guide: GuideFile, blocks: CodeBlock[]): DayTwoFinding[] {
   if (/\bufw\s+(?:--\S+\s+)*delete\s+\d/.test(text)) return [];
   const rules: { action: string; spec: string; ports: string[] }[] = [];
   const findings: DayTwoFinding[] = [];
-  const command = /\bufw\s+(?:--\S+\s+)*(?:insert\s+(\d+)\s+)?(allow|deny|reject|limit)\s+("[^"]+"|'[^']+'|\S+)[ \t]*(?:#[^\n]*)?$/gm;
+  const command =
+    /\bufw\s+(?:--\S+\s+)*(?:insert\s+(\d+)\s+)?(allow|deny|reject|limit)\s+("[^"]+"|'[^']+'|\S+)[ \t]*(?:#[^\n]*)?$/gm;
   for (const m of text.matchAll(command)) {
     const [, insertAt, action, rawSpec] = m;
     const ports = ufwPorts(rawSpec);
@@ -167,12 +204,18 @@ function ufwShadowed(guide: GuideFile, blocks: CodeBlock[]): DayTwoFinding[] {
 
 /** The requirements in data/software-releases.json (or another dataset directory's). */
 export function readRequirements(dataDir = resolve('data')): Requirement[] {
-  return (JSON.parse(readFileSync(join(dataDir, 'software-releases.json'), 'utf8')).requirements ?? []) as Requirement[];
+  return (JSON.parse(readFileSync(join(dataDir, 'software-releases.json'), 'utf8')).requirements ??
+    []) as Requirement[];
 }
 
 /** Every day-two gap of a guide. */
 export function dayTwoFindings(guide: GuideFile, requirements: Requirement[] = readRequirements()): DayTwoFinding[] {
   const blocks = guideBlocks(guide);
   const checked = guideUnits(guide);
-  return [...neverEnabled(guide, blocks, checked), ...acmeBehindHaproxy(guide, blocks, checked), ...javaForMinecraft(guide, blocks, requirements), ...ufwShadowed(guide, blocks)];
+  return [
+    ...neverEnabled(guide, blocks, checked),
+    ...acmeBehindHaproxy(guide, blocks, checked),
+    ...javaForMinecraft(guide, blocks, requirements),
+    ...ufwShadowed(guide, blocks),
+  ];
 }

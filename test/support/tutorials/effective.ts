@@ -42,7 +42,10 @@ export async function checkNginxRefusals(units: Unit[]): Promise<string[]> {
     for (const server of tree.filter((d) => d.name === 'server' && d.block)) {
       const locations = (server.block ?? []).filter((d) => d.name === 'location' && d.block);
       const list: Probe[] = [];
-      const host = server.block?.find((d) => d.name === 'server_name')?.args.find((n) => !n.startsWith('~') && !n.includes('*') && n !== '_') ?? 'localhost';
+      const host =
+        server.block
+          ?.find((d) => d.name === 'server_name')
+          ?.args.find((n) => !n.startsWith('~') && !n.includes('*') && n !== '_') ?? 'localhost';
       for (const loc of locations) {
         const expect = refusal(loc);
         if (expect) for (const uri of probes(loc)) list.push({ uri, host, expect, location: loc });
@@ -52,7 +55,9 @@ export async function checkNginxRefusals(units: Unit[]): Promise<string[]> {
       // listener, and its backends answered by return codes that name their location.
       const codes = new Map<number, Directive>();
       const edits: Array<{ start: number; end: number; text: string }> = [];
-      for (const d of server.block ?? []) if (d.name === 'listen' || d.name === 'http2' || d.name === 'http3' || d.name === 'quic_retry') edits.push({ start: d.start, end: d.end, text: '' });
+      for (const d of server.block ?? [])
+        if (d.name === 'listen' || d.name === 'http2' || d.name === 'http3' || d.name === 'quic_retry')
+          edits.push({ start: d.start, end: d.end, text: '' });
       locations.forEach((loc, i) => {
         if (refusal(loc)) return;
         const code = 230 + i;
@@ -64,12 +69,16 @@ export async function checkNginxRefusals(units: Unit[]): Promise<string[]> {
         }
       });
       let text = u.content.slice(0, server.end);
-      for (const e of edits.sort((a, b) => b.start - a.start)) text = text.slice(0, e.start) + e.text + text.slice(e.end);
+      for (const e of edits.sort((a, b) => b.start - a.start))
+        text = text.slice(0, e.start) + e.text + text.slice(e.end);
       const open = text.indexOf('{', server.start);
       const edited = text.slice(server.start, open + 1) + '\n    listen 127.0.0.1:8080;' + text.slice(open + 1);
       const rest = withoutServers(u.content);
       const others = whole.filter((w) => w !== u).map((w) => ({ path: w.path!, content: w.content, unit: w }));
-      const answers = await serveAndRequest([...others, { path: u.path!, content: `${rest}\n${edited}\n`, unit: u }], list);
+      const answers = await serveAndRequest(
+        [...others, { path: u.path!, content: `${rest}\n${edited}\n`, unit: u }],
+        list,
+      );
       if ('error' in answers) {
         findings.push(finding(u, `nginx (serving the refusing locations for real): ${answers.error}`, server.line));
         continue;
@@ -96,7 +105,8 @@ export async function checkNginxRefusals(units: Unit[]): Promise<string[]> {
 /** A file's text without its server blocks (what is left: http-level maps, upstreams, zones). */
 function withoutServers(text: string): string {
   let out = text;
-  for (const s of serverBlocks(parseNginx(text)).sort((a, b) => b.start - a.start)) out = out.slice(0, s.start) + out.slice(s.end);
+  for (const s of serverBlocks(parseNginx(text)).sort((a, b) => b.start - a.start))
+    out = out.slice(0, s.start) + out.slice(s.end);
   return out;
 }
 
@@ -123,9 +133,21 @@ pid=$!
 "$4" "$5"; status=$?
 kill $pid 2>/dev/null; wait $pid 2>/dev/null
 exit $status`;
-    const r = await run(program('unshare'), ['-n', 'sh', '-c', script, 'sh', program('nginx'), s.path('root') + '/', conf, process.execPath, client], { timeoutMs: 30_000 });
+    const r = await run(
+      program('unshare'),
+      ['-n', 'sh', '-c', script, 'sh', program('nginx'), s.path('root') + '/', conf, process.execPath, client],
+      { timeoutMs: 30_000 },
+    );
     const last = r.stdout.trim().split('\n').pop() ?? '';
-    if (r.code !== 0 || !last.startsWith('[')) return { error: (r.stderr || r.stdout).replace(new RegExp(s.path('root'), 'g'), '').trim().split('\n').slice(0, 3).join(' | ') };
+    if (r.code !== 0 || !last.startsWith('['))
+      return {
+        error: (r.stderr || r.stdout)
+          .replace(new RegExp(s.path('root'), 'g'), '')
+          .trim()
+          .split('\n')
+          .slice(0, 3)
+          .join(' | '),
+      };
     return { codes: JSON.parse(last) as number[] };
   });
 }
@@ -188,7 +210,9 @@ function stated(content: string): Array<{ key: string; match: string; line: numb
 function connectionFor(match: string): string[] | undefined {
   if (!match) return [];
   const m = /^user\s+([^\s,!*?]+)/i.exec(match);
-  return m ? ['-C', `user=${m[1]},host=probe.example,addr=198.51.100.7,laddr=203.0.113.10,lport=22,rdomain=`] : undefined;
+  return m
+    ? ['-C', `user=${m[1]},host=probe.example,addr=198.51.100.7,laddr=203.0.113.10,lport=22,rdomain=`]
+    : undefined;
 }
 
 function tValues(out: string, key: string): string[] {
@@ -209,8 +233,11 @@ export function guidesBefore(guides: GuideFile[]): Map<string, string[]> {
   for (const g of guides) {
     for (const section of g.body.split(/^(?=## )/m)) {
       const heading = /^## (.*)$/m.exec(section)?.[1] ?? '';
-      const links = [...section.matchAll(/\/guides\/([a-z0-9-]+)/g)].map((m) => m[1]).filter((s) => s !== g.slug && before.has(s));
-      if (/prerequisite|before you (start|begin)|requirements|what you need/i.test(heading)) for (const h of links) before.get(g.slug)!.add(h);
+      const links = [...section.matchAll(/\/guides\/([a-z0-9-]+)/g)]
+        .map((m) => m[1])
+        .filter((s) => s !== g.slug && before.has(s));
+      if (/prerequisite|before you (start|begin)|requirements|what you need/i.test(heading))
+        for (const h of links) before.get(g.slug)!.add(h);
     }
   }
   const order = new Map<string, string[]>();
@@ -219,10 +246,12 @@ export function guidesBefore(guides: GuideFile[]): Map<string, string[]> {
     let frontier = [g.slug];
     while (frontier.length) {
       const next: string[] = [];
-      for (const f of frontier) for (const h of before.get(f) ?? []) if (h !== g.slug && !seen.includes(h)) {
-        seen.push(h);
-        next.push(h);
-      }
+      for (const f of frontier)
+        for (const h of before.get(f) ?? [])
+          if (h !== g.slug && !seen.includes(h)) {
+            seen.push(h);
+            next.push(h);
+          }
       frontier = next;
     }
     order.set(g.slug, seen);
@@ -244,7 +273,9 @@ export async function checkSshdSite(allUnits: Unit[], guides: GuideFile[], only:
   for (const guide of [...new Set(dropIns.map((d) => d.guide))].filter((g) => only.has(g))) {
     const own = dropIns.filter((d) => d.guide === guide);
     const others: DropIn[] = [];
-    for (const earlier of order.get(guide) ?? []) for (const d of dropIns.filter((x) => x.guide === earlier)) if (!own.some((o) => o.name === d.name) && !others.some((o) => o.name === d.name)) others.push(d);
+    for (const earlier of order.get(guide) ?? [])
+      for (const d of dropIns.filter((x) => x.guide === earlier))
+        if (!own.some((o) => o.name === d.name) && !others.some((o) => o.name === d.name)) others.push(d);
     const site = [...own, ...others];
     const siteFiles = site.map((d) => ({ name: d.name, content: d.content }));
     const alone = own.map((d) => ({ name: d.name, content: d.content }));
@@ -256,27 +287,44 @@ export async function checkSshdSite(allUnits: Unit[], guides: GuideFile[], only:
       for (const m of t.messages) {
         const d = site.find((x) => x.name === m.name);
         const u = d?.unit ?? own[0].unit;
-        findings.push(finding(own[0].unit, `sshd -t ${described}: ${m.text}${d && d.guide !== guide ? ` (in ${d.name} from ${d.guide})` : ''}`, d === undefined || d.guide !== guide ? 0 : u === own[0].unit ? m.line : 0));
+        findings.push(
+          finding(
+            own[0].unit,
+            `sshd -t ${described}: ${m.text}${d && d.guide !== guide ? ` (in ${d.name} from ${d.guide})` : ''}`,
+            d === undefined || d.guide !== guide ? 0 : u === own[0].unit ? m.line : 0,
+          ),
+        );
       }
       continue;
     }
     if (!others.length) continue;
     const contexts = new Map<string, string[]>();
-    for (const d of own) for (const st of stated(d.content)) if (connectionFor(st.match)) contexts.set(st.match, connectionFor(st.match)!);
+    for (const d of own)
+      for (const st of stated(d.content)) if (connectionFor(st.match)) contexts.set(st.match, connectionFor(st.match)!);
     for (const [match, cflags] of contexts) {
-      const [withSite, withOwn] = await Promise.all([sshdRun(siteFiles, ['-T', ...cflags]), sshdRun(alone, ['-T', ...cflags])]);
+      const [withSite, withOwn] = await Promise.all([
+        sshdRun(siteFiles, ['-T', ...cflags]),
+        sshdRun(alone, ['-T', ...cflags]),
+      ]);
       if (withOwn.ran.code !== 0) continue;
       for (const d of own) {
         for (const st of stated(d.content).filter((x) => x.match === match)) {
           const want = tValues(withOwn.ran.stdout, st.key);
           const got = tValues(withSite.ran.stdout, st.key);
           if (!want.length || JSON.stringify(want) === JSON.stringify(got)) continue;
-          const first = [...site].sort((a, b) => (a.name < b.name ? -1 : 1)).find((x) => x !== d && stated(x.content).some((y) => y.key === st.key && (y.match === '' || y.match === match)));
+          const first = [...site]
+            .sort((a, b) => (a.name < b.name ? -1 : 1))
+            .find(
+              (x) =>
+                x !== d && stated(x.content).some((y) => y.key === st.key && (y.match === '' || y.match === match)),
+            );
           findings.push(
             finding(
               d.unit,
               `${st.key} ${want.join(', ')} (${d.name}${match ? `, Match ${match}` : ''}) is not what sshd uses ${described}: sshd -T shows ${st.key} ${got.join(', ') || '(nothing)'}` +
-                (first ? `, set first by ${first.name} from ${first.guide} (sshd keeps the first value it reads; drop-ins are read in lexical order)` : ''),
+                (first
+                  ? `, set first by ${first.name} from ${first.guide} (sshd keeps the first value it reads; drop-ins are read in lexical order)`
+                  : ''),
               st.line,
             ),
           );
@@ -316,7 +364,11 @@ export function commandUsers(guide: GuideFile): Array<{ user: string; line: numb
         const code = span[1].trim();
         const m = USER_OPTION.exec(' ' + code);
         if (!m) continue;
-        if (/\bansible(?:-playbook)?\b/.test(code) || (/^(?:-u\s*|--user[=\s]+)\S+$/.test(code) && !NEGATED.test(sentence))) out.push({ user: m[1], line: i + 1 });
+        if (
+          /\bansible(?:-playbook)?\b/.test(code) ||
+          (/^(?:-u\s*|--user[=\s]+)\S+$/.test(code) && !NEGATED.test(sentence))
+        )
+          out.push({ user: m[1], line: i + 1 });
       }
     }
   });
@@ -329,12 +381,24 @@ const BECOME_PASSWORD = /(?:\s-K\b|--ask-become-pass|ansible_become_pass(?:word)
 /** Tasks, including those in blocks and handlers, of every play. */
 function tasks(plays: Array<Record<string, unknown>>): Array<Record<string, unknown>> {
   const flat = (list: unknown): Array<Record<string, unknown>> =>
-    Array.isArray(list) ? list.flatMap((t) => (t && typeof t === 'object' ? [t as Record<string, unknown>, ...flat((t as Record<string, unknown>).block), ...flat((t as Record<string, unknown>).rescue), ...flat((t as Record<string, unknown>).always)] : [])) : [];
+    Array.isArray(list)
+      ? list.flatMap((t) =>
+          t && typeof t === 'object'
+            ? [
+                t as Record<string, unknown>,
+                ...flat((t as Record<string, unknown>).block),
+                ...flat((t as Record<string, unknown>).rescue),
+                ...flat((t as Record<string, unknown>).always),
+              ]
+            : [],
+        )
+      : [];
   return plays.flatMap((p) => [...flat(p.pre_tasks), ...flat(p.tasks), ...flat(p.post_tasks), ...flat(p.handlers)]);
 }
 
 /** A task that turns root's SSH login off (PermitRootLogin no, in a file it writes or a line it sets). */
-const closesRootLogin = (t: Record<string, unknown>) => /^\s*PermitRootLogin\s+no\b/im.test(JSON.stringify(t).replace(/\\n/g, '\n').replace(/"/g, '\n'));
+const closesRootLogin = (t: Record<string, unknown>) =>
+  /^\s*PermitRootLogin\s+no\b/im.test(JSON.stringify(t).replace(/\\n/g, '\n').replace(/"/g, '\n'));
 
 /** A task that gives `user` a sudo rule without a password (a sudoers file or the sudoers module). */
 function grantsNopasswd(t: Record<string, unknown>, user: string): boolean {
@@ -342,9 +406,17 @@ function grantsNopasswd(t: Record<string, unknown>, user: string): boolean {
   const sudoersModule = Object.keys(t).find((k) => /(^|\.)sudoers$/.test(k));
   if (sudoersModule) {
     const args = t[sudoersModule] as Record<string, unknown>;
-    return (args?.user === user || (typeof args?.user === 'string' && args.user.includes('{{'))) && args?.nopassword !== false;
+    return (
+      (args?.user === user || (typeof args?.user === 'string' && args.user.includes('{{'))) &&
+      args?.nopassword !== false
+    );
   }
-  return new RegExp(`(^|[\\n"])\\s*(${user}|%sudo|%wheel|%admin|\\{\\{[^}]*\\}\\})\\s+ALL\\s*=\\s*\\([^)]*\\)\\s*NOPASSWD:`, 'm').test(text) && /sudoers/.test(text);
+  return (
+    new RegExp(
+      `(^|[\\n"])\\s*(${user}|%sudo|%wheel|%admin|\\{\\{[^}]*\\}\\})\\s+ALL\\s*=\\s*\\([^)]*\\)\\s*NOPASSWD:`,
+      'm',
+    ).test(text) && /sudoers/.test(text)
+  );
 }
 
 /**
@@ -357,14 +429,16 @@ function grantsNopasswd(t: Record<string, unknown>, user: string): boolean {
  */
 export async function checkAnsible(guide: GuideFile, units: Unit[]): Promise<string[]> {
   const inventories = units.filter((u) => u.kind === 'ansible-inventory');
-  const playbooks = units.filter((u) => u.kind === 'yaml').flatMap((u) => {
-    try {
-      const v = parseYaml(u.content);
-      return looksLikePlaybook([v]) ? [{ u, plays: v as Array<Record<string, unknown>> }] : [];
-    } catch {
-      return [];
-    }
-  });
+  const playbooks = units
+    .filter((u) => u.kind === 'yaml')
+    .flatMap((u) => {
+      try {
+        const v = parseYaml(u.content);
+        return looksLikePlaybook([v]) ? [{ u, plays: v as Array<Record<string, unknown>> }] : [];
+      } catch {
+        return [];
+      }
+    });
   if (!inventories.length || !playbooks.length) return [];
   const findings: string[] = [];
   const inv = inventories[0];
@@ -372,17 +446,42 @@ export async function checkAnsible(guide: GuideFile, units: Unit[]): Promise<str
   const connectsAs = async (cliUser?: string) =>
     inScratch('ansible-run', async (s: Scratch) => {
       // The inventory as written, with every host sent to a closed port on loopback in a namespace with no other network.
-      const file = s.write('inventory.ini', inv.content.replace(/\bansible_host=\S+/g, 'ansible_host=127.0.0.1') + '\n[all:vars]\nansible_port=9\n');
-      const r = await run(program('unshare'), ['-n', program('ansible'), 'all', '-i', file, '-m', 'ansible.builtin.ping', '-vvv', ...(cliUser ? ['-u', cliUser] : []), '--limit', 'all[0]'], {
-        env: { ...ansibleEnv(s), ANSIBLE_HOST_KEY_CHECKING: 'False', ANSIBLE_TIMEOUT: '2', ANSIBLE_SSH_RETRIES: '0' },
-        timeoutMs: 60_000,
-      });
+      const file = s.write(
+        'inventory.ini',
+        inv.content.replace(/\bansible_host=\S+/g, 'ansible_host=127.0.0.1') + '\n[all:vars]\nansible_port=9\n',
+      );
+      const r = await run(
+        program('unshare'),
+        [
+          '-n',
+          program('ansible'),
+          'all',
+          '-i',
+          file,
+          '-m',
+          'ansible.builtin.ping',
+          '-vvv',
+          ...(cliUser ? ['-u', cliUser] : []),
+          '--limit',
+          'all[0]',
+        ],
+        {
+          env: { ...ansibleEnv(s), ANSIBLE_HOST_KEY_CHECKING: 'False', ANSIBLE_TIMEOUT: '2', ANSIBLE_SSH_RETRIES: '0' },
+          timeoutMs: 60_000,
+        },
+      );
       return /ESTABLISH SSH CONNECTION FOR USER: (\S+)/.exec(r.stdout)?.[1];
     });
   for (const { user, line } of users) {
     const actual = await connectsAs(user);
     if (actual && actual !== user) {
-      findings.push(finding({ file: guide.file, line: 0, kind: 'ansible' }, `the guide says to run with -u ${user}, but Ansible connects as ${actual}: the inventory's ansible_user is a host variable, which wins over -u (run ansible -u ${user} -vvv against this inventory)`, line));
+      findings.push(
+        finding(
+          { file: guide.file, line: 0, kind: 'ansible' },
+          `the guide says to run with -u ${user}, but Ansible connects as ${actual}: the inventory's ansible_user is a host variable, which wins over -u (run ansible -u ${user} -vvv against this inventory)`,
+          line,
+        ),
+      );
     }
   }
   const remote = (await connectsAs()) ?? 'root';
@@ -395,7 +494,12 @@ export async function checkAnsible(guide: GuideFile, units: Unit[]): Promise<str
     const playUser = plays.map((p) => p.remote_user).find((x): x is string => typeof x === 'string');
     const next = playUser ?? remote;
     if (next === 'root') {
-      findings.push(finding(u, `the play closes root's SSH login (task "${String(closing.name)}") but connects as root: the next run cannot log in`));
+      findings.push(
+        finding(
+          u,
+          `the play closes root's SSH login (task "${String(closing.name)}") but connects as root: the next run cannot log in`,
+        ),
+      );
     } else if (!all.some((t) => grantsNopasswd(t, next))) {
       findings.push(
         finding(

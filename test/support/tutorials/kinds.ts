@@ -55,10 +55,19 @@ export function kindOfPath(path: string): Kind | undefined {
   const p = path.replace(/^~/, '/root');
   const name = basename(p);
   if (p === '/etc/ssh/sshd_config' || /^\/etc\/ssh\/sshd_config\.d\/[^/]+\.conf$/.test(p)) return 'sshd';
-  if (p === '/etc/ssh/ssh_config' || /^\/etc\/ssh\/ssh_config\.d\/[^/]+\.conf$/.test(p) || /\/\.ssh\/config(\.d\/[^/]+)?$/.test(p)) return 'ssh-config';
+  if (
+    p === '/etc/ssh/ssh_config' ||
+    /^\/etc\/ssh\/ssh_config\.d\/[^/]+\.conf$/.test(p) ||
+    /\/\.ssh\/config(\.d\/[^/]+)?$/.test(p)
+  )
+    return 'ssh-config';
   if (p.startsWith('/etc/nginx/')) return 'nginx';
   if (p === '/etc/nftables.conf' || name.endsWith('.nft')) return 'nft';
-  if (/^(\/etc|\/usr\/lib|\/lib|\/run)\/systemd\/system\/[^/]+\.(service|timer|socket|path)$/.test(p) || /\/\.config\/systemd\/user\/[^/]+\.(service|timer|socket|path)$/.test(p)) return 'systemd';
+  if (
+    /^(\/etc|\/usr\/lib|\/lib|\/run)\/systemd\/system\/[^/]+\.(service|timer|socket|path)$/.test(p) ||
+    /\/\.config\/systemd\/user\/[^/]+\.(service|timer|socket|path)$/.test(p)
+  )
+    return 'systemd';
   if (/^\/etc\/haproxy\/[^/]+\.cfg$/.test(p)) return 'haproxy';
   if (/\.ya?ml$/.test(name) || /^\/etc\/cloud\/cloud\.cfg(\.d\/[^/]+\.cfg)?$/.test(p)) return 'yaml';
   if (name.endsWith('.json')) return 'json';
@@ -73,7 +82,7 @@ export function kindOfPath(path: string): Kind | undefined {
 export function kindOfScript(content: string): Kind | undefined {
   const shebang = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(content);
   if (!shebang) return undefined;
-  const interp = basename(shebang[1]) === 'env' ? shebang[2] ?? '' : basename(shebang[1]);
+  const interp = basename(shebang[1]) === 'env' ? (shebang[2] ?? '') : basename(shebang[1]);
   if (interp === 'bash') return 'bash';
   if (interp === 'sh' || interp === 'dash') return 'sh';
   if (/^python3?(\.\d+)?$/.test(interp)) return 'python';
@@ -81,25 +90,32 @@ export function kindOfScript(content: string): Kind | undefined {
 }
 
 /** What the suite does with a block: check it as a kind, skip it for a stated reason, or refuse it. */
-export type Verdict =
-  | { check: Kind; path?: string; partOf?: string }
-  | { skip: string }
-  | { refuse: string };
+export type Verdict = { check: Kind; path?: string; partOf?: string } | { skip: string } | { refuse: string };
 
 /** The rule: every block is checked by its tool or says why not. */
 export function verdict(block: CodeBlock): Verdict {
   const problems = [...block.infoErrors];
-  for (const key of Object.keys(block.attrs)) if (!ATTRIBUTES.has(key)) problems.push(`unknown attribute ${key}= (the convention has path, part-of, check, why, systems)`);
-  if (block.attrs.systems !== undefined && !/^[a-z]+-[\d.]+(,[a-z]+-[\d.]+)*$/.test(block.attrs.systems)) problems.push(`systems= "${block.attrs.systems}" is not a comma-separated list of systems (debian-12,ubuntu-24.04)`);
+  for (const key of Object.keys(block.attrs))
+    if (!ATTRIBUTES.has(key))
+      problems.push(`unknown attribute ${key}= (the convention has path, part-of, check, why, systems)`);
+  if (block.attrs.systems !== undefined && !/^[a-z]+-[\d.]+(,[a-z]+-[\d.]+)*$/.test(block.attrs.systems))
+    problems.push(
+      `systems= "${block.attrs.systems}" is not a comma-separated list of systems (debian-12,ubuntu-24.04)`,
+    );
   const { path, check, why } = block.attrs;
   const partOf = block.attrs['part-of'];
-  if (path !== undefined && partOf !== undefined) problems.push('path= and part-of= together (a block is a whole file or a part of one)');
-  for (const [key, value] of [['path', path], ['part-of', partOf]] as const) {
+  if (path !== undefined && partOf !== undefined)
+    problems.push('path= and part-of= together (a block is a whole file or a part of one)');
+  for (const [key, value] of [
+    ['path', path],
+    ['part-of', partOf],
+  ] as const) {
     if (value !== undefined && (value === '' || /\s/.test(value))) problems.push(`${key}= "${value}" is not a path`);
   }
   if (check !== undefined && check !== 'none') problems.push(`check=${check}: the only value is none`);
   if (why !== undefined && check !== 'none') problems.push('why= without check=none');
-  if (check === 'none' && !why?.trim()) problems.push('check=none needs why="..." (a few words on why the suite cannot check it)');
+  if (check === 'none' && !why?.trim())
+    problems.push('check=none needs why="..." (a few words on why the suite cannot check it)');
   if (!block.lang) problems.push('no language after the fence');
   if (problems.length) return { refuse: problems.join('; ') };
   if (check === 'none') return { skip: why! };

@@ -53,7 +53,8 @@ export function parseNginx(text: string): Directive[] {
     while (k < tokens.length && !(tokens[k].t === '}' && !tokens[k].quoted)) {
       const head = tokens[k++];
       const args: string[] = [];
-      while (k < tokens.length && !(['{', ';', '}'].includes(tokens[k].t) && !tokens[k].quoted)) args.push(tokens[k++].t);
+      while (k < tokens.length && !(['{', ';', '}'].includes(tokens[k].t) && !tokens[k].quoted))
+        args.push(tokens[k++].t);
       const d: Directive = { name: head.t, args, line: head.line, start: head.start, end: head.end };
       if (k < tokens.length && tokens[k].t === ';') d.end = tokens[k++].end;
       else if (k < tokens.length && tokens[k].t === '{') {
@@ -71,7 +72,9 @@ export function parseNginx(text: string): Directive[] {
 
 /** Every server block, at any depth (a file of server blocks, or a whole nginx.conf with http {}). */
 export function serverBlocks(tree: Directive[]): Directive[] {
-  return tree.flatMap((d) => (d.name === 'server' && d.block ? [d] : d.block && d.name !== 'server' ? serverBlocks(d.block) : []));
+  return tree.flatMap((d) =>
+    d.name === 'server' && d.block ? [d] : d.block && d.name !== 'server' ? serverBlocks(d.block) : [],
+  );
 }
 
 /** What a location refuses unconditionally: `deny all` with no `allow` (403), or `return 403|404|410`. */

@@ -29,19 +29,35 @@ const STAMP = join(STEPS_CACHE, 'debian-13', 'ready.json');
 /** Bump when PACKAGES change, so the cached root is rebuilt. */
 const LAYOUT = 1;
 /** What the planned tutorials install (or expect on the server they start from), installed once. */
-export const PACKAGES = ['sudo', 'openssl', 'openssh-client', 'postgresql', 'borgbackup', 'borgmatic', 'nginx', 'ca-certificates'];
+export const PACKAGES = [
+  'sudo',
+  'openssl',
+  'openssh-client',
+  'postgresql',
+  'borgbackup',
+  'borgmatic',
+  'nginx',
+  'ca-certificates',
+];
 
 /** The Debian mirror this machine's apt uses. */
 function mirror(): string {
   for (const f of ['/etc/apt/sources.list.d/debian.sources', '/etc/apt/sources.list']) {
     if (!existsSync(f)) continue;
-    const m = /^URIs:\s*(\S+\/debian)\/?\s*$/m.exec(readFileSync(f, 'utf8')) ?? /^deb\s+(?:\[[^\]]*\]\s+)?(\S+\/debian)\/?\s/m.exec(readFileSync(f, 'utf8'));
+    const m =
+      /^URIs:\s*(\S+\/debian)\/?\s*$/m.exec(readFileSync(f, 'utf8')) ??
+      /^deb\s+(?:\[[^\]]*\]\s+)?(\S+\/debian)\/?\s/m.exec(readFileSync(f, 'utf8'));
     if (m) return m[1];
   }
   return 'http://deb.debian.org/debian';
 }
 
-const sh = (script: string, timeoutMs = 1_200_000) => spawnSync('bash', ['-c', script], { encoding: 'utf8', timeout: timeoutMs, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+const sh = (script: string, timeoutMs = 1_200_000) =>
+  spawnSync('bash', ['-c', script], {
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 
 /** The cached Debian 13 root, built when missing; returns its path and how long provisioning took (0 when cached). */
 export function provisionRoot(): { root: string; seconds: number } {
@@ -61,7 +77,8 @@ export function provisionRoot(): { root: string; seconds: number } {
     `unshare --mount --propagation private sh -c 'mount -t proc proc "${ROOT}/proc" && mount --rbind /dev "${ROOT}/dev" && ` +
       `cp /etc/resolv.conf "${ROOT}/etc/resolv.conf" && chroot "${ROOT}" apt-get install -y -qq --no-install-recommends ${PACKAGES.join(' ')}'`,
   );
-  if (install.status !== 0) throw new Error(`apt-get install in the root failed: ${install.stdout.slice(-2000)}${install.stderr.slice(-2000)}`);
+  if (install.status !== 0)
+    throw new Error(`apt-get install in the root failed: ${install.stdout.slice(-2000)}${install.stderr.slice(-2000)}`);
   sh(`chroot '${ROOT}' apt-get clean`);
   const seconds = (Date.now() - started) / 1000;
   writeFileSync(STAMP, JSON.stringify({ layout: LAYOUT, packages: PACKAGES, provisionedSeconds: seconds }, null, 2));
@@ -119,17 +136,27 @@ export async function runTutorial(plan: StepPlan, root: string): Promise<StepRes
     const script: string[] = ['set -u', `M=${work}/merged`, `O=${work}/out`];
     script.push(`mkdir -p $M ${work}/upper ${work}/work $O`);
     script.push(`mount -t overlay overlay -o lowerdir=${root},upperdir=${work}/upper,workdir=${work}/work $M`);
-    script.push('mount -t proc proc $M/proc', 'mount -t tmpfs tmpfs $M/run', 'mount -t tmpfs tmpfs $M/tmp', 'mount --rbind /dev $M/dev', 'ip link set lo up');
+    script.push(
+      'mount -t proc proc $M/proc',
+      'mount -t tmpfs tmpfs $M/run',
+      'mount -t tmpfs tmpfs $M/tmp',
+      'mount --rbind /dev $M/dev',
+      'ip link set lo up',
+    );
     // A server's /etc/hosts names the server itself (sudo looks its name up).
     script.push('echo "127.0.1.1 $(hostname)" >> $M/etc/hosts');
     const order: Array<{ id: string; line: number; kind: StepResult['kind']; expect: Expect }> = [];
     const runStep = (id: string, text: string) => {
       writeFileSync(join(work, `${id}.sh`), text);
-      script.push(`cp ${work}/${id}.sh $M/root/.step.sh; chroot $M /usr/bin/env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 /bin/bash -e /root/.step.sh > $O/${id}.log 2>&1; echo $? > $O/${id}.rc`);
+      script.push(
+        `cp ${work}/${id}.sh $M/root/.step.sh; chroot $M /usr/bin/env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 /bin/bash -e /root/.step.sh > $O/${id}.log 2>&1; echo $? > $O/${id}.rc`,
+      );
     };
     const check = (id: string, e: Expect) => {
-      for (const p of e.present ?? []) script.push(`[ -e "$M${p}" ] && echo present >> $O/${id}.present.${Buffer.from(p).toString('hex')} || true`);
-      for (const p of e.absent ?? []) script.push(`[ -e "$M${p}" ] && echo present >> $O/${id}.present.${Buffer.from(p).toString('hex')} || true`);
+      for (const p of e.present ?? [])
+        script.push(`[ -e "$M${p}" ] && echo present >> $O/${id}.present.${Buffer.from(p).toString('hex')} || true`);
+      for (const p of e.absent ?? [])
+        script.push(`[ -e "$M${p}" ] && echo present >> $O/${id}.present.${Buffer.from(p).toString('hex')} || true`);
     };
     plan.before.forEach((b, i) => {
       runStep(`b${i}`, b.run + '\n');
@@ -137,7 +164,8 @@ export async function runTutorial(plan: StepPlan, root: string): Promise<StepRes
     });
     const blocks = stepsOf(guideBlocks(guide));
     for (const s of [...plan.steps.map((x) => x.block), ...(plan.prose ?? []).map((p) => p.after)]) {
-      if (blocks.filter((b) => b.content.includes(s)).length !== 1) throw new Error(`${plan.slug}: the plan's "${s}" must be in exactly one step of the guide`);
+      if (blocks.filter((b) => b.content.includes(s)).length !== 1)
+        throw new Error(`${plan.slug}: the plan's "${s}" must be in exactly one step of the guide`);
     }
     for (const b of blocks) {
       const planned = plan.steps.find((x) => b.content.includes(x.block));
@@ -158,7 +186,8 @@ export async function runTutorial(plan: StepPlan, root: string): Promise<StepRes
       for (const [i, p] of (plan.prose ?? []).filter((x) => b.content.includes(x.after)).entries()) {
         const pid = `p${b.line}-${i}`;
         runStep(pid, replaced(p.run) + '\n');
-        const line = guide.text.split('\n').findIndex((l) => l.includes(p.run.split('\n')[0].replace(/^sudo /, ''))) + 1;
+        const line =
+          guide.text.split('\n').findIndex((l) => l.includes(p.run.split('\n')[0].replace(/^sudo /, ''))) + 1;
         order.push({ id: pid, line, kind: 'prose', expect: {} });
       }
     }
@@ -168,16 +197,25 @@ export async function runTutorial(plan: StepPlan, root: string): Promise<StepRes
     });
     writeFileSync(join(work, 'run.sh'), script.join('\n') + '\n');
     // A new mount, network and PID namespace: nothing outside the loopback is reachable, nothing outlives the run.
-    const ran = await run('unshare', ['--mount', '--propagation', 'private', '--net', '--pid', '--fork', 'bash', join(work, 'run.sh')], { timeoutMs: 900_000 });
+    const ran = await run(
+      'unshare',
+      ['--mount', '--propagation', 'private', '--net', '--pid', '--fork', 'bash', join(work, 'run.sh')],
+      { timeoutMs: 900_000 },
+    );
     if (ran.code !== 0 && !existsSync(join(work, 'out'))) throw new Error(`the runner did not start: ${ran.stderr}`);
     return order.map(({ id, line, kind, expect }) => {
       const rcFile = join(work, 'out', `${id}.rc`);
       const code = existsSync(rcFile) ? Number(readFileSync(rcFile, 'utf8').trim()) : -1;
-      const output = existsSync(join(work, 'out', `${id}.log`)) ? readFileSync(join(work, 'out', `${id}.log`), 'utf8') : '';
+      const output = existsSync(join(work, 'out', `${id}.log`))
+        ? readFileSync(join(work, 'out', `${id}.log`), 'utf8')
+        : '';
       const problems: string[] = [];
       const wantFail = expect.exit === 'fail';
       if (code === -1) problems.push('did not run');
-      else if (wantFail ? code === 0 : code !== 0) problems.push(wantFail ? 'exited 0, but must fail' : `exited ${code}: ${output.trim().split('\n').slice(-6).join(' | ')}`);
+      else if (wantFail ? code === 0 : code !== 0)
+        problems.push(
+          wantFail ? 'exited 0, but must fail' : `exited ${code}: ${output.trim().split('\n').slice(-6).join(' | ')}`,
+        );
       const isPresent = (p: string) => existsSync(join(work, 'out', `${id}.present.${Buffer.from(p).toString('hex')}`));
       for (const p of expect.present ?? []) if (!isPresent(p)) problems.push(`${p} is missing afterwards`);
       for (const p of expect.absent ?? []) if (isPresent(p)) problems.push(`${p} exists afterwards, but must not`);

@@ -25,10 +25,12 @@ export const VERSIONED_TOOLS = {
 export type VersionedTool = keyof typeof VERSIONED_TOOLS;
 
 /** The systems a tutorial names (`systems` in its front matter). */
-export const namedSystems = (guide: GuideFile): string[] => (Array.isArray(guide.front.systems) ? guide.front.systems.map(String) : []);
+export const namedSystems = (guide: GuideFile): string[] =>
+  Array.isArray(guide.front.systems) ? guide.front.systems.map(String) : [];
 
 /** The Debian releases whose tools check a tutorial. */
-export const guideSystems = (guide: GuideFile): CheckedSystem[] => checkedSystems(namedSystems(guide)).filter((s): s is CheckedSystem => (CHECKED_SYSTEMS as string[]).includes(s));
+export const guideSystems = (guide: GuideFile): CheckedSystem[] =>
+  checkedSystems(namedSystems(guide)).filter((s): s is CheckedSystem => (CHECKED_SYSTEMS as string[]).includes(s));
 
 /** The Debian releases whose tools check a unit: its block's own systems= (of those its tutorial names), else its tutorial's. */
 export function unitSystems(u: Unit, guide: GuideFile): CheckedSystem[] {
@@ -39,7 +41,8 @@ export function unitSystems(u: Unit, guide: GuideFile): CheckedSystem[] {
 }
 
 /** A borgmatic configuration file: /etc/borgmatic/config.yaml or a file of /etc/borgmatic.d/. */
-export const isBorgmaticConfig = (u: Unit) => u.kind === 'yaml' && /^\/etc\/borgmatic(\.d)?\/[^/]+\.ya?ml$/.test(u.path ?? u.partOf ?? '');
+export const isBorgmaticConfig = (u: Unit) =>
+  u.kind === 'yaml' && /^\/etc\/borgmatic(\.d)?\/[^/]+\.ya?ml$/.test(u.path ?? u.partOf ?? '');
 
 /** The tool whose version decides a unit's check, if its version is one verifiedWith states. */
 export function versionedTool(u: Unit): VersionedTool | undefined {
@@ -51,7 +54,20 @@ export function versionedTool(u: Unit): VersionedTool | undefined {
   if (isBorgmaticConfig(u)) return 'borgmatic';
   if (/^#cloud-config\s*$/m.test(u.content.split('\n')[0] ?? '')) return 'cloud-init';
   const values = parseAllDocuments(u.content).map((d) => d.toJS());
-  if (values.some((d) => Array.isArray(d) && d.length > 0 && d.every((p) => p && typeof p === 'object' && ('hosts' in p || 'import_playbook' in p || 'ansible.builtin.import_playbook' in p)))) return 'ansible-core';
+  if (
+    values.some(
+      (d) =>
+        Array.isArray(d) &&
+        d.length > 0 &&
+        d.every(
+          (p) =>
+            p &&
+            typeof p === 'object' &&
+            ('hosts' in p || 'import_playbook' in p || 'ansible.builtin.import_playbook' in p),
+        ),
+    )
+  )
+    return 'ansible-core';
   return undefined;
 }
 
@@ -71,7 +87,8 @@ export async function toolVersion(system: CheckedSystem, tool: VersionedTool): P
       const out = await withSystem(system, async () => spawnSync(sshdBinary(), ['-V'], { encoding: 'utf8' }).stderr);
       version = /OpenSSH_(\d+\.\d+)/.exec(out)?.[1];
     }
-    if (!version) version = spawnSync('dpkg-query', ['-W', '-f', '${Version}', pkg], { encoding: 'utf8' }).stdout.trim();
+    if (!version)
+      version = spawnSync('dpkg-query', ['-W', '-f', '${Version}', pkg], { encoding: 'utf8' }).stdout.trim();
     if (!version) throw new Error(`no ${pkg} for ${system}: test/system-setup.cjs provides it`);
     versions.set(key, releaseLine(version));
   }
@@ -88,7 +105,9 @@ export async function expectedVerifiedWith(guide: GuideFile, units: Unit[]): Pro
   const tools = [...new Set(mine.map(versionedTool).filter((t): t is VersionedTool => Boolean(t)))];
   const out: Record<string, string> = {};
   for (const tool of tools.sort()) {
-    const ran = CHECKED_SYSTEMS.filter((s) => mine.some((u) => versionedTool(u) === tool && unitSystems(u, guide).includes(s)));
+    const ran = CHECKED_SYSTEMS.filter((s) =>
+      mine.some((u) => versionedTool(u) === tool && unitSystems(u, guide).includes(s)),
+    );
     const vs = [...new Set(await Promise.all(ran.map((s) => toolVersion(s, tool))))];
     out[tool] = vs.join(', ');
   }
@@ -98,5 +117,7 @@ export async function expectedVerifiedWith(guide: GuideFile, units: Unit[]): Pro
 
 /** The entries of a verifiedWith that are about the checker's tools or the systems (the rest name the software a tutorial installs). */
 export function checkerEntries(verifiedWith: Record<string, string> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(verifiedWith ?? {}).filter(([k]) => k in VERSIONED_TOOLS || k === 'debian' || k === 'ubuntu'));
+  return Object.fromEntries(
+    Object.entries(verifiedWith ?? {}).filter(([k]) => k in VERSIONED_TOOLS || k === 'debian' || k === 'ubuntu'),
+  );
 }

@@ -65,9 +65,17 @@ export interface Ran {
 }
 
 /** Runs a program to its end (SIGKILL after timeoutMs), with optional standard input. */
-export function run(command: string, args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string; timeoutMs?: number } = {}): Promise<Ran> {
+export function run(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; input?: string; timeoutMs?: number } = {},
+): Promise<Ran> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     let timedOut = false;
@@ -126,7 +134,9 @@ const found = new Map<string, string | undefined>();
 /** The full path of a program on PATH (or the sbin directories), or undefined. */
 export function which(name: string): string | undefined {
   if (!found.has(name)) {
-    const r = spawnSync('sh', ['-c', `PATH="$PATH:/usr/sbin:/sbin"; command -v "$1"`, 'sh', name], { encoding: 'utf8' });
+    const r = spawnSync('sh', ['-c', `PATH="$PATH:/usr/sbin:/sbin"; command -v "$1"`, 'sh', name], {
+      encoding: 'utf8',
+    });
     found.set(name, r.status === 0 ? r.stdout.trim() : undefined);
   }
   return found.get(name);
@@ -157,20 +167,37 @@ export const PROGRAMS: Record<string, string> = {
 export function program(name: string): string {
   const own = join(TOOLS_CACHE, activeSystem, 'bin', name);
   if (existsSync(own)) return own;
-  if (activeSystem !== 'debian-12' && SYSTEM_PROGRAMS.has(name)) throw new Error(`${name} of ${activeSystem} is missing from ${own}: test/system-setup.cjs unpacks it`);
+  if (activeSystem !== 'debian-12' && SYSTEM_PROGRAMS.has(name))
+    throw new Error(`${name} of ${activeSystem} is missing from ${own}: test/system-setup.cjs unpacks it`);
   const path = which(name);
-  if (!path) throw new Error(`${name} is missing: install the Debian package ${PROGRAMS[name] ?? name} (test/system-setup.cjs does, as root)`);
+  if (!path)
+    throw new Error(
+      `${name} is missing: install the Debian package ${PROGRAMS[name] ?? name} (test/system-setup.cjs does, as root)`,
+    );
   return path;
 }
 
 /** Programs whose version a tutorial's verifiedWith states: each checked system must bring its own. */
-const SYSTEM_PROGRAMS = new Set(['nginx', 'sshd', 'haproxy', 'ansible-playbook', 'ansible-inventory', 'ansible', 'cloud-init', 'borgmatic', 'validate-borgmatic-config']);
+const SYSTEM_PROGRAMS = new Set([
+  'nginx',
+  'sshd',
+  'haproxy',
+  'ansible-playbook',
+  'ansible-inventory',
+  'ansible',
+  'cloud-init',
+  'borgmatic',
+  'validate-borgmatic-config',
+]);
 
 /** The sshd binary: the current system's, else $TUTORIAL_SSHD, the installed /usr/sbin/sshd, or the one test/system-setup.cjs unpacked. */
 export function sshdBinary(): string {
   if (activeSystem !== 'debian-12') return program('sshd');
-  for (const p of [process.env.TUTORIAL_SSHD, '/usr/sbin/sshd', join(SSHD_CACHE, 'usr', 'sbin', 'sshd')]) if (p && existsSync(p)) return p;
-  throw new Error(`no sshd binary: test/system-setup.cjs unpacks one into ${SSHD_CACHE} (apt-get download openssh-server), or set TUTORIAL_SSHD`);
+  for (const p of [process.env.TUTORIAL_SSHD, '/usr/sbin/sshd', join(SSHD_CACHE, 'usr', 'sbin', 'sshd')])
+    if (p && existsSync(p)) return p;
+  throw new Error(
+    `no sshd binary: test/system-setup.cjs unpacks one into ${SSHD_CACHE} (apt-get download openssh-server), or set TUTORIAL_SSHD`,
+  );
 }
 
 /** Debian's default /etc/ssh/sshd_config, as openssh-server installs it (from the package's own template). */
@@ -178,13 +205,18 @@ export function debianSshdConfigTemplate(): string | undefined {
   if (activeSystem !== 'debian-12') return join(systemRoot(activeSystem), 'usr', 'share', 'openssh', 'sshd_config');
   const sshd = sshdBinary();
   const root = sshd.replace(/\/usr\/sbin\/sshd$/, '');
-  for (const p of [join(root, 'usr', 'share', 'openssh', 'sshd_config'), '/usr/share/openssh/sshd_config']) if (existsSync(p)) return p;
+  for (const p of [join(root, 'usr', 'share', 'openssh', 'sshd_config'), '/usr/share/openssh/sshd_config'])
+    if (existsSync(p)) return p;
   return undefined;
 }
 
 /** Runs a command inside a new network namespace whose loopback is up (nothing else exists there). */
 export function inNetns(command: string, args: string[], options: Parameters<typeof run>[2] = {}): Promise<Ran> {
-  return run(program('unshare'), ['-n', 'sh', '-c', `${program('ip')} link set lo up && exec "$@"`, 'sh', command, ...args], options);
+  return run(
+    program('unshare'),
+    ['-n', 'sh', '-c', `${program('ip')} link set lo up && exec "$@"`, 'sh', command, ...args],
+    options,
+  );
 }
 
 /**
@@ -195,11 +227,25 @@ export function inNetns(command: string, args: string[], options: Parameters<typ
 export function runSshd(args: string[]): Promise<Ran> {
   const sshd = sshdBinary();
   if (existsSync('/run/sshd')) return run(sshd, args);
-  return run(program('unshare'), ['-m', '--propagation', 'private', 'sh', '-c', 'mount -t tmpfs tmpfs /run && mkdir -m 0755 /run/sshd && exec "$@"', 'sh', sshd, ...args]);
+  return run(program('unshare'), [
+    '-m',
+    '--propagation',
+    'private',
+    'sh',
+    '-c',
+    'mount -t tmpfs tmpfs /run && mkdir -m 0755 /run/sshd && exec "$@"',
+    'sh',
+    sshd,
+    ...args,
+  ]);
 }
 
 /** Limits how many checks run at once (the machine has few cores). */
-export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {

@@ -29,13 +29,23 @@ interface RawRegion {
   name: string;
   available: boolean;
 }
-const RAW_SIZES = JSON.parse(readFileSync(join(FIXTURES, PROVIDER, 'v2-sizes.json'), 'utf8')) as { sizes: RawSize[]; meta: { total: number } };
-const RAW_REGIONS = JSON.parse(readFileSync(join(FIXTURES, PROVIDER, 'v2-regions.json'), 'utf8')) as { regions: RawRegion[] };
+const RAW_SIZES = JSON.parse(readFileSync(join(FIXTURES, PROVIDER, 'v2-sizes.json'), 'utf8')) as {
+  sizes: RawSize[];
+  meta: { total: number };
+};
+const RAW_REGIONS = JSON.parse(readFileSync(join(FIXTURES, PROVIDER, 'v2-regions.json'), 'utf8')) as {
+  regions: RawRegion[];
+};
 const MANAGED_DESCRIPTIONS = ['Basic', 'CPU-Optimized', 'General Purpose'];
 const rawManaged = RAW_SIZES.sizes.filter((size) => MANAGED_DESCRIPTIONS.includes(size.description));
 const rawSize = (slug: string): RawSize => RAW_SIZES.sizes.find((size) => size.slug === slug)!;
 const DATASET = JSON.parse(readFileSync('data/providers.json', 'utf8')) as {
-  providers: { id: string; planLines: { id: string }[]; datacenters: { city: string }[]; plans: { name: string; line: string; price: number }[] }[];
+  providers: {
+    id: string;
+    planLines: { id: string }[];
+    datacenters: { city: string }[];
+    plans: { name: string; line: string; price: number }[];
+  }[];
 };
 const DATASET_DO = DATASET.providers.find((provider) => provider.id === PROVIDER)!;
 
@@ -50,7 +60,10 @@ async function writeRecording(files: Record<string, unknown>, answers: Recording
     provider: PROVIDER,
     observedAt: '2024-01-29',
     retrievedAt: '2026-11-26',
-    source: { url: 'https://example.invalid/derived-from-the-recorded-answer', copyOf: 'https://api.digitalocean.com/v2/sizes' },
+    source: {
+      url: 'https://example.invalid/derived-from-the-recorded-answer',
+      copyOf: 'https://api.digitalocean.com/v2/sizes',
+    },
     answers,
   };
   await writeFile(join(dir, PROVIDER, 'recording.json'), JSON.stringify(recording));
@@ -66,14 +79,20 @@ describe(DigitalOceanCatalogue.name, () => {
   let plans: CataloguePlan[];
   const tempDirs: string[] = [];
 
-  const contextFor = (replay: ReplayServer, credentials: Record<string, string> = { DIGITALOCEAN_TOKEN: TOKEN }): CatalogueContext => ({
+  const contextFor = (
+    replay: ReplayServer,
+    credentials: Record<string, string> = { DIGITALOCEAN_TOKEN: TOKEN },
+  ): CatalogueContext => ({
     client: new CatalogueClient(replay.baseUrlOf(PROVIDER), { baseDelayMs: 1 }),
     credentials,
     log: (line) => logs.push(line),
   });
 
   /** Replays a recording written from `files`/`answers` and runs the plans step on it. */
-  async function plansFrom(files: Record<string, unknown>, answers: Recording['answers']): Promise<{ plans: CataloguePlan[]; served: string[] }> {
+  async function plansFrom(
+    files: Record<string, unknown>,
+    answers: Recording['answers'],
+  ): Promise<{ plans: CataloguePlan[]; served: string[] }> {
     const dir = await writeRecording(files, answers);
     tempDirs.push(dir);
     const replay = await startReplayServer(dir, [PROVIDER]);
@@ -179,13 +198,19 @@ describe(DigitalOceanCatalogue.name, () => {
 
   it('sorts plans by the dataset line order, then by price', () => {
     const order = DATASET_DO.planLines.map((line) => line.id);
-    const sorted = [...plans].sort((a, b) => order.indexOf(a.line) - order.indexOf(b.line) || a.monthlyPrice - b.monthlyPrice);
+    const sorted = [...plans].sort(
+      (a, b) => order.indexOf(a.line) - order.indexOf(b.line) || a.monthlyPrice - b.monthlyPrice,
+    );
     expect(plans.map((plan) => plan.id)).toEqual(sorted.map((plan) => plan.id));
   });
 
   it('logs a progress line for each step', async () => {
     await adapter.addOns(ctx);
-    expect(logs.some((line) => line.startsWith('digitalocean:') && line.includes(`${RAW_SIZES.sizes.length} sizes read in 1 page`))).toBe(true);
+    expect(
+      logs.some(
+        (line) => line.startsWith('digitalocean:') && line.includes(`${RAW_SIZES.sizes.length} sizes read in 1 page`),
+      ),
+    ).toBe(true);
     expect(logs.some((line) => line.includes('regions open'))).toBe(true);
     expect(logs.some((line) => line.includes('no add-on prices'))).toBe(true);
   });
@@ -199,8 +224,26 @@ describe(DigitalOceanCatalogue.name, () => {
     const total = RAW_SIZES.sizes.length;
     const { plans: paged, served } = await plansFrom(
       {
-        'page-1.json': { sizes: RAW_SIZES.sizes.slice(0, half), links: { pages: { next: 'https://api.digitalocean.com/v2/sizes?page=2&per_page=200', last: 'https://api.digitalocean.com/v2/sizes?page=2&per_page=200' } }, meta: { total } },
-        'page-2.json': { sizes: RAW_SIZES.sizes.slice(half), links: { pages: { first: 'https://api.digitalocean.com/v2/sizes?page=1&per_page=200', prev: 'https://api.digitalocean.com/v2/sizes?page=1&per_page=200' } }, meta: { total } },
+        'page-1.json': {
+          sizes: RAW_SIZES.sizes.slice(0, half),
+          links: {
+            pages: {
+              next: 'https://api.digitalocean.com/v2/sizes?page=2&per_page=200',
+              last: 'https://api.digitalocean.com/v2/sizes?page=2&per_page=200',
+            },
+          },
+          meta: { total },
+        },
+        'page-2.json': {
+          sizes: RAW_SIZES.sizes.slice(half),
+          links: {
+            pages: {
+              first: 'https://api.digitalocean.com/v2/sizes?page=1&per_page=200',
+              prev: 'https://api.digitalocean.com/v2/sizes?page=1&per_page=200',
+            },
+          },
+          meta: { total },
+        },
       },
       [
         { path: '/v2/sizes', query: { page: '1' }, file: 'page-1.json' },
@@ -214,14 +257,22 @@ describe(DigitalOceanCatalogue.name, () => {
 
   it('rejects a read that gives fewer sizes than meta.total says', async () => {
     await expect(
-      plansFrom({ 'short.json': { sizes: RAW_SIZES.sizes.slice(0, 5), links: {}, meta: { total: RAW_SIZES.sizes.length } } }, [{ path: '/v2/sizes', file: 'short.json' }]),
+      plansFrom(
+        { 'short.json': { sizes: RAW_SIZES.sizes.slice(0, 5), links: {}, meta: { total: RAW_SIZES.sizes.length } } },
+        [{ path: '/v2/sizes', file: 'short.json' }],
+      ),
     ).rejects.toThrow(/meta\.total/);
   });
 
   it('marks a size that can no longer be created as deprecated', async () => {
     const retired = rawManaged[0]!;
-    const sizes = RAW_SIZES.sizes.map((size) => (size.slug === retired.slug ? { ...size, available: false, regions: [] } : size));
-    const { plans: withRetired } = await plansFrom({ 'sizes.json': { sizes, links: {}, meta: { total: sizes.length } } }, [{ path: '/v2/sizes', file: 'sizes.json' }]);
+    const sizes = RAW_SIZES.sizes.map((size) =>
+      size.slug === retired.slug ? { ...size, available: false, regions: [] } : size,
+    );
+    const { plans: withRetired } = await plansFrom(
+      { 'sizes.json': { sizes, links: {}, meta: { total: sizes.length } } },
+      [{ path: '/v2/sizes', file: 'sizes.json' }],
+    );
     const plan = withRetired.find((p) => p.id === retired.slug)!;
     expect(plan.deprecated).toBe(true);
     expect(plan.regions).toEqual([]);
@@ -235,18 +286,36 @@ describe(DigitalOceanCatalogue.name, () => {
 
   it('throws CatalogueFormatError naming a size whose monthly price is missing', async () => {
     const broken = RAW_SIZES.sizes.map((size) => (size.slug === 'c-2' ? { ...size, price_monthly: undefined } : size));
-    server.inject({ provider: PROVIDER, path: '/v2/sizes', kind: 'body', body: JSON.stringify({ sizes: broken, links: {}, meta: { total: broken.length } }), times: 1 });
+    server.inject({
+      provider: PROVIDER,
+      path: '/v2/sizes',
+      kind: 'body',
+      body: JSON.stringify({ sizes: broken, links: {}, meta: { total: broken.length } }),
+      times: 1,
+    });
     await expect(adapter.plans(ctx, regions)).rejects.toThrow(/size c-2 has no positive price_monthly/);
   });
 
   it('throws CatalogueFormatError when a managed line has no size at all', async () => {
     const withoutGeneralPurpose = RAW_SIZES.sizes.filter((size) => size.description !== 'General Purpose');
-    server.inject({ provider: PROVIDER, path: '/v2/sizes', kind: 'body', body: JSON.stringify({ sizes: withoutGeneralPurpose, links: {}, meta: { total: withoutGeneralPurpose.length } }), times: 1 });
+    server.inject({
+      provider: PROVIDER,
+      path: '/v2/sizes',
+      kind: 'body',
+      body: JSON.stringify({ sizes: withoutGeneralPurpose, links: {}, meta: { total: withoutGeneralPurpose.length } }),
+      times: 1,
+    });
     await expect(adapter.plans(ctx, regions)).rejects.toThrow(/"general-purpose" line/);
   });
 
   it('throws CatalogueFormatError for an empty size list', async () => {
-    server.inject({ provider: PROVIDER, path: '/v2/sizes', kind: 'body', body: JSON.stringify({ sizes: [], links: {}, meta: { total: 0 } }), times: 1 });
+    server.inject({
+      provider: PROVIDER,
+      path: '/v2/sizes',
+      kind: 'body',
+      body: JSON.stringify({ sizes: [], links: {}, meta: { total: 0 } }),
+      times: 1,
+    });
     await expect(adapter.plans(ctx, regions)).rejects.toThrow(CatalogueFormatError);
   });
 });

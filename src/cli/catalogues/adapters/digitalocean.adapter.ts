@@ -4,15 +4,23 @@
  * with `page`/`per_page` and `links.pages.next`. DigitalOcean charges one price everywhere, so a size
  * never has region prices.
  */
-import { CatalogueFormatError, type CatalogueAdapter, type CatalogueAddOns, type CatalogueContext, type CataloguePlan, type CatalogueRegion } from '../catalogue.js';
+import {
+  CatalogueFormatError,
+  type CatalogueAdapter,
+  type CatalogueAddOns,
+  type CatalogueContext,
+  type CataloguePlan,
+  type CatalogueRegion,
+} from '../catalogue.js';
 import { laterPageNumber, readAllPages } from '../pagination.js';
 
 /** The dataset's line for each `description` the API gives a size; every other description (Premium AMD/Intel, 2x SSD, Memory-/Storage-Optimized, GPU) is a line we do not manage. */
-const LINE_OF_DESCRIPTION: Readonly<Record<string, { line: string; label: string; cpuType: 'shared' | 'dedicated' }>> = {
-  Basic: { line: 'basic', label: 'Basic', cpuType: 'shared' },
-  'CPU-Optimized': { line: 'cpu-optimized', label: 'CPU-Optimized', cpuType: 'dedicated' },
-  'General Purpose': { line: 'general-purpose', label: 'General Purpose', cpuType: 'dedicated' },
-};
+const LINE_OF_DESCRIPTION: Readonly<Record<string, { line: string; label: string; cpuType: 'shared' | 'dedicated' }>> =
+  {
+    Basic: { line: 'basic', label: 'Basic', cpuType: 'shared' },
+    'CPU-Optimized': { line: 'cpu-optimized', label: 'CPU-Optimized', cpuType: 'dedicated' },
+    'General Purpose': { line: 'general-purpose', label: 'General Purpose', cpuType: 'dedicated' },
+  };
 
 /** The order of the lines in providers.json, which is the order plans are listed in. */
 const LINE_ORDER = ['basic', 'cpu-optimized', 'general-purpose'];
@@ -72,7 +80,9 @@ export class DigitalOceanCatalogue implements CatalogueAdapter {
     const regions = items.map((item, i) => checkRegion(item, i));
     const open = regions.filter((region) => region.available);
     const closed = regions.filter((region) => !region.available).map((region) => region.slug);
-    ctx.log(`digitalocean: ${open.length} of ${regions.length} regions open for new Droplets, read in ${pages} page${pages === 1 ? '' : 's'}${closed.length ? ` (closed: ${closed.join(', ')})` : ''}`);
+    ctx.log(
+      `digitalocean: ${open.length} of ${regions.length} regions open for new Droplets, read in ${pages} page${pages === 1 ? '' : 's'}${closed.length ? ` (closed: ${closed.join(', ')})` : ''}`,
+    );
     return open.map((region) => ({ id: region.slug, city: CITY_OF_REGION[region.slug] ?? null }));
   }
 
@@ -82,13 +92,17 @@ export class DigitalOceanCatalogue implements CatalogueAdapter {
     const managed = sizes.filter((size) => LINE_OF_DESCRIPTION[size.description] !== undefined);
     for (const line of LINE_ORDER) {
       if (!managed.some((size) => LINE_OF_DESCRIPTION[size.description]!.line === line)) {
-        throw new CatalogueFormatError(`/v2/sizes has no size of the "${line}" line (no size described as ${JSON.stringify(descriptionOf(line))}); has DigitalOcean renamed the plan family?`);
+        throw new CatalogueFormatError(
+          `/v2/sizes has no size of the "${line}" line (no size described as ${JSON.stringify(descriptionOf(line))}); has DigitalOcean renamed the plan family?`,
+        );
       }
     }
     // A size may still list a region that no longer takes new Droplets; only the open ones are orderable.
     const open = regions.length > 0 ? new Set(regions.map((region) => region.id)) : null;
     const plans = managed.map((size) => toPlan(size, managed, open)).sort(byLineThenPrice);
-    ctx.log(`digitalocean: ${sizes.length} sizes read in ${pages} page${pages === 1 ? '' : 's'}, ${plans.length} in the managed lines (${LINE_ORDER.map((line) => `${line} ${plans.filter((p) => p.line === line).length}`).join(', ')})`);
+    ctx.log(
+      `digitalocean: ${sizes.length} sizes read in ${pages} page${pages === 1 ? '' : 's'}, ${plans.length} in the managed lines (${LINE_ORDER.map((line) => `${line} ${plans.filter((p) => p.line === line).length}`).join(', ')})`,
+    );
     return plans;
   }
 
@@ -100,19 +114,31 @@ export class DigitalOceanCatalogue implements CatalogueAdapter {
 }
 
 /** Reads every page of a list endpoint by following `links.pages.next`, and checks the count against `meta.total`. */
-async function readList(ctx: CatalogueContext, path: string, key: 'sizes' | 'regions'): Promise<{ items: unknown[]; pages: number }> {
+async function readList(
+  ctx: CatalogueContext,
+  path: string,
+  key: 'sizes' | 'regions',
+): Promise<{ items: unknown[]; pages: number }> {
   const headers = { authorization: `Bearer ${tokenOf(ctx)}` };
   let total: number | undefined;
-  const { items, pages } = await readAllPages(path, { first: 1, maxPages: MAX_PAGES, isLater: laterPageNumber }, async (page) => {
-    const body = await ctx.client.getJson<unknown>(path, { query: { page, per_page: PER_PAGE }, headers });
-    if (!isObject(body) || !Array.isArray(body[key])) throw new CatalogueFormatError(`${path} page ${page}: the answer has no "${key}" array`);
-    const meta = body['meta'];
-    if (isObject(meta) && typeof meta['total'] === 'number') total = meta['total'];
-    return { items: body[key] as unknown[], next: nextPageOf(body, path, page) ?? undefined };
-  });
+  const { items, pages } = await readAllPages(
+    path,
+    { first: 1, maxPages: MAX_PAGES, isLater: laterPageNumber },
+    async (page) => {
+      const body = await ctx.client.getJson<unknown>(path, { query: { page, per_page: PER_PAGE }, headers });
+      if (!isObject(body) || !Array.isArray(body[key]))
+        throw new CatalogueFormatError(`${path} page ${page}: the answer has no "${key}" array`);
+      const meta = body['meta'];
+      if (isObject(meta) && typeof meta['total'] === 'number') total = meta['total'];
+      return { items: body[key] as unknown[], next: nextPageOf(body, path, page) ?? undefined };
+    },
+  );
   if (items.length === 0) throw new CatalogueFormatError(`${path}: the list of ${key} is empty`);
   // A short read means a page went missing in between; a partial catalogue would look like retired sizes.
-  if (total !== undefined && total !== items.length) throw new CatalogueFormatError(`${path}: meta.total says ${total} ${key} but ${pages} page(s) gave ${items.length}`);
+  if (total !== undefined && total !== items.length)
+    throw new CatalogueFormatError(
+      `${path}: meta.total says ${total} ${key} but ${pages} page(s) gave ${items.length}`,
+    );
   return { items, pages };
 }
 
@@ -129,13 +155,17 @@ function nextPageOf(body: Record<string, unknown>, path: string, page: number): 
   } catch {
     throw new CatalogueFormatError(`${path} page ${page}: links.pages.next ${JSON.stringify(next)} is not a URL`);
   }
-  if (!Number.isInteger(nextPage) || nextPage <= page) throw new CatalogueFormatError(`${path} page ${page}: links.pages.next ${JSON.stringify(next)} does not point at a later page`);
+  if (!Number.isInteger(nextPage) || nextPage <= page)
+    throw new CatalogueFormatError(
+      `${path} page ${page}: links.pages.next ${JSON.stringify(next)} does not point at a later page`,
+    );
   return nextPage;
 }
 
 function tokenOf(ctx: CatalogueContext): string {
   const token = ctx.credentials['DIGITALOCEAN_TOKEN'];
-  if (!token) throw new Error('digitalocean: DIGITALOCEAN_TOKEN is not set; the sizes and regions endpoints need a read token');
+  if (!token)
+    throw new Error('digitalocean: DIGITALOCEAN_TOKEN is not set; the sizes and regions endpoints need a read token');
   return token;
 }
 
@@ -146,18 +176,23 @@ function checkSize(item: unknown, index: number): Size {
   const where = `/v2/sizes: size ${slug}`;
   const positive = (field: string): number => {
     const value = item[field];
-    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new CatalogueFormatError(`${where} has no positive ${field} (got ${JSON.stringify(value)})`);
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+      throw new CatalogueFormatError(`${where} has no positive ${field} (got ${JSON.stringify(value)})`);
     return value;
   };
   const nonNegative = (field: string): number => {
     const value = item[field];
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new CatalogueFormatError(`${where} has no ${field} (got ${JSON.stringify(value)})`);
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+      throw new CatalogueFormatError(`${where} has no ${field} (got ${JSON.stringify(value)})`);
     return value;
   };
   const regions = item['regions'];
-  if (!Array.isArray(regions) || regions.some((r) => typeof r !== 'string')) throw new CatalogueFormatError(`${where} has no list of region slugs`);
-  if (typeof item['available'] !== 'boolean') throw new CatalogueFormatError(`${where} does not say whether it is available`);
-  if (typeof item['description'] !== 'string') throw new CatalogueFormatError(`${where} has no description, so its plan family is unknown`);
+  if (!Array.isArray(regions) || regions.some((r) => typeof r !== 'string'))
+    throw new CatalogueFormatError(`${where} has no list of region slugs`);
+  if (typeof item['available'] !== 'boolean')
+    throw new CatalogueFormatError(`${where} does not say whether it is available`);
+  if (typeof item['description'] !== 'string')
+    throw new CatalogueFormatError(`${where} has no description, so its plan family is unknown`);
   return {
     slug,
     memory: positive('memory'),
@@ -173,9 +208,15 @@ function checkSize(item: unknown, index: number): Size {
 }
 
 function checkRegion(item: unknown, index: number): Region {
-  if (!isObject(item) || typeof item['slug'] !== 'string' || item['slug'] === '') throw new CatalogueFormatError(`/v2/regions: regions[${index}] has no slug`);
-  if (typeof item['available'] !== 'boolean') throw new CatalogueFormatError(`/v2/regions: region ${item['slug']} does not say whether it is available`);
-  return { slug: item['slug'], name: typeof item['name'] === 'string' ? item['name'] : item['slug'], available: item['available'] };
+  if (!isObject(item) || typeof item['slug'] !== 'string' || item['slug'] === '')
+    throw new CatalogueFormatError(`/v2/regions: regions[${index}] has no slug`);
+  if (typeof item['available'] !== 'boolean')
+    throw new CatalogueFormatError(`/v2/regions: region ${item['slug']} does not say whether it is available`);
+  return {
+    slug: item['slug'],
+    name: typeof item['name'] === 'string' ? item['name'] : item['slug'],
+    available: item['available'],
+  };
 }
 
 function toPlan(size: Size, managed: readonly Size[], openRegions: ReadonlySet<string> | null): CataloguePlan {
@@ -229,7 +270,12 @@ function descriptionOf(line: string): string {
 }
 
 function byLineThenPrice(a: CataloguePlan, b: CataloguePlan): number {
-  return LINE_ORDER.indexOf(a.line) - LINE_ORDER.indexOf(b.line) || a.monthlyPrice - b.monthlyPrice || a.vcpus - b.vcpus || a.id.localeCompare(b.id);
+  return (
+    LINE_ORDER.indexOf(a.line) - LINE_ORDER.indexOf(b.line) ||
+    a.monthlyPrice - b.monthlyPrice ||
+    a.vcpus - b.vcpus ||
+    a.id.localeCompare(b.id)
+  );
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

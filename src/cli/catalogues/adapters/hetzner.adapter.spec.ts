@@ -19,8 +19,23 @@ const entry = (location: string, monthly: string, hourly: string, traffic: numbe
   included_traffic: traffic,
   price_per_tb_traffic: price('1.1100000000'),
 });
-const at = (name: string, available = true, deprecation: object | null = null) => ({ id: 0, name, deprecation, available, recommended: false });
-const type = (name: string, cores: number, memory: number, disk: number, cpu: string, arch: string, locations: ReturnType<typeof at>[], deprecation: object | null = null) => ({
+const at = (name: string, available = true, deprecation: object | null = null) => ({
+  id: 0,
+  name,
+  deprecation,
+  available,
+  recommended: false,
+});
+const type = (
+  name: string,
+  cores: number,
+  memory: number,
+  disk: number,
+  cpu: string,
+  arch: string,
+  locations: ReturnType<typeof at>[],
+  deprecation: object | null = null,
+) => ({
   id: 0,
   name,
   description: name.toUpperCase(),
@@ -67,7 +82,8 @@ const SERVER_TYPES_PAGE_2 = {
   ],
   meta: { pagination: { page: 2, per_page: 4, previous_page: 1, next_page: null, last_page: 2, total_entries: 7 } },
 };
-const eu = (monthly: string, hourly: string) => ['fsn1', 'nbg1', 'hel1'].map((location) => entry(location, monthly, hourly, 20 * TIB));
+const eu = (monthly: string, hourly: string) =>
+  ['fsn1', 'nbg1', 'hel1'].map((location) => entry(location, monthly, hourly, 20 * TIB));
 const PRICING = {
   pricing: {
     currency: 'EUR',
@@ -75,17 +91,51 @@ const PRICING = {
     image: { price_per_gb_month: price('0.0123000000') },
     server_backup: { percentage: '21.00' },
     primary_ips: [
-      { type: 'ipv4', prices: ['fsn1', 'nbg1', 'hel1', 'ash', 'hil', 'sin'].map((location) => ({ location, price_hourly: price('0.0010000000'), price_monthly: price(location === 'sin' ? '0.7000000000' : '0.6000000000') })) },
-      { type: 'ipv6', prices: [{ location: 'fsn1', price_hourly: price('0.0000000000'), price_monthly: price('0.0000000000') }] },
+      {
+        type: 'ipv4',
+        prices: ['fsn1', 'nbg1', 'hel1', 'ash', 'hil', 'sin'].map((location) => ({
+          location,
+          price_hourly: price('0.0010000000'),
+          price_monthly: price(location === 'sin' ? '0.7000000000' : '0.6000000000'),
+        })),
+      },
+      {
+        type: 'ipv6',
+        prices: [{ location: 'fsn1', price_hourly: price('0.0000000000'), price_monthly: price('0.0000000000') }],
+      },
     ],
     server_types: [
-      { id: 0, name: 'cx22', prices: [entry('fsn1', '1.0100000000', '0.0020000000', 20 * TIB), entry('nbg1', '1.0100000000', '0.0020000000', 20 * TIB)] },
+      {
+        id: 0,
+        name: 'cx22',
+        prices: [
+          entry('fsn1', '1.0100000000', '0.0020000000', 20 * TIB),
+          entry('nbg1', '1.0100000000', '0.0020000000', 20 * TIB),
+        ],
+      },
       { id: 0, name: 'cx23', prices: eu('1.2300000000', '0.0021000000') },
       { id: 0, name: 'cax11', prices: eu('1.4500000000', '0.0023000000') },
       { id: 0, name: 'zz1', prices: [entry('fsn1', '99.0000000000', '0.1500000000', 20 * TIB)] },
-      { id: 0, name: 'cpx22', prices: [...eu('3.3300000000', '0.0055000000'), entry('sin', '7.7700000000', '0.0125000000', 0.5 * TIB)] },
-      { id: 0, name: 'cpx11', prices: [entry('ash', '2.2200000000', '0.0036000000', TIB), entry('hil', '2.2200000000', '0.0036000000', TIB)] },
-      { id: 0, name: 'ccx13', prices: [...eu('9.9900000000', '0.0160000000'), entry('ash', '11.1100000000', '0.0180000000', TIB), entry('hil', '11.1100000000', '0.0180000000', TIB), entry('sin', '13.1300000000', '0.0210000000', 0.5 * TIB)] },
+      {
+        id: 0,
+        name: 'cpx22',
+        prices: [...eu('3.3300000000', '0.0055000000'), entry('sin', '7.7700000000', '0.0125000000', 0.5 * TIB)],
+      },
+      {
+        id: 0,
+        name: 'cpx11',
+        prices: [entry('ash', '2.2200000000', '0.0036000000', TIB), entry('hil', '2.2200000000', '0.0036000000', TIB)],
+      },
+      {
+        id: 0,
+        name: 'ccx13',
+        prices: [
+          ...eu('9.9900000000', '0.0160000000'),
+          entry('ash', '11.1100000000', '0.0180000000', TIB),
+          entry('hil', '11.1100000000', '0.0180000000', TIB),
+          entry('sin', '13.1300000000', '0.0210000000', 0.5 * TIB),
+        ],
+      },
     ],
   },
 };
@@ -108,7 +158,9 @@ const rawTypes: RawType[] = [...SERVER_TYPES_PAGE_1.server_types, ...SERVER_TYPE
 const rawPrices = (name: string) => PRICING.pricing.server_types.find((t) => t.name === name)!.prices;
 const rawIpv4 = (location: string) => PRICING.pricing.primary_ips[0].prices.find((p) => p.location === location)!;
 /** What the dataset quotes: the server's net price plus the primary IPv4 of the same location. */
-const quoted = (name: string, location: string) => Number(rawPrices(name).find((p) => p.location === location)!.price_monthly.net) + Number(rawIpv4(location).price_monthly.net);
+const quoted = (name: string, location: string) =>
+  Number(rawPrices(name).find((p) => p.location === location)!.price_monthly.net) +
+  Number(rawIpv4(location).price_monthly.net);
 
 describe(HetznerCatalogue.name, () => {
   let dir: string;
@@ -132,7 +184,8 @@ describe(HetznerCatalogue.name, () => {
       'v1-server_types-page-2.json': SERVER_TYPES_PAGE_2,
       'v1-pricing.json': PRICING,
     };
-    for (const [file, body] of Object.entries(files)) await writeFile(join(dir, 'hetzner', file), JSON.stringify(body, null, 2));
+    for (const [file, body] of Object.entries(files))
+      await writeFile(join(dir, 'hetzner', file), JSON.stringify(body, null, 2));
     server = await startReplayServer(dir, ['hetzner']);
   });
 
@@ -162,8 +215,15 @@ describe(HetznerCatalogue.name, () => {
     const inScope = rawTypes.filter((t) => /^(cx|cax|cpx|ccx)\d/.test(t.name));
     expect(plans.map((plan) => plan.id).sort()).toEqual(inScope.map((t) => t.name).sort());
     expect(plans.map((plan) => plan.id)).not.toContain('zz1');
-    expect(server.served).toEqual(expect.arrayContaining([expect.stringMatching(/^hetzner \/v1\/server_types\?page=1&/), expect.stringMatching(/^hetzner \/v1\/server_types\?page=2&/)]));
-    expect(lines[0]).toBe(`hetzner: ${rawTypes.length} server types read in 2 pages, ${inScope.length} in the lines cx, cax, cpx, ccx`);
+    expect(server.served).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^hetzner \/v1\/server_types\?page=1&/),
+        expect.stringMatching(/^hetzner \/v1\/server_types\?page=2&/),
+      ]),
+    );
+    expect(lines[0]).toBe(
+      `hetzner: ${rawTypes.length} server types read in 2 pages, ${inScope.length} in the lines cx, cax, cpx, ccx`,
+    );
   });
 
   it('gives a size the specs of /v1/server_types and the Falkenstein price of /v1/pricing with its IPv4 address', async () => {
@@ -171,14 +231,24 @@ describe(HetznerCatalogue.name, () => {
     const raw = rawTypes.find((t) => t.name === 'cx23')!;
     const fsn1 = rawPrices('cx23').find((p) => p.location === 'fsn1')!;
 
-    expect(plan).toMatchObject({ name: 'CX23', line: 'cx', vcpus: raw.cores, ramGb: raw.memory, diskGb: raw.disk, diskType: 'NVMe', cpuType: 'shared', currency: 'EUR', billing: 'hourly-capped' });
+    expect(plan).toMatchObject({
+      name: 'CX23',
+      line: 'cx',
+      vcpus: raw.cores,
+      ramGb: raw.memory,
+      diskGb: raw.disk,
+      diskType: 'NVMe',
+      cpuType: 'shared',
+      currency: 'EUR',
+      billing: 'hourly-capped',
+    });
     expect(plan.monthlyPrice).toBeCloseTo(quoted('cx23', 'fsn1'), 6);
     expect(plan.hourlyPrice).toBeCloseTo(Number(fsn1.price_hourly.net) + Number(rawIpv4('fsn1').price_hourly.net), 8);
     expect(plan.transferTb).toBeCloseTo(fsn1.included_traffic / 2 ** 40, 2);
     expect(plan.regionPrices).toEqual([]);
   });
 
-  it('leaves out of a size\'s regions a location that says it is not available', async () => {
+  it("leaves out of a size's regions a location that says it is not available", async () => {
     const plan = planOf(await adapter.plans(context(), []), 'cx23');
     const raw = rawTypes.find((t) => t.name === 'cx23')!;
 
@@ -191,7 +261,9 @@ describe(HetznerCatalogue.name, () => {
     const ccx13 = planOf(plans, 'ccx13');
     const cpx22 = planOf(plans, 'cpx22');
 
-    expect(cpx22.regionPrices).toEqual([{ region: 'sin', monthlyPrice: expect.closeTo(quoted('cpx22', 'sin'), 6), hourlyPrice: expect.any(Number) }]);
+    expect(cpx22.regionPrices).toEqual([
+      { region: 'sin', monthlyPrice: expect.closeTo(quoted('cpx22', 'sin'), 6), hourlyPrice: expect.any(Number) },
+    ]);
     expect(ccx13.regionPrices.map((p) => p.region).sort()).toEqual(['ash', 'hil', 'sin']);
     expect(ccx13.regionPrices.find((p) => p.region === 'ash')?.monthlyPrice).toBeCloseTo(quoted('ccx13', 'ash'), 6);
   });
@@ -206,7 +278,9 @@ describe(HetznerCatalogue.name, () => {
 
   it('marks a size with a deprecation deprecated and keeps it orderable until its unavailable_after date', async () => {
     const cx22 = planOf(await adapter.plans(context(), []), 'cx22');
-    const later = await new HetznerCatalogue({ now: () => new Date(Date.parse(RETIRING.unavailable_after) + 1000) }).plans(context(), []);
+    const later = await new HetznerCatalogue({
+      now: () => new Date(Date.parse(RETIRING.unavailable_after) + 1000),
+    }).plans(context(), []);
 
     expect(cx22.deprecated).toBe(true);
     expect(cx22.regions).toEqual(['fsn1', 'nbg1']);
@@ -220,7 +294,9 @@ describe(HetznerCatalogue.name, () => {
 
     for (let i = 1; i < plans.length; i++) {
       const [a, b] = [plans[i - 1], plans[i]];
-      expect(order.indexOf(a.line) < order.indexOf(b.line) || (a.line === b.line && a.monthlyPrice <= b.monthlyPrice)).toBe(true);
+      expect(
+        order.indexOf(a.line) < order.indexOf(b.line) || (a.line === b.line && a.monthlyPrice <= b.monthlyPrice),
+      ).toBe(true);
     }
   });
 
@@ -242,8 +318,16 @@ describe(HetznerCatalogue.name, () => {
   });
 
   it('throws a CatalogueFormatError naming the size when /v1/pricing has no price for it', async () => {
-    const withoutCx23 = { pricing: { ...PRICING.pricing, server_types: PRICING.pricing.server_types.filter((t) => t.name !== 'cx23') } };
-    server.inject({ provider: 'hetzner', path: '/v1/pricing', kind: 'body', body: JSON.stringify(withoutCx23), times: 1 });
+    const withoutCx23 = {
+      pricing: { ...PRICING.pricing, server_types: PRICING.pricing.server_types.filter((t) => t.name !== 'cx23') },
+    };
+    server.inject({
+      provider: 'hetzner',
+      path: '/v1/pricing',
+      kind: 'body',
+      body: JSON.stringify(withoutCx23),
+      times: 1,
+    });
 
     await expect(adapter.plans(context(), [])).rejects.toThrow(/cx23: no price in \/v1\/pricing/);
   });
@@ -255,7 +339,13 @@ describe(HetznerCatalogue.name, () => {
   });
 
   it('throws a CatalogueFormatError when a page names a next page that goes backwards', async () => {
-    server.inject({ provider: 'hetzner', path: '/v1/locations', kind: 'body', body: JSON.stringify({ ...LOCATIONS, meta: { pagination: { page: 1, next_page: 1 } } }), times: 1 });
+    server.inject({
+      provider: 'hetzner',
+      path: '/v1/locations',
+      kind: 'body',
+      body: JSON.stringify({ ...LOCATIONS, meta: { pagination: { page: 1, next_page: 1 } } }),
+      times: 1,
+    });
 
     await expect(adapter.regions(context())).rejects.toThrow(/names 1 as the next page/);
   });

@@ -116,7 +116,8 @@ export class HetznerCatalogue implements CatalogueAdapter {
   async regions(ctx: CatalogueContext): Promise<CatalogueRegion[]> {
     const { items, pages } = await this.readList<{ name?: unknown; city?: unknown }>(ctx, '/v1/locations', 'locations');
     const regions = items.map((location, index) => {
-      if (typeof location.name !== 'string' || location.name === '') throw new CatalogueFormatError(`hetzner /v1/locations: locations[${index}] has no name`);
+      if (typeof location.name !== 'string' || location.name === '')
+        throw new CatalogueFormatError(`hetzner /v1/locations: locations[${index}] has no name`);
       return { id: location.name, city: cityOf(location.name, location.city) };
     });
     if (regions.length === 0) throw new CatalogueFormatError('hetzner /v1/locations: the list of locations is empty');
@@ -128,21 +129,33 @@ export class HetznerCatalogue implements CatalogueAdapter {
   async plans(ctx: CatalogueContext, _regions: CatalogueRegion[] = []): Promise<CataloguePlan[]> {
     const { items: serverTypes, pages } = await this.readList<ServerType>(ctx, '/v1/server_types', 'server_types');
     const managed = serverTypes.filter((type) => typeof type.name === 'string' && lineOf(type.name) !== undefined);
-    ctx.log(`hetzner: ${serverTypes.length} server types read in ${plural(pages, 'page')}, ${managed.length} in the lines ${this.lines.join(', ')}`);
-    if (managed.length === 0) throw new CatalogueFormatError(`hetzner /v1/server_types: no server type in the lines ${this.lines.join(', ')} among ${serverTypes.length} listed`);
+    ctx.log(
+      `hetzner: ${serverTypes.length} server types read in ${plural(pages, 'page')}, ${managed.length} in the lines ${this.lines.join(', ')}`,
+    );
+    if (managed.length === 0)
+      throw new CatalogueFormatError(
+        `hetzner /v1/server_types: no server type in the lines ${this.lines.join(', ')} among ${serverTypes.length} listed`,
+      );
 
     const pricing = await this.readPricing(ctx);
     const currency = currencyOf(pricing);
     const pricesByType = new Map<string, PricingEntry[]>();
-    for (const entry of pricing.server_types ?? []) if (typeof entry.name === 'string') pricesByType.set(entry.name, entry.prices ?? []);
+    for (const entry of pricing.server_types ?? [])
+      if (typeof entry.name === 'string') pricesByType.set(entry.name, entry.prices ?? []);
     const ipv4ByLocation = ipv4Prices(pricing);
 
     const now = this.now();
-    const plans = managed.map((type) => toPlan(type, pricesByType.get(type.name as string), ipv4ByLocation, currency, now));
-    plans.sort((a, b) => lineIndex(a.line) - lineIndex(b.line) || a.monthlyPrice - b.monthlyPrice || a.id.localeCompare(b.id));
+    const plans = managed.map((type) =>
+      toPlan(type, pricesByType.get(type.name as string), ipv4ByLocation, currency, now),
+    );
+    plans.sort(
+      (a, b) => lineIndex(a.line) - lineIndex(b.line) || a.monthlyPrice - b.monthlyPrice || a.id.localeCompare(b.id),
+    );
     const deprecated = plans.filter((plan) => plan.deprecated).length;
     const unorderable = plans.filter((plan) => plan.regions.length === 0).length;
-    ctx.log(`hetzner: ${plans.length} plans priced in ${currency} (${deprecated} deprecated, ${unorderable} orderable nowhere)`);
+    ctx.log(
+      `hetzner: ${plans.length} plans priced in ${currency} (${deprecated} deprecated, ${unorderable} orderable nowhere)`,
+    );
     return plans;
   }
 
@@ -160,65 +173,104 @@ export class HetznerCatalogue implements CatalogueAdapter {
       .filter((type) => typeof type.name === 'string' && lineOf(type.name) !== undefined)
       .map((type) => headlineEntry(new Map((type.prices ?? []).map((entry) => [entry.location, entry]))))
       .find((entry) => entry?.price_per_tb_traffic !== undefined);
-    if (overage?.price_per_tb_traffic) addOns.trafficOverage = { price: amount(overage.price_per_tb_traffic, 'price_per_tb_traffic'), unit: 'TB' };
+    if (overage?.price_per_tb_traffic)
+      addOns.trafficOverage = { price: amount(overage.price_per_tb_traffic, 'price_per_tb_traffic'), unit: 'TB' };
     ctx.log(`hetzner: add-on prices read (${Object.keys(addOns).join(', ') || 'none'})`);
     return addOns;
   }
 
   private headers(ctx: CatalogueContext): Record<string, string> {
     const token = ctx.credentials[TOKEN_VARIABLE];
-    if (!token) throw new Error(`hetzner: ${TOKEN_VARIABLE} is not set; the Hetzner Cloud API answers only requests with a project token`);
+    if (!token)
+      throw new Error(
+        `hetzner: ${TOKEN_VARIABLE} is not set; the Hetzner Cloud API answers only requests with a project token`,
+      );
     return { authorization: `Bearer ${token}` };
   }
 
   private async readPricing(ctx: CatalogueContext): Promise<Pricing> {
     const body = await ctx.client.getJson<{ pricing?: unknown }>('/v1/pricing', { headers: this.headers(ctx) });
-    if (!isObject(body) || !isObject(body.pricing)) throw new CatalogueFormatError('hetzner /v1/pricing: the answer has no "pricing" object');
+    if (!isObject(body) || !isObject(body.pricing))
+      throw new CatalogueFormatError('hetzner /v1/pricing: the answer has no "pricing" object');
     const pricing = body.pricing as Pricing;
-    if (!Array.isArray(pricing.server_types)) throw new CatalogueFormatError('hetzner /v1/pricing: pricing.server_types is not a list');
+    if (!Array.isArray(pricing.server_types))
+      throw new CatalogueFormatError('hetzner /v1/pricing: pricing.server_types is not a list');
     return pricing;
   }
 
   /** Every item of a paginated list, following `next_page` until the API says there is none. */
   private async readList<T>(ctx: CatalogueContext, path: string, key: string): Promise<{ items: T[]; pages: number }> {
-    const { items, pages } = await readAllPages(`hetzner ${path}`, { first: 1, maxPages: MAX_PAGES, isLater: laterPageNumber }, async (page) => {
-      const body = await ctx.client.getJson<Page & Record<string, unknown>>(path, { query: { page, per_page: PER_PAGE }, headers: this.headers(ctx) });
-      if (!isObject(body) || !Array.isArray(body[key])) throw new CatalogueFormatError(`hetzner ${path}: page ${page} has no "${key}" list`);
-      return { items: body[key] as unknown[], next: body.meta?.pagination?.next_page ?? undefined };
-    });
+    const { items, pages } = await readAllPages(
+      `hetzner ${path}`,
+      { first: 1, maxPages: MAX_PAGES, isLater: laterPageNumber },
+      async (page) => {
+        const body = await ctx.client.getJson<Page & Record<string, unknown>>(path, {
+          query: { page, per_page: PER_PAGE },
+          headers: this.headers(ctx),
+        });
+        if (!isObject(body) || !Array.isArray(body[key]))
+          throw new CatalogueFormatError(`hetzner ${path}: page ${page} has no "${key}" list`);
+        return { items: body[key] as unknown[], next: body.meta?.pagination?.next_page ?? undefined };
+      },
+    );
     return { items: items as T[], pages };
   }
 }
 
-function toPlan(type: ServerType, prices: PricingEntry[] | undefined, ipv4ByLocation: Map<string, PricingEntry>, currency: string, now: Date): CataloguePlan {
+function toPlan(
+  type: ServerType,
+  prices: PricingEntry[] | undefined,
+  ipv4ByLocation: Map<string, PricingEntry>,
+  currency: string,
+  now: Date,
+): CataloguePlan {
   const name = type.name as string;
   const where = `hetzner server type ${name}`;
   const line = lineOf(name)!;
   const vcpus = positive(type.cores, `${where}: cores`);
   const ramGb = positive(type.memory, `${where}: memory`);
   const diskGb = positive(type.disk, `${where}: disk`);
-  if (type.storage_type !== 'local' && type.storage_type !== 'network') throw new CatalogueFormatError(`${where}: unknown storage_type ${JSON.stringify(type.storage_type)}`);
-  if (type.cpu_type !== 'shared' && type.cpu_type !== 'dedicated') throw new CatalogueFormatError(`${where}: unknown cpu_type ${JSON.stringify(type.cpu_type)}`);
+  if (type.storage_type !== 'local' && type.storage_type !== 'network')
+    throw new CatalogueFormatError(`${where}: unknown storage_type ${JSON.stringify(type.storage_type)}`);
+  if (type.cpu_type !== 'shared' && type.cpu_type !== 'dedicated')
+    throw new CatalogueFormatError(`${where}: unknown cpu_type ${JSON.stringify(type.cpu_type)}`);
   if (type.cpu_type !== line.cpuType || (type.architecture !== undefined && type.architecture !== line.architecture)) {
     // A name that no longer says what the line sells would file the size under the wrong line.
-    throw new CatalogueFormatError(`${where}: ${type.cpu_type} ${type.architecture ?? ''} does not fit the ${line.id} line (${line.cpuType} ${line.architecture})`);
+    throw new CatalogueFormatError(
+      `${where}: ${type.cpu_type} ${type.architecture ?? ''} does not fit the ${line.id} line (${line.cpuType} ${line.architecture})`,
+    );
   }
   if (!prices || prices.length === 0) throw new CatalogueFormatError(`${where}: no price in /v1/pricing`);
 
   // The dataset quotes Hetzner's prices with the primary IPv4 address, which /v1/pricing lists apart.
   const offers = prices.map((entry) => {
     const ipv4 = ipv4ByLocation.get(entry.location);
-    if (!ipv4?.price_monthly) throw new CatalogueFormatError(`hetzner /v1/pricing: no primary IPv4 price for ${entry.location}, which ${name} is priced in`);
+    if (!ipv4?.price_monthly)
+      throw new CatalogueFormatError(
+        `hetzner /v1/pricing: no primary IPv4 price for ${entry.location}, which ${name} is priced in`,
+      );
     if (!entry.price_monthly) throw new CatalogueFormatError(`${where}: no monthly price for ${entry.location}`);
     return {
       entry,
-      monthly: round(amount(entry.price_monthly, `${where} monthly price in ${entry.location}`) + amount(ipv4.price_monthly, `primary IPv4 monthly price in ${entry.location}`), 4),
-      hourly: entry.price_hourly && ipv4.price_hourly ? round(amount(entry.price_hourly, `${where} hourly price in ${entry.location}`) + amount(ipv4.price_hourly, `primary IPv4 hourly price in ${entry.location}`), 6) : null,
+      monthly: round(
+        amount(entry.price_monthly, `${where} monthly price in ${entry.location}`) +
+          amount(ipv4.price_monthly, `primary IPv4 monthly price in ${entry.location}`),
+        4,
+      ),
+      hourly:
+        entry.price_hourly && ipv4.price_hourly
+          ? round(
+              amount(entry.price_hourly, `${where} hourly price in ${entry.location}`) +
+                amount(ipv4.price_hourly, `primary IPv4 hourly price in ${entry.location}`),
+              6,
+            )
+          : null,
     };
   });
   const headline =
-    HEADLINE_LOCATIONS.map((location) => offers.find((offer) => offer.entry.location === location)).find((offer) => offer !== undefined) ??
-    [...offers].sort((a, b) => a.monthly - b.monthly)[0];
+    HEADLINE_LOCATIONS.map((location) => offers.find((offer) => offer.entry.location === location)).find(
+      (offer) => offer !== undefined,
+    ) ?? [...offers].sort((a, b) => a.monthly - b.monthly)[0];
   const regionPrices: CatalogueRegionPrice[] = offers
     .filter((offer) => offer.monthly !== headline.monthly)
     .map((offer) => ({ region: offer.entry.location, monthlyPrice: offer.monthly, hourlyPrice: offer.hourly }));
@@ -227,13 +279,20 @@ function toPlan(type: ServerType, prices: PricingEntry[] | undefined, ipv4ByLoca
   const regions = isPast(type.deprecation, now)
     ? []
     : listed
-      ? listed.filter((location) => typeof location.name === 'string' && location.available !== false && !isPast(location.deprecation, now)).map((location) => location.name as string)
+      ? listed
+          .filter(
+            (location) =>
+              typeof location.name === 'string' && location.available !== false && !isPast(location.deprecation, now),
+          )
+          .map((location) => location.name as string)
       : // Before per-location server types (API change of 2025-09-24) the price list was the only statement of where a type is sold.
         offers.map((offer) => offer.entry.location);
   const deprecated =
     type.deprecated === true ||
     (type.deprecation !== null && type.deprecation !== undefined) ||
-    (listed !== null && listed.length > 0 && listed.every((location) => location.deprecation !== null && location.deprecation !== undefined));
+    (listed !== null &&
+      listed.length > 0 &&
+      listed.every((location) => location.deprecation !== null && location.deprecation !== undefined));
 
   const plan: CataloguePlan = {
     id: name,
@@ -255,7 +314,8 @@ function toPlan(type: ServerType, prices: PricingEntry[] | undefined, ipv4ByLoca
     deprecated,
   };
   const traffic = headline.entry.included_traffic;
-  if (typeof traffic === 'number' && Number.isFinite(traffic) && traffic >= 0) plan.transferTb = round(traffic / 2 ** 40, 2); // Hetzner sells 20 TiB as "20 TB"
+  if (typeof traffic === 'number' && Number.isFinite(traffic) && traffic >= 0)
+    plan.transferTb = round(traffic / 2 ** 40, 2); // Hetzner sells 20 TiB as "20 TB"
   else throw new CatalogueFormatError(`${where}: no included_traffic for ${headline.entry.location}`);
   return plan;
 }
@@ -276,13 +336,17 @@ function cityOf(id: string, apiCity: unknown): string | null {
 }
 
 function currencyOf(pricing: Pricing): string {
-  if (typeof pricing.currency !== 'string' || !/^[A-Z]{3}$/.test(pricing.currency)) throw new CatalogueFormatError(`hetzner /v1/pricing: currency ${JSON.stringify(pricing.currency)} is not an ISO 4217 code`);
+  if (typeof pricing.currency !== 'string' || !/^[A-Z]{3}$/.test(pricing.currency))
+    throw new CatalogueFormatError(
+      `hetzner /v1/pricing: currency ${JSON.stringify(pricing.currency)} is not an ISO 4217 code`,
+    );
   return pricing.currency;
 }
 
 function ipv4Prices(pricing: Pricing): Map<string, PricingEntry> {
   const ipv4 = (pricing.primary_ips ?? []).find((ip) => ip.type === 'ipv4');
-  if (!ipv4 || !Array.isArray(ipv4.prices)) throw new CatalogueFormatError('hetzner /v1/pricing: no primary_ips entry of type ipv4');
+  if (!ipv4 || !Array.isArray(ipv4.prices))
+    throw new CatalogueFormatError('hetzner /v1/pricing: no primary_ips entry of type ipv4');
   return new Map(ipv4.prices.map((entry) => [entry.location, entry]));
 }
 
@@ -297,13 +361,16 @@ function amount(price: Price, what: string): number {
 }
 
 function number(value: unknown, what: string): number {
-  const parsed = typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : Number.NaN;
-  if (!Number.isFinite(parsed) || parsed < 0) throw new CatalogueFormatError(`hetzner: ${what} is ${JSON.stringify(value)}, not an amount`);
+  const parsed =
+    typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : Number.NaN;
+  if (!Number.isFinite(parsed) || parsed < 0)
+    throw new CatalogueFormatError(`hetzner: ${what} is ${JSON.stringify(value)}, not an amount`);
   return parsed;
 }
 
 function positive(value: unknown, what: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new CatalogueFormatError(`${what} is ${JSON.stringify(value)}, not a positive number`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    throw new CatalogueFormatError(`${what} is ${JSON.stringify(value)}, not a positive number`);
   return value;
 }
 

@@ -32,7 +32,8 @@ describe(HostingerCatalogue.name, () => {
     const dir = join(scratch, name);
     mkdirSync(join(dir, 'hostinger'), { recursive: true });
     writeFileSync(join(dir, 'hostinger', 'api-billing-v1-catalog.json'), JSON.stringify(catalogue));
-    for (const file of ['api-vps-v1-data-centers.json', 'recording.json']) copyFileSync(join(FIXTURES, 'hostinger', file), join(dir, 'hostinger', file));
+    for (const file of ['api-vps-v1-data-centers.json', 'recording.json'])
+      copyFileSync(join(FIXTURES, 'hostinger', file), join(dir, 'hostinger', file));
     return startReplayServer(dir, ['hostinger']);
   }
 
@@ -44,7 +45,15 @@ describe(HostingerCatalogue.name, () => {
     prices: [
       { ...exampleItem.prices[0], period: 1, period_unit: 'month' },
       { ...exampleItem.prices[0], id: `${exampleItem.id}-usd-24m`, period: 2, period_unit: 'year' },
-      { ...exampleItem.prices[0], id: `${exampleItem.id}-eur-24m`, currency: 'EUR', price: 1, first_period_price: 1, period: 24, period_unit: 'month' },
+      {
+        ...exampleItem.prices[0],
+        id: `${exampleItem.id}-eur-24m`,
+        currency: 'EUR',
+        price: 1,
+        first_period_price: 1,
+        period: 24,
+        period_unit: 'month',
+      },
     ],
     ...overrides,
   });
@@ -71,19 +80,28 @@ describe(HostingerCatalogue.name, () => {
   it('lists the data centres, with a city only where the dataset has one', async () => {
     const regions = await adapter.regions(ctxOn(server));
     expect(regions).toEqual(exampleCentres.map((c) => ({ id: String(c.id), city: null })));
-    expect(logged).toContain(`hostinger: ${exampleCentres.length} data centres read in 1 page, 0 in the dataset's cities`);
+    expect(logged).toContain(
+      `hostinger: ${exampleCentres.length} data centres read in 1 page, 0 in the dataset's cities`,
+    );
   });
 
   it('refuses the OpenAPI example catalogue, whose only price is a one-day term', async () => {
     const ctx = ctxOn(server);
     const regions = await adapter.regions(ctx);
-    await expect(adapter.plans(ctx, regions)).rejects.toThrow(new CatalogueFormatError(`hostinger /api/billing/v1/catalog: ${exampleItem.id} has no 24-month USD price (terms: USD other)`));
+    await expect(adapter.plans(ctx, regions)).rejects.toThrow(
+      new CatalogueFormatError(
+        `hostinger /api/billing/v1/catalog: ${exampleItem.id} has no 24-month USD price (terms: USD other)`,
+      ),
+    );
     expect(server.served).toContain('hostinger /api/billing/v1/catalog?category=VPS');
   });
 
   it('maps a KVM item: the 24-month first-term price per month as headline, its renewal, and the 1-month rate', async () => {
     const item = priced();
-    const variant = await variantServer('priced', [item, { ...priced(), id: 'hostingercom-vps-gamepanel2', name: 'Game Panel 2' }]);
+    const variant = await variantServer('priced', [
+      item,
+      { ...priced(), id: 'hostingercom-vps-gamepanel2', name: 'Game Panel 2' },
+    ]);
     try {
       const ctx = ctxOn(variant);
       const plans = await adapter.plans(ctx, await adapter.regions(ctx));
@@ -122,7 +140,9 @@ describe(HostingerCatalogue.name, () => {
     const variant = await variantServer('no-metadata', [priced({ metadata: exampleItem.metadata })]);
     try {
       const ctx = ctxOn(variant);
-      await expect(adapter.plans(ctx, await adapter.regions(ctx))).rejects.toThrow(/metadata lacks cpus, memory, disk_space, bandwidth \(has: field\)/);
+      await expect(adapter.plans(ctx, await adapter.regions(ctx))).rejects.toThrow(
+        /metadata lacks cpus, memory, disk_space, bandwidth \(has: field\)/,
+      );
     } finally {
       await variant.close();
     }

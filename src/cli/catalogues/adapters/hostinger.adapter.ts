@@ -39,18 +39,27 @@ export class HostingerCatalogue implements CatalogueAdapter {
   async regions(ctx: CatalogueContext): Promise<CatalogueRegion[]> {
     const centres = readDataCentres(await getJson(ctx, '/api/vps/v1/data-centers'));
     const regions = centres.map((centre) => ({ id: String(centre.id), city: datasetCity(centre.city) }));
-    ctx.log(`hostinger: ${centres.length} data centres read in 1 page, ${regions.filter((r) => r.city !== null).length} in the dataset's cities`);
+    ctx.log(
+      `hostinger: ${centres.length} data centres read in 1 page, ${regions.filter((r) => r.city !== null).length} in the dataset's cities`,
+    );
     return regions;
   }
 
   async plans(ctx: CatalogueContext, regions: CatalogueRegion[]): Promise<HostingerCataloguePlan[]> {
     const items = readCatalogue(await getJson(ctx, '/api/billing/v1/catalog', { category: 'VPS' }));
     const kvm = items.filter((item) => KVM_ITEM.test(item.id));
-    if (kvm.length === 0) throw new CatalogueFormatError(`hostinger /api/billing/v1/catalog: none of the ${items.length} VPS items is a KVM plan (hostingercom-vps-kvm<n>)`);
+    if (kvm.length === 0)
+      throw new CatalogueFormatError(
+        `hostinger /api/billing/v1/catalog: none of the ${items.length} VPS items is a KVM plan (hostingercom-vps-kvm<n>)`,
+      );
     // The catalogue does not say where a plan can be ordered; Hostinger sells every KVM plan in every VPS data centre it lists.
     const regionIds = regions.map((region) => region.id);
-    const plans = kvm.map((item) => toCataloguePlan(item, regionIds)).sort((a, b) => a.monthlyPrice - b.monthlyPrice || a.id.localeCompare(b.id));
-    ctx.log(`hostinger: ${items.length} VPS catalogue items read in 1 page, ${plans.length} KVM plans priced in ${PRICE_LIST_CURRENCY}`);
+    const plans = kvm
+      .map((item) => toCataloguePlan(item, regionIds))
+      .sort((a, b) => a.monthlyPrice - b.monthlyPrice || a.id.localeCompare(b.id));
+    ctx.log(
+      `hostinger: ${items.length} VPS catalogue items read in 1 page, ${plans.length} KVM plans priced in ${PRICE_LIST_CURRENCY}`,
+    );
     return plans;
   }
 
@@ -117,7 +126,10 @@ function toCataloguePlan(item: CatalogueItem, regionIds: string[]): HostingerCat
   const where = `hostinger /api/billing/v1/catalog: ${item.id}`;
   const inList = item.prices.filter((price) => price.currency === PRICE_LIST_CURRENCY);
   const term = inList.find((price) => price.months === HEADLINE_TERM_MONTHS);
-  if (!term) throw new CatalogueFormatError(`${where} has no ${HEADLINE_TERM_MONTHS}-month ${PRICE_LIST_CURRENCY} price (terms: ${describeTerms(item.prices)})`);
+  if (!term)
+    throw new CatalogueFormatError(
+      `${where} has no ${HEADLINE_TERM_MONTHS}-month ${PRICE_LIST_CURRENCY} price (terms: ${describeTerms(item.prices)})`,
+    );
   const monthly = inList.find((price) => price.months === 1);
   const specs = specsOf(item, where);
 
@@ -152,7 +164,10 @@ function specsOf(item: CatalogueItem, where: string): Pick<CataloguePlan, 'vcpus
   const meta = item.metadata ?? {};
   const valueOf = (key: string) => numberOf(key === 'disk_space' ? (meta.disk_space ?? meta.disk) : meta[key]);
   const missing = ['cpus', 'memory', 'disk_space', 'bandwidth'].filter((key) => valueOf(key) === null);
-  if (missing.length > 0) throw new CatalogueFormatError(`${where} metadata lacks ${missing.join(', ')} (has: ${Object.keys(meta).join(', ') || 'nothing'})`);
+  if (missing.length > 0)
+    throw new CatalogueFormatError(
+      `${where} metadata lacks ${missing.join(', ')} (has: ${Object.keys(meta).join(', ') || 'nothing'})`,
+    );
   const mb = (key: string) => valueOf(key) as number;
   return {
     vcpus: mb('cpus'),
@@ -168,36 +183,63 @@ function perMonth(cents: number, months: number): number {
 }
 
 function describeTerms(prices: CataloguePrice[]): string {
-  return prices.map((price) => `${price.currency} ${price.months === null ? 'other' : `${price.months}m`}`).join(', ') || 'none';
+  return (
+    prices.map((price) => `${price.currency} ${price.months === null ? 'other' : `${price.months}m`}`).join(', ') ||
+    'none'
+  );
 }
 
 function readDataCentres(body: unknown): DataCentre[] {
-  if (!Array.isArray(body) || body.length === 0) throw new CatalogueFormatError('hostinger /api/vps/v1/data-centers: expected a non-empty array of data centres');
+  if (!Array.isArray(body) || body.length === 0)
+    throw new CatalogueFormatError('hostinger /api/vps/v1/data-centers: expected a non-empty array of data centres');
   return body.map((raw, i) => {
     const centre = raw as { id?: unknown; city?: unknown };
-    if (typeof centre.id !== 'number') throw new CatalogueFormatError(`hostinger /api/vps/v1/data-centers: [${i}] has no numeric id`);
+    if (typeof centre.id !== 'number')
+      throw new CatalogueFormatError(`hostinger /api/vps/v1/data-centers: [${i}] has no numeric id`);
     return { id: centre.id, city: typeof centre.city === 'string' ? centre.city : null };
   });
 }
 
 function readCatalogue(body: unknown): CatalogueItem[] {
-  if (!Array.isArray(body) || body.length === 0) throw new CatalogueFormatError('hostinger /api/billing/v1/catalog: expected a non-empty array of catalogue items');
+  if (!Array.isArray(body) || body.length === 0)
+    throw new CatalogueFormatError('hostinger /api/billing/v1/catalog: expected a non-empty array of catalogue items');
   return body.map((raw, i) => {
     const item = raw as { id?: unknown; name?: unknown; metadata?: unknown; prices?: unknown };
-    if (typeof item.id !== 'string' || typeof item.name !== 'string') throw new CatalogueFormatError(`hostinger /api/billing/v1/catalog: [${i}] has no id or name`);
-    if (!Array.isArray(item.prices)) throw new CatalogueFormatError(`hostinger /api/billing/v1/catalog: ${item.id} has no prices array`);
-    const metadata = item.metadata !== null && typeof item.metadata === 'object' ? (item.metadata as Record<string, unknown>) : null;
-    return { id: item.id, name: item.name, metadata, prices: item.prices.map((price, j) => readPrice(price, `${item.id}.prices[${j}]`)) };
+    if (typeof item.id !== 'string' || typeof item.name !== 'string')
+      throw new CatalogueFormatError(`hostinger /api/billing/v1/catalog: [${i}] has no id or name`);
+    if (!Array.isArray(item.prices))
+      throw new CatalogueFormatError(`hostinger /api/billing/v1/catalog: ${item.id} has no prices array`);
+    const metadata =
+      item.metadata !== null && typeof item.metadata === 'object' ? (item.metadata as Record<string, unknown>) : null;
+    return {
+      id: item.id,
+      name: item.name,
+      metadata,
+      prices: item.prices.map((price, j) => readPrice(price, `${item.id}.prices[${j}]`)),
+    };
   });
 }
 
 function readPrice(raw: unknown, where: string): CataloguePrice {
-  const price = raw as { id?: unknown; currency?: unknown; price?: unknown; first_period_price?: unknown; period?: unknown; period_unit?: unknown };
+  const price = raw as {
+    id?: unknown;
+    currency?: unknown;
+    price?: unknown;
+    first_period_price?: unknown;
+    period?: unknown;
+    period_unit?: unknown;
+  };
   if (typeof price.currency !== 'string' || typeof price.price !== 'number' || price.price < 0) {
     throw new CatalogueFormatError(`hostinger /api/billing/v1/catalog: ${where} has no currency or no price in cents`);
   }
   const firstPeriod = typeof price.first_period_price === 'number' ? price.first_period_price : null;
-  return { id: typeof price.id === 'string' ? price.id : where, currency: price.currency, cents: price.price, firstPeriodCents: firstPeriod, months: monthsOf(price.period, price.period_unit) };
+  return {
+    id: typeof price.id === 'string' ? price.id : where,
+    currency: price.currency,
+    cents: price.price,
+    firstPeriodCents: firstPeriod,
+    months: monthsOf(price.period, price.period_unit),
+  };
 }
 
 /** The term in months; null for day, week or one-off (`none`) terms, which the dataset does not quote. */

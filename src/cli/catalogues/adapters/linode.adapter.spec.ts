@@ -45,7 +45,9 @@ const isDedicated = (t: RawType) => t.class === 'dedicated' && /^g[678]-dedicate
 const inLines = TYPES.data.filter((t) => isShared(t) || isDedicated(t));
 const hourlyOnly = inLines.filter((t) => t.price.monthly === null);
 const priced = inLines.filter((t) => t.price.monthly !== null);
-const coreLinodeRegions = REGIONS.data.filter((r) => r.site_type === 'core' && r.capabilities.includes('Linodes')).map((r) => r.id);
+const coreLinodeRegions = REGIONS.data
+  .filter((r) => r.site_type === 'core' && r.capabilities.includes('Linodes'))
+  .map((r) => r.id);
 const raw = (id: string) => TYPES.data.find((t) => t.id === id)!;
 
 describe(LinodeCatalogue.name, () => {
@@ -95,7 +97,9 @@ describe(LinodeCatalogue.name, () => {
     const outOfScope = TYPES.data.filter((t) => !inLines.includes(t));
     expect(outOfScope.length).toBeGreaterThan(0);
     for (const type of outOfScope) expect(plans.map((plan) => plan.id)).not.toContain(type.id);
-    expect(lines).toContain(`linode: ${TYPES.data.length} types read in 1 page, ${inLines.length} in the lines shared, dedicated`);
+    expect(lines).toContain(
+      `linode: ${TYPES.data.length} types read in 1 page, ${inLines.length} in the lines shared, dedicated`,
+    );
   });
 
   it('names the sizes priced by the hour only instead of inventing a monthly price for them', async () => {
@@ -103,7 +107,9 @@ describe(LinodeCatalogue.name, () => {
 
     expect(hourlyOnly.length).toBeGreaterThan(0);
     for (const type of hourlyOnly) expect(plans.map((plan) => plan.id)).not.toContain(type.id);
-    expect(lines.find((line) => line.includes('priced by the hour only'))).toContain(hourlyOnly.map((t) => t.id).join(', '));
+    expect(lines.find((line) => line.includes('priced by the hour only'))).toContain(
+      hourlyOnly.map((t) => t.id).join(', '),
+    );
   });
 
   it('gives a shared size the specs and core-region price the catalogue states, under the dataset name', async () => {
@@ -134,7 +140,12 @@ describe(LinodeCatalogue.name, () => {
 
     expect(planOf(plans, 'g6-nanode-1').name).toBe(`Nanode ${raw('g6-nanode-1').memory / 1024} GB`);
     expect(planOf(plans, 'g6-dedicated-2').name).toBe(`Dedicated ${raw('g6-dedicated-2').memory / 1024} GB`);
-    expect(planOf(plans, g7.id)).toMatchObject({ name: `G7 Dedicated ${g7.memory / 1024} GB`, line: 'dedicated', cpuType: 'dedicated', monthlyPrice: g7.price.monthly });
+    expect(planOf(plans, g7.id)).toMatchObject({
+      name: `G7 Dedicated ${g7.memory / 1024} GB`,
+      line: 'dedicated',
+      cpuType: 'dedicated',
+      monthlyPrice: g7.price.monthly,
+    });
   });
 
   it('lists Jakarta and São Paulo with the prices region_prices gives', async () => {
@@ -143,7 +154,11 @@ describe(LinodeCatalogue.name, () => {
 
     expect(plan.regionPrices).toHaveLength(type.region_prices.length);
     for (const entry of type.region_prices) {
-      expect(plan.regionPrices).toContainEqual({ region: entry.id, monthlyPrice: entry.monthly, hourlyPrice: entry.hourly });
+      expect(plan.regionPrices).toContainEqual({
+        region: entry.id,
+        monthlyPrice: entry.monthly,
+        hourlyPrice: entry.hourly,
+      });
     }
   });
 
@@ -159,7 +174,12 @@ describe(LinodeCatalogue.name, () => {
   it('reports the per-GB transfer overage of /v4/network-transfer/prices', async () => {
     const addOns = await adapter.addOns(context());
 
-    expect(addOns).toEqual({ trafficOverage: { price: TRANSFER.data.find((entry) => entry.id === 'network_transfer')!.price.hourly, unit: 'GB' } });
+    expect(addOns).toEqual({
+      trafficOverage: {
+        price: TRANSFER.data.find((entry) => entry.id === 'network_transfer')!.price.hourly,
+        unit: 'GB',
+      },
+    });
   });
 
   it('throws a CatalogueFormatError when the types answer has no data list', async () => {
@@ -170,14 +190,26 @@ describe(LinodeCatalogue.name, () => {
 
   it('throws a CatalogueFormatError naming a managed size that has no price', async () => {
     const { price: _dropped, ...unpriced } = raw('g6-standard-2');
-    server.inject({ provider: 'linode', path: '/v4/linode/types', kind: 'body', body: JSON.stringify({ data: [unpriced], page: 1, pages: 1, results: 1 }), times: 1 });
+    server.inject({
+      provider: 'linode',
+      path: '/v4/linode/types',
+      kind: 'body',
+      body: JSON.stringify({ data: [unpriced], page: 1, pages: 1, results: 1 }),
+      times: 1,
+    });
 
     await expect(adapter.plans(context())).rejects.toThrow(/g6-standard-2 has no monthly price/);
   });
 
   it('throws a CatalogueFormatError when no type is in the managed lines', async () => {
     const gpuOnly = TYPES.data.filter((t) => t.class === 'gpu');
-    server.inject({ provider: 'linode', path: '/v4/linode/types', kind: 'body', body: JSON.stringify({ data: gpuOnly, page: 1, pages: 1, results: gpuOnly.length }), times: 1 });
+    server.inject({
+      provider: 'linode',
+      path: '/v4/linode/types',
+      kind: 'body',
+      body: JSON.stringify({ data: gpuOnly, page: 1, pages: 1, results: gpuOnly.length }),
+      times: 1,
+    });
 
     await expect(adapter.plans(context())).rejects.toThrow(CatalogueFormatError);
   });
@@ -196,7 +228,10 @@ describe(LinodeCatalogue.name, () => {
         provider: 'linode',
         observedAt: '2026-09-17',
         retrievedAt: '2026-11-26',
-        source: { url: 'derived:test/fixtures/catalogues/linode/v4-linode-types.json', copyOf: 'https://api.linode.com/v4/linode/types' },
+        source: {
+          url: 'derived:test/fixtures/catalogues/linode/v4-linode-types.json',
+          copyOf: 'https://api.linode.com/v4/linode/types',
+        },
         answers: [
           { path: '/v4/linode/types', query: { page: '1' }, file: 'types-1.json' },
           { path: '/v4/linode/types', query: { page: '2' }, file: 'types-2.json' },
@@ -209,7 +244,8 @@ describe(LinodeCatalogue.name, () => {
         'types-2.json': { data: data.slice(half), page: 2, pages: 2, results: data.length },
         'regions.json': REGIONS,
       };
-      for (const [file, body] of Object.entries(files)) await writeFile(join(dir, 'linode', file), JSON.stringify(body));
+      for (const [file, body] of Object.entries(files))
+        await writeFile(join(dir, 'linode', file), JSON.stringify(body));
       split = await startReplayServer(dir, ['linode']);
     });
 
@@ -226,7 +262,9 @@ describe(LinodeCatalogue.name, () => {
         expect.stringMatching(/[?&]page=2(&|$)/),
       ]);
       expect(plans.map((plan) => plan.id).sort()).toEqual(priced.map((t) => t.id).sort());
-      expect(lines).toContain(`linode: ${TYPES.data.length} types read in 2 pages, ${inLines.length} in the lines shared, dedicated`);
+      expect(lines).toContain(
+        `linode: ${TYPES.data.length} types read in 2 pages, ${inLines.length} in the lines shared, dedicated`,
+      );
     });
 
     it('marks a size with a successor as deprecated and names the successor', async () => {

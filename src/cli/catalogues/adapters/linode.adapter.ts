@@ -40,10 +40,19 @@ const LINES = [
     id: 'dedicated',
     cpuType: 'dedicated',
     families: [
-      { match: (type: LinodeType) => type.class === 'dedicated' && type.id.startsWith('g6-dedicated-'), name: 'Dedicated' },
-      { match: (type: LinodeType) => type.class === 'dedicated' && type.id.startsWith('g7-dedicated-'), name: 'G7 Dedicated' },
+      {
+        match: (type: LinodeType) => type.class === 'dedicated' && type.id.startsWith('g6-dedicated-'),
+        name: 'Dedicated',
+      },
+      {
+        match: (type: LinodeType) => type.class === 'dedicated' && type.id.startsWith('g7-dedicated-'),
+        name: 'G7 Dedicated',
+      },
       // G8 sizes carry no monthly price (see `plans`); they are recognised so that they are reported, not silently dropped.
-      { match: (type: LinodeType) => type.class === 'dedicated' && type.id.startsWith('g8-dedicated-'), name: 'G8 Dedicated' },
+      {
+        match: (type: LinodeType) => type.class === 'dedicated' && type.id.startsWith('g8-dedicated-'),
+        name: 'G8 Dedicated',
+      },
     ],
   },
 ] as const;
@@ -147,25 +156,51 @@ export class LinodeCatalogue implements CatalogueAdapter {
   async plans(ctx: CatalogueContext): Promise<CataloguePlan[]> {
     // The types list does not say where a size is sold; the core regions that offer Linodes do.
     const orderableIn = (await this.readRegions(ctx)).regions
-      .filter((region) => region.site_type === 'core' && Array.isArray(region.capabilities) && region.capabilities.includes('Linodes'))
+      .filter(
+        (region) =>
+          region.site_type === 'core' && Array.isArray(region.capabilities) && region.capabilities.includes('Linodes'),
+      )
       .map((region) => region.id as string);
 
     const { items, pages } = await readList(ctx, '/v4/linode/types');
     const types = items.map((item, index) => asType(item, index));
-    const managed = types.map((type) => ({ type, family: familyOf(type) })).filter((entry): entry is { type: LinodeType; family: { line: Line; family: Family } } => entry.family !== undefined);
-    ctx.log(`linode: ${types.length} types read in ${plural(pages, 'page')}, ${managed.length} in the lines ${this.lines.join(', ')}`);
-    if (managed.length === 0) throw new CatalogueFormatError(`linode /v4/linode/types: no type in the lines ${this.lines.join(', ')} among ${types.length} listed`);
+    const managed = types
+      .map((type) => ({ type, family: familyOf(type) }))
+      .filter(
+        (entry): entry is { type: LinodeType; family: { line: Line; family: Family } } => entry.family !== undefined,
+      );
+    ctx.log(
+      `linode: ${types.length} types read in ${plural(pages, 'page')}, ${managed.length} in the lines ${this.lines.join(', ')}`,
+    );
+    if (managed.length === 0)
+      throw new CatalogueFormatError(
+        `linode /v4/linode/types: no type in the lines ${this.lines.join(', ')} among ${types.length} listed`,
+      );
 
     // A size without a monthly price is billed by the hour with no monthly cap; the plan model has no
     // place for that yet, so it is named in the log rather than given an invented monthly figure.
-    const hourlyOnly = managed.filter(({ type }) => type.price?.monthly === null && typeof type.price?.hourly === 'number');
-    if (hourlyOnly.length > 0) ctx.log(`linode: ${plural(hourlyOnly.length, 'size')} priced by the hour only (no monthly price) left out: ${hourlyOnly.map(({ type }) => type.id).join(', ')}`);
+    const hourlyOnly = managed.filter(
+      ({ type }) => type.price?.monthly === null && typeof type.price?.hourly === 'number',
+    );
+    if (hourlyOnly.length > 0)
+      ctx.log(
+        `linode: ${plural(hourlyOnly.length, 'size')} priced by the hour only (no monthly price) left out: ${hourlyOnly.map(({ type }) => type.id).join(', ')}`,
+      );
 
-    const plans = managed.filter((entry) => !hourlyOnly.includes(entry)).map(({ type, family }) => toPlan(type, family.line, family.family, orderableIn));
-    if (plans.length === 0) throw new CatalogueFormatError(`linode /v4/linode/types: every type in the lines ${this.lines.join(', ')} lacks a monthly price`);
-    plans.sort((a, b) => lineIndex(a.line) - lineIndex(b.line) || a.monthlyPrice - b.monthlyPrice || a.id.localeCompare(b.id));
+    const plans = managed
+      .filter((entry) => !hourlyOnly.includes(entry))
+      .map(({ type, family }) => toPlan(type, family.line, family.family, orderableIn));
+    if (plans.length === 0)
+      throw new CatalogueFormatError(
+        `linode /v4/linode/types: every type in the lines ${this.lines.join(', ')} lacks a monthly price`,
+      );
+    plans.sort(
+      (a, b) => lineIndex(a.line) - lineIndex(b.line) || a.monthlyPrice - b.monthlyPrice || a.id.localeCompare(b.id),
+    );
     const deprecated = plans.filter((plan) => plan.deprecated).length;
-    ctx.log(`linode: ${plural(plans.length, 'plan')} priced in ${CURRENCY} (${deprecated} deprecated), orderable in ${plural(orderableIn.length, 'core region')}`);
+    ctx.log(
+      `linode: ${plural(plans.length, 'plan')} priced in ${CURRENCY} (${deprecated} deprecated), orderable in ${plural(orderableIn.length, 'core region')}`,
+    );
     return plans;
   }
 
@@ -173,11 +208,19 @@ export class LinodeCatalogue implements CatalogueAdapter {
     const { items, pages } = await readList(ctx, '/v4/network-transfer/prices');
     const prices = items as TransferPrice[];
     const transfer = prices.find((entry) => entry?.id === 'network_transfer');
-    if (!transfer) throw new CatalogueFormatError(`linode /v4/network-transfer/prices: no "network_transfer" entry among ${prices.length} listed`);
+    if (!transfer)
+      throw new CatalogueFormatError(
+        `linode /v4/network-transfer/prices: no "network_transfer" entry among ${prices.length} listed`,
+      );
     // The overage is a price per GB, which the API puts in the `hourly` field of its usual price object.
     const perGb = transfer.price?.hourly;
-    if (typeof perGb !== 'number' || !Number.isFinite(perGb) || perGb < 0) throw new CatalogueFormatError('linode /v4/network-transfer/prices: "network_transfer" has no price per GB (price.hourly)');
-    ctx.log(`linode: ${plural(prices.length, 'transfer price')} read in ${plural(pages, 'page')}; overage ${perGb} ${CURRENCY} per GB in the core regions`);
+    if (typeof perGb !== 'number' || !Number.isFinite(perGb) || perGb < 0)
+      throw new CatalogueFormatError(
+        'linode /v4/network-transfer/prices: "network_transfer" has no price per GB (price.hourly)',
+      );
+    ctx.log(
+      `linode: ${plural(prices.length, 'transfer price')} read in ${plural(pages, 'page')}; overage ${perGb} ${CURRENCY} per GB in the core regions`,
+    );
     return { trafficOverage: { price: perGb, unit: 'GB' } };
   }
 
@@ -186,7 +229,8 @@ export class LinodeCatalogue implements CatalogueAdapter {
     const { items, pages } = await readList(ctx, '/v4/regions');
     const regions = items as Region[];
     regions.forEach((region, index) => {
-      if (typeof region?.id !== 'string' || region.id === '') throw new CatalogueFormatError(`linode /v4/regions: data[${index}] has no id`);
+      if (typeof region?.id !== 'string' || region.id === '')
+        throw new CatalogueFormatError(`linode /v4/regions: data[${index}] has no id`);
     });
     if (regions.length === 0) throw new CatalogueFormatError('linode /v4/regions: the list of regions is empty');
     return { regions, pages };
@@ -197,15 +241,20 @@ export class LinodeCatalogue implements CatalogueAdapter {
 async function readList(ctx: CatalogueContext, path: string): Promise<{ items: unknown[]; pages: number }> {
   return readAllPages(`linode ${path}`, { first: 1, maxPages: MAX_PAGES, isLater: laterPageNumber }, async (page) => {
     const body = await ctx.client.getJson<PageBody>(path, { query: { page, page_size: PAGE_SIZE } });
-    if (body === null || typeof body !== 'object' || !Array.isArray(body.data)) throw new CatalogueFormatError(`linode ${path}: page ${page} has no data list`);
-    if (!isPositiveInteger(body.pages) || body.page !== page) throw new CatalogueFormatError(`linode ${path}: page ${page} does not say which page it is of how many (page ${String(body.page)}, pages ${String(body.pages)})`);
+    if (body === null || typeof body !== 'object' || !Array.isArray(body.data))
+      throw new CatalogueFormatError(`linode ${path}: page ${page} has no data list`);
+    if (!isPositiveInteger(body.pages) || body.page !== page)
+      throw new CatalogueFormatError(
+        `linode ${path}: page ${page} does not say which page it is of how many (page ${String(body.page)}, pages ${String(body.pages)})`,
+      );
     return { items: body.data, next: page < body.pages ? page + 1 : undefined };
   });
 }
 
 function asType(item: unknown, index: number): LinodeType {
   const type = item as LinodeType;
-  if (type === null || typeof type !== 'object' || typeof type.id !== 'string' || type.id === '') throw new CatalogueFormatError(`linode /v4/linode/types: data[${index}] has no id`);
+  if (type === null || typeof type !== 'object' || typeof type.id !== 'string' || type.id === '')
+    throw new CatalogueFormatError(`linode /v4/linode/types: data[${index}] has no id`);
   return type;
 }
 
@@ -222,7 +271,8 @@ function toPlan(type: LinodeType, line: Line, family: Family, orderableIn: strin
   const vcpus = positive(type.vcpus, `${where} has no vcpus`);
   const memoryMb = positive(type.memory, `${where} has no memory (MB)`);
   const diskMb = positive(type.disk, `${where} has no disk (MB)`);
-  if (typeof type.transfer !== 'number' || !Number.isFinite(type.transfer) || type.transfer < 0) throw new CatalogueFormatError(`${where} has no transfer (GB)`);
+  if (typeof type.transfer !== 'number' || !Number.isFinite(type.transfer) || type.transfer < 0)
+    throw new CatalogueFormatError(`${where} has no transfer (GB)`);
   const monthlyPrice = price(type.price?.monthly, `${where} has no monthly price`);
   const hourlyPrice = price(type.price?.hourly, `${where} has no hourly price`);
   const ramGb = memoryMb / 1024;
@@ -254,10 +304,12 @@ function toPlan(type: LinodeType, line: Line, family: Family, orderableIn: strin
 
 function regionPricesOf(type: LinodeType, headline: number, where: string): CatalogueRegionPrice[] {
   if (type.region_prices === undefined || type.region_prices === null) return [];
-  if (!Array.isArray(type.region_prices)) throw new CatalogueFormatError(`${where} has region_prices that is not a list`);
+  if (!Array.isArray(type.region_prices))
+    throw new CatalogueFormatError(`${where} has region_prices that is not a list`);
   return type.region_prices
     .map((entry, index) => {
-      if (typeof entry?.id !== 'string' || entry.id === '') throw new CatalogueFormatError(`${where} region_prices[${index}] has no region id`);
+      if (typeof entry?.id !== 'string' || entry.id === '')
+        throw new CatalogueFormatError(`${where} region_prices[${index}] has no region id`);
       return {
         region: entry.id,
         monthlyPrice: price(entry.monthly, `${where} has no monthly price for ${entry.id}`),

@@ -10,10 +10,37 @@ const FIXTURES = 'test/fixtures/catalogues';
 const PATH = '/1.0/order/catalog/public/vps';
 
 // The recorded answer, read as plain JSON so expectations come from the copy, not from the adapter.
-interface RawPricing { capacities: string[]; mode: string; commitment: number; interval: number; intervalUnit: string; price: number }
-interface RawPlan { planCode: string; product?: string; pricings: RawPricing[]; configurations?: { name: string; values: string[] }[]; blobs?: { tags?: string[] } | null }
-interface RawProduct { name: string; blobs?: { technical?: { cpu: { cores: number }; memory: { size: number }; storage: { disks: { capacity: number }[] }; bandwidth: { level: number } } } }
-interface RawCatalogue { locale: { currencyCode: string }; plans: RawPlan[]; products: RawProduct[] }
+interface RawPricing {
+  capacities: string[];
+  mode: string;
+  commitment: number;
+  interval: number;
+  intervalUnit: string;
+  price: number;
+}
+interface RawPlan {
+  planCode: string;
+  product?: string;
+  pricings: RawPricing[];
+  configurations?: { name: string; values: string[] }[];
+  blobs?: { tags?: string[] } | null;
+}
+interface RawProduct {
+  name: string;
+  blobs?: {
+    technical?: {
+      cpu: { cores: number };
+      memory: { size: number };
+      storage: { disks: { capacity: number }[] };
+      bandwidth: { level: number };
+    };
+  };
+}
+interface RawCatalogue {
+  locale: { currencyCode: string };
+  plans: RawPlan[];
+  products: RawProduct[];
+}
 
 describe(OvhcloudCatalogue.name, () => {
   let server: ReplayServer;
@@ -30,7 +57,9 @@ describe(OvhcloudCatalogue.name, () => {
   const rawPlan = (code: string) => raw.plans.find((plan) => plan.planCode === code)!;
   const rawProduct = (name: string) => raw.products.find((product) => product.name === name)!;
   const defaultMonthly = (plan: RawPlan) => {
-    const pricing = plan.pricings.find((p) => p.capacities.includes('renew') && p.mode === 'default' && p.commitment === 0)!;
+    const pricing = plan.pricings.find(
+      (p) => p.capacities.includes('renew') && p.mode === 'default' && p.commitment === 0,
+    )!;
     return pricing.price / 1e8 / pricing.interval;
   };
   const datacenters = (plan: RawPlan) => plan.configurations?.find((c) => c.name === 'vps_datacenter')?.values ?? [];
@@ -99,7 +128,9 @@ describe(OvhcloudCatalogue.name, () => {
   it('ignores the 6- and 12-month commitment prices when choosing the headline price', async () => {
     const plans = await recordedAdapter().plans(contextFor(server), []);
     const rawVps1 = rawPlan('vps-2027-model1');
-    const committed = rawVps1.pricings.filter((p) => p.capacities.includes('renew') && p.commitment > 0).map((p) => p.price / 1e8 / p.interval);
+    const committed = rawVps1.pricings
+      .filter((p) => p.capacities.includes('renew') && p.commitment > 0)
+      .map((p) => p.price / 1e8 / p.interval);
     expect(committed.length).toBeGreaterThan(0);
     const vps1 = plans.find((plan) => plan.id === 'vps-2027-model1')!;
     for (const price of committed) expect(vps1.monthlyPrice).toBeGreaterThan(price);
@@ -117,7 +148,9 @@ describe(OvhcloudCatalogue.name, () => {
 
   it('writes a port speed of 1000 Mbit/s or more in Gbit/s, as the dataset does', async () => {
     const faster = structuredClone(raw);
-    faster.products.find((product) => product.name === rawPlan('vps-2027-model1').product)!.blobs!.technical!.bandwidth.level = 1500;
+    faster.products.find(
+      (product) => product.name === rawPlan('vps-2027-model1').product,
+    )!.blobs!.technical!.bandwidth.level = 1500;
     server.inject({ provider: 'ovhcloud', path: PATH, kind: 'body', body: JSON.stringify(faster), times: 1 });
     const plans = await recordedAdapter().plans(contextFor(server), []);
     expect(plans.find((plan) => plan.id === 'vps-2027-model1')!.transferText).toBe('Unmetered (1.5 Gbit/s)');
@@ -134,7 +167,9 @@ describe(OvhcloudCatalogue.name, () => {
 
   it('lists every datacenter of the managed plans, with the dataset city where it has one', async () => {
     const regions = await recordedAdapter().regions(contextFor(server));
-    const expected = new Set(raw.plans.filter((plan) => /^vps-\d{4}-model\d+/.test(plan.planCode)).flatMap(datacenters));
+    const expected = new Set(
+      raw.plans.filter((plan) => /^vps-\d{4}-model\d+/.test(plan.planCode)).flatMap(datacenters),
+    );
     expect(new Set(regions.map((region) => region.id))).toEqual(expected);
     const cityOf = (id: string) => regions.find((region) => region.id === id)?.city;
     expect(cityOf('GRA')).toBe('Gravelines');
@@ -203,7 +238,10 @@ describe(OvhcloudCatalogue.name, () => {
           provider: 'ovhcloud',
           observedAt: '2026-10-07',
           retrievedAt: '2026-11-26',
-          source: { url: 'https://example.invalid/derived', copyOf: `https://api.us.ovhcloud.com${PATH}?ovhSubsidiary=US` },
+          source: {
+            url: 'https://example.invalid/derived',
+            copyOf: `https://api.us.ovhcloud.com${PATH}?ovhSubsidiary=US`,
+          },
           answers: [{ path: PATH, query: { ovhSubsidiary: 'US' }, file: 'us.json' }],
         }),
       );

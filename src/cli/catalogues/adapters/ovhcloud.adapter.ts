@@ -18,9 +18,31 @@ import {
 
 /** The OVHcloud subsidiaries whose VPS catalogue this adapter can read, by API host. */
 export type OvhSubsidiary =
-  | 'FR' | 'DE' | 'ES' | 'GB' | 'IE' | 'IT' | 'NL' | 'PL' | 'PT' | 'CZ' | 'FI' | 'LT' | 'MA' | 'SN' | 'TN' | 'EU'
+  | 'FR'
+  | 'DE'
+  | 'ES'
+  | 'GB'
+  | 'IE'
+  | 'IT'
+  | 'NL'
+  | 'PL'
+  | 'PT'
+  | 'CZ'
+  | 'FI'
+  | 'LT'
+  | 'MA'
+  | 'SN'
+  | 'TN'
+  | 'EU'
   | 'US'
-  | 'CA' | 'QC' | 'AU' | 'SG' | 'ASIA' | 'IN' | 'WE' | 'WS';
+  | 'CA'
+  | 'QC'
+  | 'AU'
+  | 'SG'
+  | 'ASIA'
+  | 'IN'
+  | 'WE'
+  | 'WS';
 
 export interface OvhcloudCatalogueOptions {
   /** Whose price list to read; FR (EUR, the parent company's list) unless told otherwise. */
@@ -34,10 +56,31 @@ const CA_HOST = 'https://ca.api.ovh.com';
 const EU_HOST = 'https://eu.api.ovh.com';
 // Each subsidiary is served by one of three API hosts; asking the wrong host answers 400.
 const HOST_OF: Record<OvhSubsidiary, string> = {
-  FR: EU_HOST, DE: EU_HOST, ES: EU_HOST, GB: EU_HOST, IE: EU_HOST, IT: EU_HOST, NL: EU_HOST, PL: EU_HOST, PT: EU_HOST,
-  CZ: EU_HOST, FI: EU_HOST, LT: EU_HOST, MA: EU_HOST, SN: EU_HOST, TN: EU_HOST, EU: EU_HOST,
+  FR: EU_HOST,
+  DE: EU_HOST,
+  ES: EU_HOST,
+  GB: EU_HOST,
+  IE: EU_HOST,
+  IT: EU_HOST,
+  NL: EU_HOST,
+  PL: EU_HOST,
+  PT: EU_HOST,
+  CZ: EU_HOST,
+  FI: EU_HOST,
+  LT: EU_HOST,
+  MA: EU_HOST,
+  SN: EU_HOST,
+  TN: EU_HOST,
+  EU: EU_HOST,
   US: US_HOST,
-  CA: CA_HOST, QC: CA_HOST, AU: CA_HOST, SG: CA_HOST, ASIA: CA_HOST, IN: CA_HOST, WE: CA_HOST, WS: CA_HOST,
+  CA: CA_HOST,
+  QC: CA_HOST,
+  AU: CA_HOST,
+  SG: CA_HOST,
+  ASIA: CA_HOST,
+  IN: CA_HOST,
+  WE: CA_HOST,
+  WS: CA_HOST,
 };
 
 /** The dataset's lines, in providers.json order (the order plans are sorted in). */
@@ -93,7 +136,9 @@ export class OvhcloudCatalogue implements CatalogueAdapter {
     const ids = new Set<string>();
     for (const variant of inScopeVariants(catalogue)) for (const id of datacentersOf(variant.plan)) ids.add(id);
     const regions = [...ids].sort().map((id) => ({ id, city: CITY_OF[id] ?? null }));
-    ctx.log(`ovhcloud: ${regions.length} datacenters in the ${this.subsidiary} VPS catalogue, ${regions.filter((r) => r.city).length} with a dataset city`);
+    ctx.log(
+      `ovhcloud: ${regions.length} datacenters in the ${this.subsidiary} VPS catalogue, ${regions.filter((r) => r.city).length} with a dataset city`,
+    );
     return regions;
   }
 
@@ -101,7 +146,9 @@ export class OvhcloudCatalogue implements CatalogueAdapter {
     const catalogue = await this.catalogue(ctx);
     const variants = inScopeVariants(catalogue);
     if (variants.length === 0) {
-      throw new CatalogueFormatError(`the ${this.subsidiary} VPS catalogue lists no plan of the vps-<year>-model<n> ranges among its ${catalogue.plans.length} plans`);
+      throw new CatalogueFormatError(
+        `the ${this.subsidiary} VPS catalogue lists no plan of the vps-<year>-model<n> ranges among its ${catalogue.plans.length} plans`,
+      );
     }
     const products = new Map(catalogue.products.map((product) => [product.name, product]));
     const byId = new Map<string, Variant[]>();
@@ -110,7 +157,8 @@ export class OvhcloudCatalogue implements CatalogueAdapter {
     const plans = [...byId.values()].map((group) => mergeVariants(group, products, catalogue.currency));
     plans.sort(
       (a, b) =>
-        LINE_ORDER.indexOf(a.line as (typeof LINE_ORDER)[number]) - LINE_ORDER.indexOf(b.line as (typeof LINE_ORDER)[number]) ||
+        LINE_ORDER.indexOf(a.line as (typeof LINE_ORDER)[number]) -
+          LINE_ORDER.indexOf(b.line as (typeof LINE_ORDER)[number]) ||
         a.monthlyPrice - b.monthlyPrice ||
         a.id.localeCompare(b.id),
     );
@@ -204,18 +252,21 @@ interface Variant {
 function parseCatalogue(body: unknown, subsidiary: string): VpsCatalogue {
   const where = `the ${subsidiary} VPS catalogue`;
   if (!isObject(body)) throw new CatalogueFormatError(`${where} is not a JSON object`);
-  if (!Array.isArray(body.plans)) throw new CatalogueFormatError(`${where} has no plans list (keys: ${Object.keys(body).join(', ') || 'none'})`);
+  if (!Array.isArray(body.plans))
+    throw new CatalogueFormatError(`${where} has no plans list (keys: ${Object.keys(body).join(', ') || 'none'})`);
   if (body.plans.length === 0) throw new CatalogueFormatError(`${where} has an empty plans list`);
   if (!Array.isArray(body.products)) throw new CatalogueFormatError(`${where} has no products list`);
   const locale = body.locale;
   const currency = isObject(locale) && typeof locale.currencyCode === 'string' ? locale.currencyCode : null;
   if (!currency) throw new CatalogueFormatError(`${where} names no locale.currencyCode`);
   const plans = body.plans.map((plan, index) => {
-    if (!isObject(plan) || typeof plan.planCode !== 'string') throw new CatalogueFormatError(`${where}: plans[${index}] has no planCode`);
+    if (!isObject(plan) || typeof plan.planCode !== 'string')
+      throw new CatalogueFormatError(`${where}: plans[${index}] has no planCode`);
     return plan as unknown as RawPlan;
   });
   const products = body.products.map((product, index) => {
-    if (!isObject(product) || typeof product.name !== 'string') throw new CatalogueFormatError(`${where}: products[${index}] has no name`);
+    if (!isObject(product) || typeof product.name !== 'string')
+      throw new CatalogueFormatError(`${where}: products[${index}] has no name`);
     return product as unknown as RawProduct;
   });
   return { catalogId: typeof body.catalogId === 'number' ? body.catalogId : null, currency, plans, products };
@@ -245,7 +296,10 @@ function mergeVariants(group: Variant[], products: Map<string, RawProduct>, curr
   const productName = plan.product;
   if (typeof productName !== 'string') throw new CatalogueFormatError(`plan ${plan.planCode} names no product`);
   const product = products.get(productName);
-  if (!product) throw new CatalogueFormatError(`plan ${plan.planCode} names product ${productName}, which the catalogue's products list does not contain`);
+  if (!product)
+    throw new CatalogueFormatError(
+      `plan ${plan.planCode} names product ${productName}, which the catalogue's products list does not contain`,
+    );
   const specs = specsOf(product, plan.planCode);
   const monthlyPrice = monthlyPriceOf(plan);
 
@@ -292,24 +346,34 @@ function nameOf(variant: Variant): string {
   return `VPS-${variant.model}${variant.localZone ? ' LZ' : ''} ${variant.generation}`;
 }
 
-function specsOf(product: RawProduct, planCode: string): Pick<CataloguePlan, 'vcpus' | 'ramGb' | 'diskGb' | 'diskType' | 'transferTb' | 'transferText'> {
+function specsOf(
+  product: RawProduct,
+  planCode: string,
+): Pick<CataloguePlan, 'vcpus' | 'ramGb' | 'diskGb' | 'diskType' | 'transferTb' | 'transferText'> {
   const where = `product ${product.name} (plan ${planCode})`;
   const technical = product.blobs?.technical;
   if (!technical) throw new CatalogueFormatError(`${where} has no blobs.technical`);
   const vcpus = technical.cpu?.cores;
   if (!isPositiveNumber(vcpus)) throw new CatalogueFormatError(`${where} has no cpu.cores`);
-  if (technical.cpu?.type !== 'vCore') throw new CatalogueFormatError(`${where} has cpu.type ${JSON.stringify(technical.cpu?.type)}, not the shared vCore this adapter knows`);
+  if (technical.cpu?.type !== 'vCore')
+    throw new CatalogueFormatError(
+      `${where} has cpu.type ${JSON.stringify(technical.cpu?.type)}, not the shared vCore this adapter knows`,
+    );
   const ramGb = technical.memory?.size;
   if (!isPositiveNumber(ramGb)) throw new CatalogueFormatError(`${where} has no memory.size`);
   const disks = technical.storage?.disks;
   const disk = Array.isArray(disks) && isObject(disks[0]) ? disks[0] : null;
-  if (!disk || !isPositiveNumber(disk.capacity)) throw new CatalogueFormatError(`${where} has no storage.disks[0].capacity`);
+  if (!disk || !isPositiveNumber(disk.capacity))
+    throw new CatalogueFormatError(`${where} has no storage.disks[0].capacity`);
   const bandwidth = technical.bandwidth;
   if (!bandwidth || bandwidth.unlimited !== true) {
     // Every VPS range so far is unmetered; a metered one would need a volume the catalogue does not give.
-    throw new CatalogueFormatError(`${where} has bandwidth that is not marked unlimited, and the catalogue gives no transfer volume`);
+    throw new CatalogueFormatError(
+      `${where} has bandwidth that is not marked unlimited, and the catalogue gives no transfer volume`,
+    );
   }
-  if (!isPositiveNumber(bandwidth.level)) throw new CatalogueFormatError(`${where} has no bandwidth.level (the port speed in Mbit/s)`);
+  if (!isPositiveNumber(bandwidth.level))
+    throw new CatalogueFormatError(`${where} has no bandwidth.level (the port speed in Mbit/s)`);
   return {
     vcpus,
     ramGb,
@@ -324,7 +388,9 @@ function diskTypeOf(disk: Record<string, unknown>, where: string): DiskType {
   if (disk.interface === 'NVMe') return 'NVMe';
   if (disk.technology === 'SSD') return 'SSD';
   if (disk.technology === 'HDD') return 'HDD';
-  throw new CatalogueFormatError(`${where} has a disk of interface ${JSON.stringify(disk.interface)} and technology ${JSON.stringify(disk.technology)}, which this adapter cannot type`);
+  throw new CatalogueFormatError(
+    `${where} has a disk of interface ${JSON.stringify(disk.interface)} and technology ${JSON.stringify(disk.technology)}, which this adapter cannot type`,
+  );
 }
 
 /** Port speed the way the dataset writes it: 400 Mbit/s, 1 Gbit/s, 1.5 Gbit/s. */
@@ -345,7 +411,10 @@ function monthlyPriceOf(plan: RawPlan): number {
       p.intervalUnit === 'month' &&
       isPositiveNumber(p.interval),
   );
-  if (!pricing) throw new CatalogueFormatError(`plan ${plan.planCode} has no monthly renewal price without commitment (mode "default", commitment 0)`);
+  if (!pricing)
+    throw new CatalogueFormatError(
+      `plan ${plan.planCode} has no monthly renewal price without commitment (mode "default", commitment 0)`,
+    );
   if (typeof pricing.price !== 'number' || !Number.isFinite(pricing.price) || pricing.price < 0) {
     throw new CatalogueFormatError(`plan ${plan.planCode} has a default monthly pricing without a numeric price`);
   }
@@ -358,7 +427,9 @@ function datacentersOf(plan: RawPlan): string[] {
   const datacenter = configurations.find((c): c is { values?: unknown } => isObject(c) && c.name === 'vps_datacenter');
   if (!datacenter) return [];
   if (!Array.isArray(datacenter.values) || datacenter.values.some((value) => typeof value !== 'string')) {
-    throw new CatalogueFormatError(`plan ${plan.planCode} has a vps_datacenter configuration whose values are not a list of codes`);
+    throw new CatalogueFormatError(
+      `plan ${plan.planCode} has a vps_datacenter configuration whose values are not a list of codes`,
+    );
   }
   return datacenter.values as string[];
 }

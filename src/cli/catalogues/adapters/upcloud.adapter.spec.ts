@@ -16,7 +16,8 @@ const rawZoneList: Json[] = raw('1.3-zone.json').zones.zone;
 const publicZoneIds: string[] = rawZoneList.filter((z) => z.public === 'yes').map((z) => z.id);
 // The families the dataset manages, by UpCloud's name prefixes (Cloud Native and GPU are left out).
 const inScope = (name: string) => /^(DEV|STARTER|PREMIUM)-/.test(name) || /^(HICPU-|HIMEM-)?\d+xCPU-\d+GB$/.test(name);
-const hourlyCentsIn = (zone: string, plan: string): number => rawZones.find((z) => z.name === zone)[`server_plan_${plan}`].price;
+const hourlyCentsIn = (zone: string, plan: string): number =>
+  rawZones.find((z) => z.name === zone)[`server_plan_${plan}`].price;
 const credentials = { UPCLOUD_USERNAME: 'replay', UPCLOUD_PASSWORD: 'replay' };
 
 describe(UpcloudCatalogue.name, () => {
@@ -53,7 +54,9 @@ describe(UpcloudCatalogue.name, () => {
 
   it('declares the two Basic-auth variables and refuses to read without them', async () => {
     expect(adapter.credentials).toEqual(['UPCLOUD_USERNAME', 'UPCLOUD_PASSWORD']);
-    await expect(adapter.regions(ctxOn(server, { UPCLOUD_USERNAME: 'only-a-name' }))).rejects.toThrow(/UPCLOUD_PASSWORD/);
+    await expect(adapter.regions(ctxOn(server, { UPCLOUD_USERNAME: 'only-a-name' }))).rejects.toThrow(
+      /UPCLOUD_PASSWORD/,
+    );
   });
 
   it('lists the public zones only, each with the dataset city for it', async () => {
@@ -66,7 +69,12 @@ describe(UpcloudCatalogue.name, () => {
 
   it('maps every size of the managed families in the answer, and nothing else', async () => {
     const { plans } = await read(server);
-    expect(plans.map((p) => p.id).sort()).toEqual(rawPlans.filter((p) => inScope(p.name)).map((p) => p.name).sort());
+    expect(plans.map((p) => p.id).sort()).toEqual(
+      rawPlans
+        .filter((p) => inScope(p.name))
+        .map((p) => p.name)
+        .sort(),
+    );
     expect(plans.length).toBeGreaterThan(0);
   });
 
@@ -126,10 +134,22 @@ describe(UpcloudCatalogue.name, () => {
     const dir = join(scratch, 'successor');
     mkdirSync(join(dir, 'upcloud'), { recursive: true });
     const source = rawPlans.find((p) => p.name === '2xCPU-4GB');
-    const plansBody = { plans: { plan: [...rawPlans, { ...source, name: 'PREMIUM-2xCPU-4GB' }, { ...source, name: 'CLOUDNATIVE-2xCPU-4GB', storage_size: 0 }] } };
+    const plansBody = {
+      plans: {
+        plan: [
+          ...rawPlans,
+          { ...source, name: 'PREMIUM-2xCPU-4GB' },
+          { ...source, name: 'CLOUDNATIVE-2xCPU-4GB', storage_size: 0 },
+        ],
+      },
+    };
     const priceBody = {
       prices: {
-        zone: rawZones.map((z) => ({ ...z, 'server_plan_PREMIUM-2xCPU-4GB': z['server_plan_2xCPU-4GB'], 'server_plan_CLOUDNATIVE-2xCPU-4GB': z['server_plan_2xCPU-4GB'] })),
+        zone: rawZones.map((z) => ({
+          ...z,
+          'server_plan_PREMIUM-2xCPU-4GB': z['server_plan_2xCPU-4GB'],
+          'server_plan_CLOUDNATIVE-2xCPU-4GB': z['server_plan_2xCPU-4GB'],
+        })),
       },
     };
     writeFileSync(join(dir, 'upcloud', '1.3-plan.json'), JSON.stringify(plansBody));
@@ -139,7 +159,10 @@ describe(UpcloudCatalogue.name, () => {
     const variant = await startReplayServer(dir, ['upcloud']);
     try {
       const { plans } = await read(variant);
-      expect(plans.find((p) => p.id === '2xCPU-4GB')).toMatchObject({ deprecated: true, successor: 'PREMIUM-2xCPU-4GB' });
+      expect(plans.find((p) => p.id === '2xCPU-4GB')).toMatchObject({
+        deprecated: true,
+        successor: 'PREMIUM-2xCPU-4GB',
+      });
       expect(plans.find((p) => p.id === '6xCPU-16GB')).toMatchObject({ deprecated: true });
       expect(plans.find((p) => p.id === '6xCPU-16GB')?.successor).toBeUndefined();
       expect(plans.find((p) => p.id === 'PREMIUM-2xCPU-4GB')).toMatchObject({ line: 'premium', deprecated: false });
@@ -164,18 +187,28 @@ describe(UpcloudCatalogue.name, () => {
   it('throws a format error naming the list when the plan answer is an empty object', async () => {
     server.inject({ provider: 'upcloud', path: '/1.3/plan', kind: 'body', body: '{}', times: 1 });
     const ctx = ctxOn(server);
-    await expect(adapter.plans(ctx, await adapter.regions(ctx))).rejects.toThrow(new CatalogueFormatError('upcloud /1.3/plan: plans.plan is missing or empty'));
+    await expect(adapter.plans(ctx, await adapter.regions(ctx))).rejects.toThrow(
+      new CatalogueFormatError('upcloud /1.3/plan: plans.plan is missing or empty'),
+    );
   });
 
   it('throws a format error when a plan price has no number', async () => {
     const broken = { prices: { zone: [{ name: 'de-fra1', 'server_plan_1xCPU-1GB': { amount: 1 } }] } };
     server.inject({ provider: 'upcloud', path: '/1.3/price', kind: 'body', body: JSON.stringify(broken), times: 1 });
     const ctx = ctxOn(server);
-    await expect(adapter.plans(ctx, await adapter.regions(ctx))).rejects.toThrow(/de-fra1\.server_plan_1xCPU-1GB has no numeric amount and price/);
+    await expect(adapter.plans(ctx, await adapter.regions(ctx))).rejects.toThrow(
+      /de-fra1\.server_plan_1xCPU-1GB has no numeric amount and price/,
+    );
   });
 
   it('throws a format error when a managed size is priced in no public zone', async () => {
-    server.inject({ provider: 'upcloud', path: '/1.3/price', kind: 'body', body: JSON.stringify({ prices: { zone: [{ name: 'de-fra1' }] } }), times: 1 });
+    server.inject({
+      provider: 'upcloud',
+      path: '/1.3/price',
+      kind: 'body',
+      body: JSON.stringify({ prices: { zone: [{ name: 'de-fra1' }] } }),
+      times: 1,
+    });
     const ctx = ctxOn(server);
     await expect(adapter.plans(ctx, await adapter.regions(ctx))).rejects.toThrow(CatalogueFormatError);
   });

@@ -63,11 +63,18 @@ export class UpcloudCatalogue implements CatalogueAdapter {
       if (line === null) continue;
       mapped.push(toCataloguePlan(plan, line, prices.zones, zoneIds, currency, plans, names));
     }
-    if (mapped.length === 0) throw new CatalogueFormatError(`upcloud /1.3/plan lists ${plans.length} plans but none in the lines ${UPCLOUD_LINES.join(', ')}`);
-    mapped.sort((a, b) => lineRank(a.line) - lineRank(b.line) || a.monthlyPrice - b.monthlyPrice || a.id.localeCompare(b.id));
+    if (mapped.length === 0)
+      throw new CatalogueFormatError(
+        `upcloud /1.3/plan lists ${plans.length} plans but none in the lines ${UPCLOUD_LINES.join(', ')}`,
+      );
+    mapped.sort(
+      (a, b) => lineRank(a.line) - lineRank(b.line) || a.monthlyPrice - b.monthlyPrice || a.id.localeCompare(b.id),
+    );
 
     const perLine = UPCLOUD_LINES.map((line) => `${mapped.filter((p) => p.line === line).length} ${line}`).join(', ');
-    ctx.log(`upcloud: ${plans.length} plans read in 1 page, ${mapped.length} in managed lines (${perLine}), priced in ${currency} over ${prices.zones.size} zones`);
+    ctx.log(
+      `upcloud: ${plans.length} plans read in 1 page, ${mapped.length} in managed lines (${perLine}), priced in ${currency} over ${prices.zones.size} zones`,
+    );
     return mapped;
   }
 
@@ -80,7 +87,9 @@ export class UpcloudCatalogue implements CatalogueAdapter {
       ctx.log('upcloud: no traffic price in /1.3/price; add-ons left empty');
       return {};
     }
-    ctx.log(`upcloud: traffic overage read from /1.3/price (${zone === prices.zones.get(HEADLINE_ZONE) ? HEADLINE_ZONE : 'first zone'})`);
+    ctx.log(
+      `upcloud: traffic overage read from /1.3/price (${zone === prices.zones.get(HEADLINE_ZONE) ? HEADLINE_ZONE : 'first zone'})`,
+    );
     return { trafficOverage: { price: round(overage.cents / overage.amount / 100, 6), unit: 'GiB' } };
   }
 }
@@ -110,7 +119,10 @@ const MONTHLY_CAP_HOURS = 672;
 const HEADLINE_ZONE = 'de-fra1';
 
 /** Which family replaced a discontinued one, per UpCloud's configurations page (Developer -> Starter, General Purpose -> Premium). */
-const SUCCESSOR_LINE: Partial<Record<UpcloudLine, UpcloudLine>> = { developer: 'starter', 'general-purpose': 'premium' };
+const SUCCESSOR_LINE: Partial<Record<UpcloudLine, UpcloudLine>> = {
+  developer: 'starter',
+  'general-purpose': 'premium',
+};
 
 const STORAGE_TIERS: Readonly<Record<string, DiskType>> = { maxiops: 'SSD', standard: 'SSD', hdd: 'HDD' };
 
@@ -145,7 +157,8 @@ async function getJson(ctx: CatalogueContext, path: string): Promise<unknown> {
 function basicAuth(ctx: CatalogueContext): string {
   const username = ctx.credentials.UPCLOUD_USERNAME;
   const password = ctx.credentials.UPCLOUD_PASSWORD;
-  if (!username || !password) throw new Error('upcloud: UPCLOUD_USERNAME and UPCLOUD_PASSWORD must both be set (an API subaccount)');
+  if (!username || !password)
+    throw new Error('upcloud: UPCLOUD_USERNAME and UPCLOUD_PASSWORD must both be set (an API subaccount)');
   return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 }
 
@@ -177,14 +190,19 @@ function toCataloguePlan(
     const price = zones.get(zoneId)?.get(key);
     if (!price) continue;
     const hourlyCents = price.cents / price.amount;
-    byZone.push({ region: zoneId, monthlyPrice: round((hourlyCents * MONTHLY_CAP_HOURS) / 100, 2), hourlyPrice: round(hourlyCents / 100, 6) });
+    byZone.push({
+      region: zoneId,
+      monthlyPrice: round((hourlyCents * MONTHLY_CAP_HOURS) / 100, 2),
+      hourlyPrice: round(hourlyCents / 100, 6),
+    });
   }
   if (byZone.length === 0) throw new CatalogueFormatError(`upcloud /1.3/price has no ${key} in any public zone`);
   const headline = headlineOf(byZone);
   const regionPrices: CatalogueRegionPrice[] = byZone.filter((z) => z.monthlyPrice !== headline.monthlyPrice);
 
   const diskType = STORAGE_TIERS[plan.storageTier];
-  if (!diskType) throw new CatalogueFormatError(`upcloud /1.3/plan ${plan.name}: unknown storage_tier "${plan.storageTier}"`);
+  if (!diskType)
+    throw new CatalogueFormatError(`upcloud /1.3/plan ${plan.name}: unknown storage_tier "${plan.storageTier}"`);
 
   const successorLine = SUCCESSOR_LINE[line];
   // The catalogue itself has no deprecation flag: an old family counts as discontinued once its successor family is sold beside it, as UpCloud's docs say.
@@ -219,62 +237,83 @@ function headlineOf<T extends { region: string; monthlyPrice: number }>(byZone: 
   for (const z of byZone) counts.set(z.monthlyPrice, (counts.get(z.monthlyPrice) ?? 0) + 1);
   const top = Math.max(...counts.values());
   const candidates = byZone.filter((z) => counts.get(z.monthlyPrice) === top);
-  return candidates.find((z) => z.region === HEADLINE_ZONE) ?? candidates.sort((a, b) => a.monthlyPrice - b.monthlyPrice)[0];
+  return (
+    candidates.find((z) => z.region === HEADLINE_ZONE) ?? candidates.sort((a, b) => a.monthlyPrice - b.monthlyPrice)[0]
+  );
 }
 
 /** The size of the successor family with the same cores and memory, when there is exactly one. */
 function successorOf(plan: UpcloudPlan, successorLine: UpcloudLine, all: UpcloudPlan[]): string | undefined {
-  const same = all.filter((other) => lineOf(other.name) === successorLine && other.cores === plan.cores && other.memoryMb === plan.memoryMb);
+  const same = all.filter(
+    (other) => lineOf(other.name) === successorLine && other.cores === plan.cores && other.memoryMb === plan.memoryMb,
+  );
   return same.length === 1 ? same[0].name : undefined;
 }
 
 function transferOf(plan: UpcloudPlan): Pick<CataloguePlan, 'transferTb' | 'transferText'> {
-  if (plan.trafficGib === null || plan.trafficGib === 0) return { transferTb: null, transferText: 'Fair-use allowance (no quota in the catalogue)' };
+  if (plan.trafficGib === null || plan.trafficGib === 0)
+    return { transferTb: null, transferText: 'Fair-use allowance (no quota in the catalogue)' };
   // public_traffic_out is in GiB (UpCloud's CLI heads the column "GiB/month"); the dataset counts decimal TB.
   return { transferTb: round((plan.trafficGib * 2 ** 30) / 1e12, 2) };
 }
 
 function readZones(body: unknown): UpcloudZone[] {
   const list = (body as { zones?: { zone?: unknown } } | null)?.zones?.zone;
-  if (!Array.isArray(list) || list.length === 0) throw new CatalogueFormatError('upcloud /1.3/zone: zones.zone is missing or empty');
+  if (!Array.isArray(list) || list.length === 0)
+    throw new CatalogueFormatError('upcloud /1.3/zone: zones.zone is missing or empty');
   return list.map((raw, i) => {
     const zone = raw as { id?: unknown; public?: unknown };
-    if (typeof zone.id !== 'string' || zone.id === '') throw new CatalogueFormatError(`upcloud /1.3/zone: zones.zone[${i}] has no id`);
+    if (typeof zone.id !== 'string' || zone.id === '')
+      throw new CatalogueFormatError(`upcloud /1.3/zone: zones.zone[${i}] has no id`);
     return { id: zone.id, public: zone.public === 'yes' || zone.public === true };
   });
 }
 
 function readPlans(body: unknown): UpcloudPlan[] {
   const list = (body as { plans?: { plan?: unknown } } | null)?.plans?.plan;
-  if (!Array.isArray(list) || list.length === 0) throw new CatalogueFormatError('upcloud /1.3/plan: plans.plan is missing or empty');
+  if (!Array.isArray(list) || list.length === 0)
+    throw new CatalogueFormatError('upcloud /1.3/plan: plans.plan is missing or empty');
   return list.map((raw, i) => {
     const plan = raw as Record<string, unknown>;
     const name = plan.name;
-    if (typeof name !== 'string' || name === '') throw new CatalogueFormatError(`upcloud /1.3/plan: plans.plan[${i}] has no name`);
+    if (typeof name !== 'string' || name === '')
+      throw new CatalogueFormatError(`upcloud /1.3/plan: plans.plan[${i}] has no name`);
     if (lineOf(name) === null) return { name, cores: 0, memoryMb: 0, storageGb: 0, storageTier: '', trafficGib: null };
     const cores = positive(plan.core_number, `${name}.core_number`);
     const memoryMb = positive(plan.memory_amount, `${name}.memory_amount`);
     const storageGb = positive(plan.storage_size, `${name}.storage_size`);
-    if (typeof plan.storage_tier !== 'string') throw new CatalogueFormatError(`upcloud /1.3/plan: ${name}.storage_tier is missing`);
+    if (typeof plan.storage_tier !== 'string')
+      throw new CatalogueFormatError(`upcloud /1.3/plan: ${name}.storage_tier is missing`);
     const traffic = plan.public_traffic_out;
-    if (traffic !== undefined && traffic !== null && (typeof traffic !== 'number' || traffic < 0)) throw new CatalogueFormatError(`upcloud /1.3/plan: ${name}.public_traffic_out is not a number of GiB`);
-    return { name, cores, memoryMb, storageGb, storageTier: plan.storage_tier, trafficGib: typeof traffic === 'number' ? traffic : null };
+    if (traffic !== undefined && traffic !== null && (typeof traffic !== 'number' || traffic < 0))
+      throw new CatalogueFormatError(`upcloud /1.3/plan: ${name}.public_traffic_out is not a number of GiB`);
+    return {
+      name,
+      cores,
+      memoryMb,
+      storageGb,
+      storageTier: plan.storage_tier,
+      trafficGib: typeof traffic === 'number' ? traffic : null,
+    };
   });
 }
 
 function readPrices(body: unknown): UpcloudPrices {
   const prices = (body as { prices?: { zone?: unknown; currency?: unknown } } | null)?.prices;
   const list = prices?.zone;
-  if (!Array.isArray(list) || list.length === 0) throw new CatalogueFormatError('upcloud /1.3/price: prices.zone is missing or empty');
+  if (!Array.isArray(list) || list.length === 0)
+    throw new CatalogueFormatError('upcloud /1.3/price: prices.zone is missing or empty');
   const zones = new Map<string, Map<string, ZonePrice>>();
   for (const [i, raw] of list.entries()) {
     const { name, ...items } = raw as Record<string, unknown>;
-    if (typeof name !== 'string' || name === '') throw new CatalogueFormatError(`upcloud /1.3/price: prices.zone[${i}] has no name`);
+    if (typeof name !== 'string' || name === '')
+      throw new CatalogueFormatError(`upcloud /1.3/price: prices.zone[${i}] has no name`);
     const entries = new Map<string, ZonePrice>();
     for (const [key, value] of Object.entries(items)) {
       const item = value as { amount?: unknown; price?: unknown } | null;
       if (typeof item?.price !== 'number' || typeof item.amount !== 'number' || item.amount <= 0) {
-        if (key.startsWith('server_plan_')) throw new CatalogueFormatError(`upcloud /1.3/price: ${name}.${key} has no numeric amount and price`);
+        if (key.startsWith('server_plan_'))
+          throw new CatalogueFormatError(`upcloud /1.3/price: ${name}.${key} has no numeric amount and price`);
         continue;
       }
       entries.set(key, { amount: item.amount, cents: item.price });
@@ -286,7 +325,8 @@ function readPrices(body: unknown): UpcloudPrices {
 }
 
 function positive(value: unknown, what: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new CatalogueFormatError(`upcloud /1.3/plan: ${what} is not a positive number`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    throw new CatalogueFormatError(`upcloud /1.3/plan: ${what} is not a positive number`);
   return value;
 }
 

@@ -33,7 +33,10 @@ interface RawRegions {
 
 /** The lines as Vultr's ids name them, stated independently of the adapter. */
 const inScope = (plan: RawPlan) =>
-  (plan.type === 'vc2' && plan.monthly_cost > 0) || plan.type === 'vhp' || plan.id.startsWith('voc-c-') || plan.id.startsWith('voc-g-');
+  (plan.type === 'vc2' && plan.monthly_cost > 0) ||
+  plan.type === 'vhp' ||
+  plan.id.startsWith('voc-c-') ||
+  plan.id.startsWith('voc-g-');
 
 describe(VultrCatalogue.name, () => {
   let server: ReplayServer;
@@ -84,7 +87,16 @@ describe(VultrCatalogue.name, () => {
     expect(regions.map((region) => region.id)).toEqual(rawRegions.regions.map((region) => region.id));
     for (const region of rawRegions.regions) expect(regions.find((r) => r.id === region.id)?.city).toBe(region.city);
 
-    server.inject({ provider: 'vultr', path: '/v2/regions', kind: 'body', body: JSON.stringify({ regions: [...rawRegions.regions, { id: 'zzz', city: 'Nowhere' }], meta: { links: { next: '' } } }), times: 1 });
+    server.inject({
+      provider: 'vultr',
+      path: '/v2/regions',
+      kind: 'body',
+      body: JSON.stringify({
+        regions: [...rawRegions.regions, { id: 'zzz', city: 'Nowhere' }],
+        meta: { links: { next: '' } },
+      }),
+      times: 1,
+    });
     const withUnknown = await adapter.regions(context());
     expect(withUnknown.find((region) => region.id === 'zzz')?.city).toBeNull();
     expect(logs.at(-1)).toContain('no dataset city for zzz');
@@ -92,10 +104,19 @@ describe(VultrCatalogue.name, () => {
 
   it('keeps every size of the four lines and leaves High Frequency, Memory and Storage Optimized, GPU and the free tier out', async () => {
     const plans = await readPlans();
-    expect(plans.map((plan) => plan.id).sort()).toEqual(raw.plans.filter(inScope).map((plan) => plan.id).sort());
-    expect(raw.plans.some((plan) => plan.type === 'vcg' || plan.type === 'vhf' || plan.id.startsWith('voc-m-'))).toBe(true);
+    expect(plans.map((plan) => plan.id).sort()).toEqual(
+      raw.plans
+        .filter(inScope)
+        .map((plan) => plan.id)
+        .sort(),
+    );
+    expect(raw.plans.some((plan) => plan.type === 'vcg' || plan.type === 'vhf' || plan.id.startsWith('voc-m-'))).toBe(
+      true,
+    );
     expect(plans.some((plan) => plan.id.endsWith('-free'))).toBe(false);
-    expect(logs).toContain(`vultr: ${raw.plans.length} plans read in 1 page, ${plans.length} in the lines regular, high-performance, cpu-optimized, general-purpose`);
+    expect(logs).toContain(
+      `vultr: ${raw.plans.length} plans read in 1 page, ${plans.length} in the lines regular, high-performance, cpu-optimized, general-purpose`,
+    );
   });
 
   it('gives a size the price, specs and locations the recorded answer states for it', async () => {
@@ -123,7 +144,9 @@ describe(VultrCatalogue.name, () => {
     const sao = source.location_cost!.sao;
     const plan = planOf(await readPlans(), 'vhp-2c-4gb-amd');
     expect(plan.monthlyPrice).toBe(source.monthly_cost);
-    expect(plan.regionPrices).toEqual([{ region: 'sao', monthlyPrice: sao.monthly_cost, hourlyPrice: sao.hourly_cost }]);
+    expect(plan.regionPrices).toEqual([
+      { region: 'sao', monthlyPrice: sao.monthly_cost, hourlyPrice: sao.hourly_cost },
+    ]);
     expect(sao.monthly_cost).not.toBe(source.monthly_cost);
   });
 
@@ -134,20 +157,31 @@ describe(VultrCatalogue.name, () => {
       const plan = body.plans.find((p) => p.id === base.id)!;
       delete plan.location_cost;
       plan.locations = plan.locations.filter((location) => location !== 'sao');
-      body.plans.push({ ...plan, id: `${base.id}-sc1`, locations: ['sao'], monthly_cost: sao.monthly_cost, hourly_cost: sao.hourly_cost });
+      body.plans.push({
+        ...plan,
+        id: `${base.id}-sc1`,
+        locations: ['sao'],
+        monthly_cost: sao.monthly_cost,
+        hourly_cost: sao.hourly_cost,
+      });
     });
     const plans = await readPlans();
     expect(plans.some((plan) => plan.id === `${base.id}-sc1`)).toBe(false);
-    expect(planOf(plans, base.id).regionPrices).toEqual([{ region: 'sao', monthlyPrice: sao.monthly_cost, hourlyPrice: sao.hourly_cost }]);
+    expect(planOf(plans, base.id).regionPrices).toEqual([
+      { region: 'sao', monthlyPrice: sao.monthly_cost, hourlyPrice: sao.hourly_cost },
+    ]);
     expect(planOf(plans, base.id).regions).toContain('sao');
   });
 
   it('names the sizes as the dataset does, so that their price history continues', async () => {
-    const dataset = JSON.parse(await readFile('data/providers.json', 'utf8')) as { providers: { id: string; plans: { name: string; line: string }[] }[] };
+    const dataset = JSON.parse(await readFile('data/providers.json', 'utf8')) as {
+      providers: { id: string; plans: { name: string; line: string }[] }[];
+    };
     const listed = dataset.providers.find((provider) => provider.id === 'vultr')!.plans;
     const plans = await readPlans();
     const names = new Map(plans.map((plan) => [plan.name, plan]));
-    for (const plan of listed) expect({ name: plan.name, line: names.get(plan.name)?.line }).toEqual({ name: plan.name, line: plan.line });
+    for (const plan of listed)
+      expect({ name: plan.name, line: names.get(plan.name)?.line }).toEqual({ name: plan.name, line: plan.line });
     expect(new Set(plans.map((plan) => plan.name)).size).toBe(plans.length);
     expect(planOf(plans, 'vc2-1c-0.5gb-v6').name).toBe('Regular Performance 512 MB / IPv6-only');
     expect(planOf(plans, 'vhp-2c-2gb-intel').name).toBe('High Performance 2 GB / 2 vCPU / Intel');
@@ -177,8 +211,14 @@ describe(VultrCatalogue.name, () => {
     try {
       await mkdir(join(dir, 'vultr'));
       const half = Math.floor(raw.plans.length / 2);
-      const page1 = { plans: raw.plans.slice(0, half), meta: { total: raw.plans.length, links: { next: 'second-page', prev: '' } } };
-      const page2 = { plans: raw.plans.slice(half), meta: { total: raw.plans.length, links: { next: '', prev: 'first-page' } } };
+      const page1 = {
+        plans: raw.plans.slice(0, half),
+        meta: { total: raw.plans.length, links: { next: 'second-page', prev: '' } },
+      };
+      const page2 = {
+        plans: raw.plans.slice(half),
+        meta: { total: raw.plans.length, links: { next: '', prev: 'first-page' } },
+      };
       await writeFile(join(dir, 'vultr', 'page-1.json'), JSON.stringify(page1));
       await writeFile(join(dir, 'vultr', 'page-2.json'), JSON.stringify(page2));
       await writeFile(join(dir, 'vultr', 'v2-regions.json'), JSON.stringify(rawRegions));
@@ -195,7 +235,10 @@ describe(VultrCatalogue.name, () => {
       try {
         const plans = await readPlans(contextFor(paged.baseUrlOf('vultr')));
         expect(plans).toHaveLength(raw.plans.filter(inScope).length);
-        expect(paged.served.filter((line) => line.startsWith('vultr /v2/plans'))).toEqual(['vultr /v2/plans?per_page=500', 'vultr /v2/plans?per_page=500&cursor=second-page']);
+        expect(paged.served.filter((line) => line.startsWith('vultr /v2/plans'))).toEqual([
+          'vultr /v2/plans?per_page=500',
+          'vultr /v2/plans?per_page=500&cursor=second-page',
+        ]);
         expect(logs.some((line) => line.includes('plans read in 2 pages'))).toBe(true);
       } finally {
         await paged.close();
@@ -206,7 +249,13 @@ describe(VultrCatalogue.name, () => {
   });
 
   it('stops with a format error when a page names a cursor it already followed', async () => {
-    server.inject({ provider: 'vultr', path: '/v2/plans', kind: 'body', body: JSON.stringify({ plans: raw.plans.slice(0, 3), meta: { links: { next: 'again' } } }), times: 2 });
+    server.inject({
+      provider: 'vultr',
+      path: '/v2/plans',
+      kind: 'body',
+      body: JSON.stringify({ plans: raw.plans.slice(0, 3), meta: { links: { next: 'again' } } }),
+      times: 2,
+    });
     await expect(readPlans()).rejects.toThrow(/repeats one already followed/);
   });
 
@@ -227,7 +276,13 @@ describe(VultrCatalogue.name, () => {
     });
     await expect(readPlans()).rejects.toThrow('vultr plan vc2-2c-4gb monthly_cost is undefined, not a price');
 
-    server.inject({ provider: 'vultr', path: '/v2/regions', kind: 'body', body: JSON.stringify({ regions: [], meta: {} }), times: 1 });
+    server.inject({
+      provider: 'vultr',
+      path: '/v2/regions',
+      kind: 'body',
+      body: JSON.stringify({ regions: [], meta: {} }),
+      times: 1,
+    });
     await expect(adapter.regions(context())).rejects.toThrow('vultr /v2/regions: the list of regions is empty');
   });
 

@@ -43,9 +43,27 @@ interface Line {
 /** Dataset plan lines in providers.json order; the plan `type`, and for Optimized Cloud the id prefix, decide the line. */
 const LINES: readonly Line[] = [
   { id: 'regular', label: 'Regular Performance', matches: (p) => p.type === 'vc2', cpuType: 'shared', diskType: 'SSD' },
-  { id: 'high-performance', label: 'High Performance', matches: (p) => p.type === 'vhp', cpuType: 'shared', diskType: 'NVMe' },
-  { id: 'cpu-optimized', label: 'CPU Optimized', matches: (p) => p.type === 'voc' && p.id.startsWith('voc-c-'), cpuType: 'dedicated', diskType: 'NVMe' },
-  { id: 'general-purpose', label: 'General Purpose Optimized', matches: (p) => p.type === 'voc' && p.id.startsWith('voc-g-'), cpuType: 'dedicated', diskType: 'NVMe' },
+  {
+    id: 'high-performance',
+    label: 'High Performance',
+    matches: (p) => p.type === 'vhp',
+    cpuType: 'shared',
+    diskType: 'NVMe',
+  },
+  {
+    id: 'cpu-optimized',
+    label: 'CPU Optimized',
+    matches: (p) => p.type === 'voc' && p.id.startsWith('voc-c-'),
+    cpuType: 'dedicated',
+    diskType: 'NVMe',
+  },
+  {
+    id: 'general-purpose',
+    label: 'General Purpose Optimized',
+    matches: (p) => p.type === 'voc' && p.id.startsWith('voc-g-'),
+    cpuType: 'dedicated',
+    diskType: 'NVMe',
+  },
 ];
 
 /** `disk_type` values the API uses for the lines above; Vultr sells every one but the SSD as NVMe. */
@@ -137,12 +155,15 @@ export class VultrCatalogue implements CatalogueAdapter {
   async regions(ctx: CatalogueContext): Promise<CatalogueRegion[]> {
     const { items, pages } = await readList<{ id?: unknown }>(ctx, '/v2/regions', 'regions');
     const regions = items.map((region, index) => {
-      if (typeof region?.id !== 'string' || region.id === '') throw new CatalogueFormatError(`vultr /v2/regions: regions[${index}] has no id`);
+      if (typeof region?.id !== 'string' || region.id === '')
+        throw new CatalogueFormatError(`vultr /v2/regions: regions[${index}] has no id`);
       return { id: region.id, city: CITY_BY_LOCATION[region.id] ?? null };
     });
     if (regions.length === 0) throw new CatalogueFormatError('vultr /v2/regions: the list of regions is empty');
     const unnamed = regions.filter((region) => region.city === null).map((region) => region.id);
-    ctx.log(`vultr: ${plural(regions.length, 'region')} read in ${plural(pages, 'page')}${unnamed.length ? `; no dataset city for ${unnamed.join(', ')}` : ''}`);
+    ctx.log(
+      `vultr: ${plural(regions.length, 'region')} read in ${plural(pages, 'page')}${unnamed.length ? `; no dataset city for ${unnamed.join(', ')}` : ''}`,
+    );
     return regions;
   }
 
@@ -153,13 +174,22 @@ export class VultrCatalogue implements CatalogueAdapter {
     const byId = new Map(identified.map((plan) => [plan.id, plan]));
     const locationPrices = olderLocationPrices(identified, byId);
 
-    const managed = identified.filter((plan) => !locationPrices.folded.has(plan.id) && lineOf(plan) !== undefined && !isFree(plan));
-    ctx.log(`vultr: ${plural(items.length, 'plan')} read in ${plural(pages, 'page')}, ${managed.length} in the lines ${this.lines.join(', ')}`);
-    if (managed.length === 0) throw new CatalogueFormatError(`vultr /v2/plans: no plan in the lines ${this.lines.join(', ')} among ${items.length} listed`);
+    const managed = identified.filter(
+      (plan) => !locationPrices.folded.has(plan.id) && lineOf(plan) !== undefined && !isFree(plan),
+    );
+    ctx.log(
+      `vultr: ${plural(items.length, 'plan')} read in ${plural(pages, 'page')}, ${managed.length} in the lines ${this.lines.join(', ')}`,
+    );
+    if (managed.length === 0)
+      throw new CatalogueFormatError(
+        `vultr /v2/plans: no plan in the lines ${this.lines.join(', ')} among ${items.length} listed`,
+      );
 
     const plans = managed.map((plan) => toPlan(plan, locationPrices.byPlan.get(plan.id) ?? []));
     nameAll(plans);
-    plans.sort((a, b) => lineIndex(a.line) - lineIndex(b.line) || a.monthlyPrice - b.monthlyPrice || a.id.localeCompare(b.id));
+    plans.sort(
+      (a, b) => lineIndex(a.line) - lineIndex(b.line) || a.monthlyPrice - b.monthlyPrice || a.id.localeCompare(b.id),
+    );
 
     const known = new Set(regions.map((region) => region.id));
     const unlisted = [...new Set(plans.flatMap((plan) => plan.regions))].filter((id) => !known.has(id)).sort();
@@ -181,20 +211,29 @@ export class VultrCatalogue implements CatalogueAdapter {
 
 /** Every item of a cursor-paginated list, following `meta.links.next` until it is empty. */
 async function readList<T>(ctx: CatalogueContext, path: string, key: string): Promise<{ items: T[]; pages: number }> {
-  const { items, pages } = await readAllPages<string | undefined>(`vultr ${path}`, { first: undefined, maxPages: MAX_PAGES, isLater: newCursor }, async (cursor, page) => {
-    const body = await ctx.client.getJson<ListPage & Record<string, unknown>>(path, { query: { per_page: PER_PAGE, cursor } });
-    const where = `vultr ${path} (page ${page})`;
-    if (!isObject(body) || !Array.isArray(body[key])) throw new CatalogueFormatError(`${where}: the answer has no "${key}" list`);
-    const next = body.meta?.links?.next;
-    if (next !== undefined && next !== null && typeof next !== 'string') throw new CatalogueFormatError(`${where}: meta.links.next is ${JSON.stringify(next)}, not a cursor`);
-    return { items: body[key] as unknown[], next: next || undefined };
-  });
+  const { items, pages } = await readAllPages<string | undefined>(
+    `vultr ${path}`,
+    { first: undefined, maxPages: MAX_PAGES, isLater: newCursor },
+    async (cursor, page) => {
+      const body = await ctx.client.getJson<ListPage & Record<string, unknown>>(path, {
+        query: { per_page: PER_PAGE, cursor },
+      });
+      const where = `vultr ${path} (page ${page})`;
+      if (!isObject(body) || !Array.isArray(body[key]))
+        throw new CatalogueFormatError(`${where}: the answer has no "${key}" list`);
+      const next = body.meta?.links?.next;
+      if (next !== undefined && next !== null && typeof next !== 'string')
+        throw new CatalogueFormatError(`${where}: meta.links.next is ${JSON.stringify(next)}, not a cursor`);
+      return { items: body[key] as unknown[], next: next || undefined };
+    },
+  );
   return { items: items as T[], pages };
 }
 
 function identify(plan: RawPlan, index: number): IdentifiedPlan {
   if (!isObject(plan)) throw new CatalogueFormatError(`vultr /v2/plans: plans[${index}] is not an object`);
-  if (typeof plan.id !== 'string' || plan.id === '') throw new CatalogueFormatError(`vultr /v2/plans: plans[${index}] has no id`);
+  if (typeof plan.id !== 'string' || plan.id === '')
+    throw new CatalogueFormatError(`vultr /v2/plans: plans[${index}] has no id`);
   if (typeof plan.type !== 'string') throw new CatalogueFormatError(`vultr plan ${plan.id} has no type`);
   return { ...plan, id: plan.id, type: plan.type };
 }
@@ -203,7 +242,10 @@ function identify(plan: RawPlan, index: number): IdentifiedPlan {
  * The location prices of answers that list them as plans of their own (`<id>-sc1`, sold in one
  * location): which entries are such prices, and the prices by the plan they belong to.
  */
-function olderLocationPrices(plans: IdentifiedPlan[], byId: Map<string, IdentifiedPlan>): { folded: Set<string>; byPlan: Map<string, CatalogueRegionPrice[]> } {
+function olderLocationPrices(
+  plans: IdentifiedPlan[],
+  byId: Map<string, IdentifiedPlan>,
+): { folded: Set<string>; byPlan: Map<string, CatalogueRegionPrice[]> } {
   const folded = new Set<string>();
   const byPlan = new Map<string, CatalogueRegionPrice[]>();
   for (const plan of plans) {
@@ -229,7 +271,9 @@ function toPlan(plan: IdentifiedPlan, olderPrices: CatalogueRegionPrice[]): Cata
   const diskCount = plan.disk_count === undefined ? 1 : count(plan.disk_count, `${where} disk_count`);
   const regions = locationsOf(plan, where);
   // A location-cost price for a location the plan is not sold in would price nothing.
-  const regionPrices = [...locationCosts(plan, where), ...olderPrices].filter((entry) => entry.monthlyPrice !== monthlyPrice);
+  const regionPrices = [...locationCosts(plan, where), ...olderPrices].filter(
+    (entry) => entry.monthlyPrice !== monthlyPrice,
+  );
   for (const entry of olderPrices) if (!regions.includes(entry.region)) regions.push(entry.region);
   return {
     id: plan.id,
@@ -248,20 +292,25 @@ function toPlan(plan: IdentifiedPlan, olderPrices: CatalogueRegionPrice[]): Cata
     // The API does not say; the hourly prices it gives are the monthly price over 730 hours.
     monthlyCapHours: null,
     regions,
-    regionPrices: regionPrices.filter((entry) => regions.includes(entry.region)).sort((a, b) => a.region.localeCompare(b.region)),
+    regionPrices: regionPrices
+      .filter((entry) => regions.includes(entry.region))
+      .sort((a, b) => a.region.localeCompare(b.region)),
     deprecated: plan.deploy_ondemand === false,
   };
 }
 
 function locationCosts(plan: IdentifiedPlan, where: string): CatalogueRegionPrice[] {
-  if (plan.location_cost === undefined || (Array.isArray(plan.location_cost) && plan.location_cost.length === 0)) return [];
-  if (!isObject(plan.location_cost) || Array.isArray(plan.location_cost)) throw new CatalogueFormatError(`${where}: location_cost is not a map of locations`);
+  if (plan.location_cost === undefined || (Array.isArray(plan.location_cost) && plan.location_cost.length === 0))
+    return [];
+  if (!isObject(plan.location_cost) || Array.isArray(plan.location_cost))
+    throw new CatalogueFormatError(`${where}: location_cost is not a map of locations`);
   return Object.entries(plan.location_cost as Record<string, LocationCost>).map(([region, cost]) => {
     if (!isObject(cost)) throw new CatalogueFormatError(`${where}: location_cost.${region} is not an object`);
     return {
       region,
       monthlyPrice: price(cost.monthly_cost, `${where} location_cost.${region}.monthly_cost`),
-      hourlyPrice: cost.hourly_cost === undefined ? null : price(cost.hourly_cost, `${where} location_cost.${region}.hourly_cost`),
+      hourlyPrice:
+        cost.hourly_cost === undefined ? null : price(cost.hourly_cost, `${where} location_cost.${region}.hourly_cost`),
     };
   });
 }
@@ -319,22 +368,26 @@ function diskTypeOf(plan: IdentifiedPlan, line: Line, where: string): DiskType {
 }
 
 function locationsOf(plan: IdentifiedPlan, where: string): string[] {
-  if (!Array.isArray(plan.locations) || plan.locations.some((location) => typeof location !== 'string')) throw new CatalogueFormatError(`${where}: locations is not a list of location ids`);
+  if (!Array.isArray(plan.locations) || plan.locations.some((location) => typeof location !== 'string'))
+    throw new CatalogueFormatError(`${where}: locations is not a list of location ids`);
   return [...(plan.locations as string[])];
 }
 
 function price(value: unknown, what: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new CatalogueFormatError(`${what} is ${JSON.stringify(value)}, not a price`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    throw new CatalogueFormatError(`${what} is ${JSON.stringify(value)}, not a price`);
   return value;
 }
 
 function amount(value: unknown, what: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new CatalogueFormatError(`${what} is ${JSON.stringify(value)}, not a number`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    throw new CatalogueFormatError(`${what} is ${JSON.stringify(value)}, not a number`);
   return value;
 }
 
 function count(value: unknown, what: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) throw new CatalogueFormatError(`${what} is ${JSON.stringify(value)}, not a positive whole number`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0)
+    throw new CatalogueFormatError(`${what} is ${JSON.stringify(value)}, not a positive whole number`);
   return value;
 }
 

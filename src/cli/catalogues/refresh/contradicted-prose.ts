@@ -29,17 +29,29 @@ export async function contradictedProse(dataDir: string, diffs: readonly Provide
   const found: Contradiction[] = [];
   for (const d of diffs) {
     for (const r of d.repriced) {
-      const amount = new RegExp(`${escape(r.name)}\\b[^.\\n]{0,60}?(?:${escape(SYMBOLS[r.currency] ?? '')}\\s?${escape(String(r.oldPrice))}\\b|\\b${escape(String(r.oldPrice))}\\s?${r.currency}\\b)`);
+      const amount = new RegExp(
+        `${escape(r.name)}\\b[^.\\n]{0,60}?(?:${escape(SYMBOLS[r.currency] ?? '')}\\s?${escape(String(r.oldPrice))}\\b|\\b${escape(String(r.oldPrice))}\\s?${r.currency}\\b)`,
+      );
       for (const p of prose) {
         const m = amount.exec(p.text);
-        if (m) found.push({ where: p.where, says: m[0], but: `${d.providerId} ${r.name} now costs ${r.newPrice} ${r.currency}` });
+        if (m)
+          found.push({
+            where: p.where,
+            says: m[0],
+            but: `${d.providerId} ${r.name} now costs ${r.newPrice} ${r.currency}`,
+          });
       }
     }
     for (const r of d.removed) {
       const named = new RegExp(`(?<![\\w-])${escape(r.name)}(?![\\w-]| \\d| GB)`);
       for (const p of prose) {
         const m = named.exec(p.text);
-        if (m) found.push({ where: p.where, says: p.text.slice(Math.max(0, m.index - 30), m.index + r.name.length + 30).replace(/\s+/g, ' '), but: `${d.providerId} ${r.name} is ${r.why}` });
+        if (m)
+          found.push({
+            where: p.where,
+            says: p.text.slice(Math.max(0, m.index - 30), m.index + r.name.length + 30).replace(/\s+/g, ' '),
+            but: `${d.providerId} ${r.name} is ${r.why}`,
+          });
       }
     }
   }
@@ -51,10 +63,23 @@ async function readProse(dataDir: string): Promise<Prose[]> {
   const prose: Prose[] = [];
   const providers = (await json('providers.json')) as { providers: Record<string, unknown>[] };
   for (const p of providers.providers) {
-    for (const key of ['summary', 'verdict', 'pricingNotes', 'support', 'pros', 'cons']) prose.push(...strings(p[key], `providers.json ${String(p.id)}.${key}`));
+    for (const key of ['summary', 'verdict', 'pricingNotes', 'support', 'pros', 'cons'])
+      prose.push(...strings(p[key], `providers.json ${String(p.id)}.${key}`));
   }
   const useCases = (await json('use-cases.json')) as { useCases: Record<string, unknown>[] };
-  for (const u of useCases.useCases) prose.push(...strings({ description: u.description, minimumSpec: u.minimumSpec, recommendedSpec: u.recommendedSpec, recommendedProviders: u.recommendedProviders, note: u.recommendedSpecNote }, `use-cases.json ${String(u.slug)}`));
+  for (const u of useCases.useCases)
+    prose.push(
+      ...strings(
+        {
+          description: u.description,
+          minimumSpec: u.minimumSpec,
+          recommendedSpec: u.recommendedSpec,
+          recommendedProviders: u.recommendedProviders,
+          note: u.recommendedSpecNote,
+        },
+        `use-cases.json ${String(u.slug)}`,
+      ),
+    );
   for (const name of await readdir(join(dataDir, 'editorial')).catch(() => [] as string[])) {
     if (name.endsWith('.json')) prose.push(...strings(await json(join('editorial', name)), `editorial/${name}`));
   }

@@ -30,9 +30,16 @@ export function transferText(plan: Pick<CataloguePlan, 'transferTb' | 'transferT
  * price, and in a prepaid line sold month to month the month-to-month price, each null when the
  * catalogue does not give it (the validator requires both there and refuses them elsewhere).
  */
-export function planRecordOf(plan: CataloguePlan, observedAt: string, line?: Pick<PlanLine, 'priceBasis' | 'promotional' | 'monthToMonthSold'>): PlanRecord {
+export function planRecordOf(
+  plan: CataloguePlan,
+  observedAt: string,
+  line?: Pick<PlanLine, 'priceBasis' | 'promotional' | 'monthToMonthSold'>,
+): PlanRecord {
   const renewal = line?.promotional ? { renewalPrice: money(plan.renewalMonthlyPrice) } : {};
-  const monthToMonth = line && !isNoCommitment(line.priceBasis) && line.monthToMonthSold !== false ? { monthToMonthPrice: money(plan.monthToMonthPrice) } : {};
+  const monthToMonth =
+    line && !isNoCommitment(line.priceBasis) && line.monthToMonthSold !== false
+      ? { monthToMonthPrice: money(plan.monthToMonthPrice) }
+      : {};
   return {
     name: plan.name,
     price: Number(plan.monthlyPrice.toFixed(2)),
@@ -62,7 +69,12 @@ export function sellablePlans(reading: CatalogueReading, adapter: Pick<Catalogue
  * line order, then price), each managed line's source, completeness, cities and regional prices
  * from the catalogue, the entry price recomputed. The record is a copy; the input is not changed.
  */
-export function refreshedProvider(record: ProviderRecord, reading: CatalogueReading, adapter: Pick<CatalogueAdapter, 'lines'>, provenance: ReadingProvenance): ProviderRecord {
+export function refreshedProvider(
+  record: ProviderRecord,
+  reading: CatalogueReading,
+  adapter: Pick<CatalogueAdapter, 'lines'>,
+  provenance: ReadingProvenance,
+): ProviderRecord {
   const next = structuredClone(record);
   const sold = sellablePlans(reading, adapter);
   const managed = new Set(adapter.lines);
@@ -70,20 +82,47 @@ export function refreshedProvider(record: ProviderRecord, reading: CatalogueRead
   const lineOf = new Map(next.planLines.map((l) => [l.id, l]));
   const fresh = sold.map((p) => planRecordOf(p, provenance.observedAt, lineOf.get(p.line)));
   const kept = next.plans.filter((p) => !managed.has(p.line));
-  next.plans = [...kept, ...fresh].sort((a, b) => (lineOrder.get(a.line) ?? 99) - (lineOrder.get(b.line) ?? 99) || a.price - b.price || a.name.localeCompare(b.name));
+  next.plans = [...kept, ...fresh].sort(
+    (a, b) =>
+      (lineOrder.get(a.line) ?? 99) - (lineOrder.get(b.line) ?? 99) ||
+      a.price - b.price ||
+      a.name.localeCompare(b.name),
+  );
   const cityOf = new Map(reading.regions.map((r) => [r.id, r.city]));
-  next.planLines = next.planLines.map((line) => (managed.has(line.id) ? refreshedLine(line, sold.filter((p) => p.line === line.id), cityOf, provenance) : line));
+  next.planLines = next.planLines.map((line) =>
+    managed.has(line.id)
+      ? refreshedLine(
+          line,
+          sold.filter((p) => p.line === line.id),
+          cityOf,
+          provenance,
+        )
+      : line,
+  );
   // A per-plan add-on price of a plan no longer sold goes with it.
   const byPlan = next.addOns.backups.pricesByPlan;
-  if (byPlan) next.addOns.backups.pricesByPlan = Object.fromEntries(Object.entries(byPlan).filter(([name]) => next.plans.some((p) => p.name === name)));
-  const current = next.plans.filter((p) => !next.planLines.find((l) => l.id === p.line)?.discontinued && mayBeOrdered(p));
+  if (byPlan)
+    next.addOns.backups.pricesByPlan = Object.fromEntries(
+      Object.entries(byPlan).filter(([name]) => next.plans.some((p) => p.name === name)),
+    );
+  const current = next.plans.filter(
+    (p) => !next.planLines.find((l) => l.id === p.line)?.discontinued && mayBeOrdered(p),
+  );
   if (current.length > 0) next.startingPrice = Math.min(...current.map((p) => p.price));
   return next;
 }
 
-function refreshedLine(line: PlanLine, plans: CataloguePlan[], cityOf: Map<string, string | null>, provenance: ReadingProvenance): PlanLine {
+function refreshedLine(
+  line: PlanLine,
+  plans: CataloguePlan[],
+  cityOf: Map<string, string | null>,
+  provenance: ReadingProvenance,
+): PlanLine {
   const { notListed: _dropped, datacenters: _oldCities, regionalPrices: _oldRegional, ...rest } = line;
-  const cities = citiesOf(plans.flatMap((p) => p.regions), cityOf);
+  const cities = citiesOf(
+    plans.flatMap((p) => p.regions),
+    cityOf,
+  );
   const regionalPrices = regionalPricesOf(plans, cityOf);
   return {
     ...rest,

@@ -23,7 +23,14 @@ export interface ReadingProvenance {
 }
 
 export type ProviderOutcome =
-  | { providerId: string; status: 'read'; reading: CatalogueReading; provenance: ReadingProvenance; requests: number; ms: number }
+  | {
+      providerId: string;
+      status: 'read';
+      reading: CatalogueReading;
+      provenance: ReadingProvenance;
+      requests: number;
+      ms: number;
+    }
   | { providerId: string; status: 'skipped'; reason: string }
   | { providerId: string; status: 'failed'; reason: string }
   /** Not reached: `retryable` when a later run may succeed (network, timeout, 5xx, 429), false for a refusal (401, 403, 404). */
@@ -41,7 +48,10 @@ export interface ReadOptions {
 }
 
 /** Reads each adapter's catalogue in turn. */
-export async function readCatalogues(adapters: readonly CatalogueAdapter[], options: ReadOptions): Promise<ProviderOutcome[]> {
+export async function readCatalogues(
+  adapters: readonly CatalogueAdapter[],
+  options: ReadOptions,
+): Promise<ProviderOutcome[]> {
   const outcomes: ProviderOutcome[] = [];
   for (const adapter of adapters) outcomes.push(await readOne(adapter, options));
   return outcomes;
@@ -54,7 +64,12 @@ async function readOne(adapter: CatalogueAdapter, options: ReadOptions): Promise
   let credentials: Record<string, string> = {};
   if (!options.replay) {
     const missing = adapter.credentials.filter((name) => !options.env[name]);
-    if (missing.length > 0) return skip(options, providerId, `${missing.join(' and ')} not set (the catalogue needs the operator's own read-only token)`);
+    if (missing.length > 0)
+      return skip(
+        options,
+        providerId,
+        `${missing.join(' and ')} not set (the catalogue needs the operator's own read-only token)`,
+      );
     credentials = Object.fromEntries(adapter.credentials.map((name) => [name, options.env[name]!]));
   } else {
     // A replay checks no credentials; the adapter still sends its header, with a placeholder.
@@ -69,10 +84,21 @@ async function readOne(adapter: CatalogueAdapter, options: ReadOptions): Promise
     const plans = await adapter.plans(ctx, regions);
     const addOns = await adapter.addOns(ctx);
     const endpoints = [...new Set(client.requested.map((url) => onHost(url, baseUrl, adapter.baseUrl)))];
-    const reading: CatalogueReading = { providerId, currency: plans[0]?.currency ?? '', regions, plans, addOns, endpoints };
-    const provenance = recording ? recordedProvenance(recording, client.requested, baseUrl) : liveProvenance(endpoints, options.today);
+    const reading: CatalogueReading = {
+      providerId,
+      currency: plans[0]?.currency ?? '',
+      regions,
+      plans,
+      addOns,
+      endpoints,
+    };
+    const provenance = recording
+      ? recordedProvenance(recording, client.requested, baseUrl)
+      : liveProvenance(endpoints, options.today);
     const ms = Date.now() - started;
-    options.log(`${providerId}: ${plans.length} plans read in ${client.requested.length} request${client.requested.length === 1 ? '' : 's'}, ${ms} ms (prices seen ${provenance.observedAt}${recording ? ', recorded copy' : ''})`);
+    options.log(
+      `${providerId}: ${plans.length} plans read in ${client.requested.length} request${client.requested.length === 1 ? '' : 's'}, ${ms} ms (prices seen ${provenance.observedAt}${recording ? ', recorded copy' : ''})`,
+    );
     return { providerId, status: 'read', reading, provenance, requests: client.requested.length, ms };
   } catch (error) {
     const reason = `${(error as Error).name}: ${(error as Error).message}`;
@@ -104,7 +130,10 @@ function onHost(url: string, baseUrl: string, providerBase: string): string {
 
 function liveProvenance(endpoints: string[], today: string): ReadingProvenance {
   const first = new URL(endpoints[0]);
-  return { observedAt: today, source: { url: `${first.origin}${first.pathname}`, retrievedAt: today, method: 'provider-api' } };
+  return {
+    observedAt: today,
+    source: { url: `${first.origin}${first.pathname}`, retrievedAt: today, method: 'provider-api' },
+  };
 }
 
 /**
@@ -112,10 +141,16 @@ function liveProvenance(endpoints: string[], today: string): ReadingProvenance {
  * answered on its own date, never the day we read the copy.
  */
 function recordedProvenance(recording: Recording, requested: string[], baseUrl: string): ReadingProvenance {
-  const paths = new Set(requested.map((url) => new URL(url).pathname.slice(new URL(baseUrl).pathname.replace(/\/$/, '').length)));
+  const paths = new Set(
+    requested.map((url) => new URL(url).pathname.slice(new URL(baseUrl).pathname.replace(/\/$/, '').length)),
+  );
   const used = recording.answers.filter((a) => paths.has(a.path) && a.planPrices !== false);
   const observedAt = used.map((a) => a.observedAt ?? recording.observedAt).sort()[0] ?? recording.observedAt;
   const oldest = used.find((a) => (a.observedAt ?? recording.observedAt) === observedAt);
   const source = oldest?.source ?? recording.source;
-  return { observedAt, source: { url: source.url, retrievedAt: recording.retrievedAt, copyOf: source.copyOf, method: 'copy' }, ...(recording.partial ? { partial: recording.partial } : {}) };
+  return {
+    observedAt,
+    source: { url: source.url, retrievedAt: recording.retrievedAt, copyOf: source.copyOf, method: 'copy' },
+    ...(recording.partial ? { partial: recording.partial } : {}),
+  };
 }

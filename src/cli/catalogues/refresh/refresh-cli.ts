@@ -38,7 +38,12 @@ try {
     adapters: catalogueAdapters(),
     from: values.from ? resolve(values.from) : undefined,
     write: values.write,
-    accept: new Set(values.accept.flatMap((list) => list.split(',')).map((id) => id.trim()).filter(Boolean)),
+    accept: new Set(
+      values.accept
+        .flatMap((list) => list.split(','))
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
     date,
     reviewFile: resolve(values.review),
     env: catalogueCredentials(),

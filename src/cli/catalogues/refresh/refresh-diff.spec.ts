@@ -1,10 +1,27 @@
 import type { ProviderRecord } from '../../../dataset/dto/provider.dto';
 import { diffProvider, gateCases, isEmptyDiff } from './refresh-diff';
 
-const plan = (name: string, price: number, extra: Record<string, unknown> = {}) =>
-  ({ name, price, currency: 'USD', cpu: '1 vCPU', ram: '1GB', storage: '25GB SSD', bandwidth: '1TB', cpuType: 'shared', line: 'std', observedAt: '2026-10-01', providerPlanId: name.toLowerCase(), ...extra });
+const plan = (name: string, price: number, extra: Record<string, unknown> = {}) => ({
+  name,
+  price,
+  currency: 'USD',
+  cpu: '1 vCPU',
+  ram: '1GB',
+  storage: '25GB SSD',
+  bandwidth: '1TB',
+  cpuType: 'shared',
+  line: 'std',
+  observedAt: '2026-10-01',
+  providerPlanId: name.toLowerCase(),
+  ...extra,
+});
 const provider = (plans: ReturnType<typeof plan>[]) =>
-  ({ id: 'acme', currency: 'USD', plans, planLines: [{ id: 'std', source: { url: 'https://example.com', retrievedAt: '2026-10-01', method: 'copy' } }] }) as unknown as ProviderRecord;
+  ({
+    id: 'acme',
+    currency: 'USD',
+    plans,
+    planLines: [{ id: 'std', source: { url: 'https://example.com', retrievedAt: '2026-10-01', method: 'copy' } }],
+  }) as unknown as ProviderRecord;
 const five = ['A', 'B', 'C', 'D', 'E'].map((n, i) => plan(n, 10 + i));
 
 describe(gateCases.name, () => {
@@ -35,6 +52,10 @@ describe(gateCases.name, () => {
 
   it('calls an identical reading no change', () => {
     expect(isEmptyDiff(diffProvider(provider(five), provider(five), ['std'], []))).toBe(true);
-    expect(isEmptyDiff(diffProvider(provider(five), provider(five.map((p) => ({ ...p, observedAt: '2026-11-01' }))), ['std'], []))).toBe(false);
+    expect(
+      isEmptyDiff(
+        diffProvider(provider(five), provider(five.map((p) => ({ ...p, observedAt: '2026-11-01' }))), ['std'], []),
+      ),
+    ).toBe(false);
   });
 });

@@ -42,13 +42,30 @@ export interface GateCase {
 const SPEC_FIELDS = ['name', 'cpu', 'ram', 'storage', 'bandwidth', 'cpuType'] as const;
 
 /** The changes from the provider record as served to the refreshed one, for the lines the refresh manages. */
-export function diffProvider(before: ProviderRecord, after: ProviderRecord, managed: readonly string[], deprecated: readonly CataloguePlan[]): ProviderDiff {
+export function diffProvider(
+  before: ProviderRecord,
+  after: ProviderRecord,
+  managed: readonly string[],
+  deprecated: readonly CataloguePlan[],
+): ProviderDiff {
   const inScope = (p: PlanRecord) => managed.includes(p.line);
   const keyOf = (p: PlanRecord) => p.providerPlanId ?? p.name;
   const old = before.plans.filter(inScope);
   const next = after.plans.filter(inScope);
-  const match = (p: PlanRecord, list: PlanRecord[]) => list.find((q) => (p.providerPlanId && q.providerPlanId ? p.providerPlanId === q.providerPlanId : p.name === q.name));
-  const diff: ProviderDiff = { providerId: before.id, added: [], removed: [], repriced: [], specsChanged: [], citiesChanged: [], observedChanged: [], currencyChanged: null };
+  const match = (p: PlanRecord, list: PlanRecord[]) =>
+    list.find((q) =>
+      p.providerPlanId && q.providerPlanId ? p.providerPlanId === q.providerPlanId : p.name === q.name,
+    );
+  const diff: ProviderDiff = {
+    providerId: before.id,
+    added: [],
+    removed: [],
+    repriced: [],
+    specsChanged: [],
+    citiesChanged: [],
+    observedChanged: [],
+    currencyChanged: null,
+  };
   for (const p of next) {
     const was = match(p, old);
     const change = { line: p.line, name: p.name, key: keyOf(p) };
@@ -56,14 +73,21 @@ export function diffProvider(before: ProviderRecord, after: ProviderRecord, mana
       diff.added.push({ ...change, price: p.price, currency: p.currency });
       continue;
     }
-    if (was.price !== p.price) diff.repriced.push({ ...change, oldPrice: was.price, newPrice: p.price, currency: p.currency });
-    const fields = SPEC_FIELDS.filter((f) => was[f] !== p[f]).map((f) => ({ field: f, old: String(was[f]), new: String(p[f]) }));
+    if (was.price !== p.price)
+      diff.repriced.push({ ...change, oldPrice: was.price, newPrice: p.price, currency: p.currency });
+    const fields = SPEC_FIELDS.filter((f) => was[f] !== p[f]).map((f) => ({
+      field: f,
+      old: String(was[f]),
+      new: String(p[f]),
+    }));
     if (fields.length > 0) diff.specsChanged.push({ ...change, fields });
   }
   for (const p of old) {
     if (match(p, next)) continue;
     const gone = deprecated.find((d) => d.id === p.providerPlanId || d.name === p.name);
-    const why = gone ? `deprecated by the provider${gone.successor ? ` (successor ${gone.successor})` : ''}` : 'no longer in the catalogue';
+    const why = gone
+      ? `deprecated by the provider${gone.successor ? ` (successor ${gone.successor})` : ''}`
+      : 'no longer in the catalogue';
     diff.removed.push({ line: p.line, name: p.name, key: keyOf(p), price: p.price, currency: p.currency, why });
   }
   for (const id of managed) {
@@ -72,18 +96,34 @@ export function diffProvider(before: ProviderRecord, after: ProviderRecord, mana
     if (!a || !b) continue;
     const oldCities = a.datacenters ?? [];
     const newCities = b.datacenters ?? [];
-    if (oldCities.join('|') !== newCities.join('|')) diff.citiesChanged.push({ line: id, old: oldCities, new: newCities });
-    const oldSeen = before.plans.filter((p) => p.line === id).map((p) => p.observedAt).sort()[0];
-    const newSeen = after.plans.filter((p) => p.line === id).map((p) => p.observedAt).sort()[0];
+    if (oldCities.join('|') !== newCities.join('|'))
+      diff.citiesChanged.push({ line: id, old: oldCities, new: newCities });
+    const oldSeen = before.plans
+      .filter((p) => p.line === id)
+      .map((p) => p.observedAt)
+      .sort()[0];
+    const newSeen = after.plans
+      .filter((p) => p.line === id)
+      .map((p) => p.observedAt)
+      .sort()[0];
     if (oldSeen && newSeen && oldSeen !== newSeen) diff.observedChanged.push({ line: id, old: oldSeen, new: newSeen });
   }
-  if (next.length > 0 && next[0].currency !== before.currency) diff.currencyChanged = { old: before.currency, new: next[0].currency };
+  if (next.length > 0 && next[0].currency !== before.currency)
+    diff.currencyChanged = { old: before.currency, new: next[0].currency };
   return diff;
 }
 
 /** True when the refresh changes nothing that is served. */
 export function isEmptyDiff(d: ProviderDiff): boolean {
-  return d.added.length + d.removed.length + d.repriced.length + d.specsChanged.length + d.citiesChanged.length + d.observedChanged.length === 0 && d.currencyChanged === null;
+  return (
+    d.added.length +
+      d.removed.length +
+      d.repriced.length +
+      d.specsChanged.length +
+      d.citiesChanged.length +
+      d.observedChanged.length ===
+      0 && d.currencyChanged === null
+  );
 }
 
 /**
@@ -96,21 +136,37 @@ export function gateCases(d: ProviderDiff, before: ProviderRecord): GateCase[] {
   for (const r of d.repriced) {
     const ratio = r.newPrice / r.oldPrice;
     if (ratio > MAX_PRICE_RISE || ratio < MAX_PRICE_FALL) {
-      cases.push({ id: `${d.providerId}:${r.key}`, why: `${r.name}: price ${r.oldPrice} -> ${r.newPrice} ${r.currency} (x${ratio.toFixed(2)}; the gate allows x${MAX_PRICE_FALL} to x${MAX_PRICE_RISE})` });
+      cases.push({
+        id: `${d.providerId}:${r.key}`,
+        why: `${r.name}: price ${r.oldPrice} -> ${r.newPrice} ${r.currency} (x${ratio.toFixed(2)}; the gate allows x${MAX_PRICE_FALL} to x${MAX_PRICE_RISE})`,
+      });
     }
   }
   for (const s of d.specsChanged) {
-    cases.push({ id: `${d.providerId}:${s.key}`, why: `${s.name}: specs changed under the same id (${s.fields.map((f) => `${f.field} ${f.old} -> ${f.new}`).join(', ')})` });
+    cases.push({
+      id: `${d.providerId}:${s.key}`,
+      why: `${s.name}: specs changed under the same id (${s.fields.map((f) => `${f.field} ${f.old} -> ${f.new}`).join(', ')})`,
+    });
   }
   const lines = new Set(d.removed.map((r) => r.line));
   for (const line of lines) {
     const had = before.plans.filter((p) => p.line === line).length;
     const lost = d.removed.filter((r) => r.line === line).length;
     if (had > 0 && lost / had > MAX_LINE_LOSS) {
-      cases.push({ id: `${d.providerId}:line:${line}`, why: `line ${line} loses ${lost} of its ${had} plans (${Math.round((lost / had) * 100)}%; the gate allows ${MAX_LINE_LOSS * 100}%): ${d.removed.filter((r) => r.line === line).map((r) => r.name).join(', ')}` });
+      cases.push({
+        id: `${d.providerId}:line:${line}`,
+        why: `line ${line} loses ${lost} of its ${had} plans (${Math.round((lost / had) * 100)}%; the gate allows ${MAX_LINE_LOSS * 100}%): ${d.removed
+          .filter((r) => r.line === line)
+          .map((r) => r.name)
+          .join(', ')}`,
+      });
     }
   }
-  if (d.currencyChanged) cases.push({ id: `${d.providerId}:currency`, why: `billing currency ${d.currencyChanged.old} -> ${d.currencyChanged.new}` });
+  if (d.currencyChanged)
+    cases.push({
+      id: `${d.providerId}:currency`,
+      why: `billing currency ${d.currencyChanged.old} -> ${d.currencyChanged.new}`,
+    });
   return cases;
 }
 
@@ -120,8 +176,12 @@ export function describeDiff(d: ProviderDiff): string[] {
   for (const a of d.added) lines.push(`  + ${a.name} (${a.line}) ${a.price} ${a.currency}`);
   for (const r of d.removed) lines.push(`  - ${r.name} (${r.line}) ${r.price} ${r.currency}: ${r.why}`);
   for (const r of d.repriced) lines.push(`  ~ ${r.name} (${r.line}) ${r.oldPrice} -> ${r.newPrice} ${r.currency}`);
-  for (const s of d.specsChanged) lines.push(`  ! ${s.name} (${s.line}) ${s.fields.map((f) => `${f.field} ${f.old} -> ${f.new}`).join(', ')}`);
-  for (const c of d.citiesChanged) lines.push(`  @ ${c.line} sold in: ${c.new.join(', ') || '(not stated)'} (was ${c.old.join(', ') || 'not stated'})`);
+  for (const s of d.specsChanged)
+    lines.push(`  ! ${s.name} (${s.line}) ${s.fields.map((f) => `${f.field} ${f.old} -> ${f.new}`).join(', ')}`);
+  for (const c of d.citiesChanged)
+    lines.push(
+      `  @ ${c.line} sold in: ${c.new.join(', ') || '(not stated)'} (was ${c.old.join(', ') || 'not stated'})`,
+    );
   for (const o of d.observedChanged) lines.push(`  = ${o.line} prices seen ${o.new} (were ${o.old})`);
   if (d.currencyChanged) lines.push(`  $ currency ${d.currencyChanged.old} -> ${d.currencyChanged.new}`);
   return lines;

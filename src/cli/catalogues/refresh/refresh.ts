@@ -18,7 +18,14 @@ import { startReplayServer, type ReplayServer } from '../replay-server.js';
 import { contradictedProse, type Contradiction } from './contradicted-prose.js';
 import { refreshedProvider, sellablePlans } from './plan-records.js';
 import { readCatalogues, type ProviderOutcome } from './read-catalogues.js';
-import { describeDiff, diffProvider, gateCases, isEmptyDiff, type GateCase, type ProviderDiff } from './refresh-diff.js';
+import {
+  describeDiff,
+  diffProvider,
+  gateCases,
+  isEmptyDiff,
+  type GateCase,
+  type ProviderDiff,
+} from './refresh-diff.js';
 
 /** The review a refusal writes, by default in the system's temporary directory (`TMPDIR`). */
 export const REVIEW_FILE = 'vpsapi-refresh-review.md';
@@ -60,13 +67,29 @@ export interface RefreshResult {
 
 export async function runRefresh(options: RefreshOptions): Promise<RefreshResult> {
   const { log } = options;
-  const replay = options.from ? await startReplayServer(options.from, [...options.adapters.map((a) => a.providerId), ECB_ID]) : undefined;
+  const replay = options.from
+    ? await startReplayServer(options.from, [...options.adapters.map((a) => a.providerId), ECB_ID])
+    : undefined;
   try {
-    const providersFile = JSON.parse(await readFile(join(options.dataDir, 'providers.json'), 'utf8')) as { recommendations: unknown; providers: ProviderRecord[] };
-    const ratesFile = JSON.parse(await readFile(join(options.dataDir, 'exchange-rates.json'), 'utf8')) as { date: string; rates: Record<string, number> } & Record<string, unknown>;
+    const providersFile = JSON.parse(await readFile(join(options.dataDir, 'providers.json'), 'utf8')) as {
+      recommendations: unknown;
+      providers: ProviderRecord[];
+    };
+    const ratesFile = JSON.parse(await readFile(join(options.dataDir, 'exchange-rates.json'), 'utf8')) as {
+      date: string;
+      rates: Record<string, number>;
+    } & Record<string, unknown>;
 
-    const outcomes = await readCatalogues(options.adapters, { replay, env: options.env, today: options.date, client: options.client, log });
-    for (const provider of providersFile.providers.filter((p) => !options.adapters.some((a) => a.providerId === p.id))) {
+    const outcomes = await readCatalogues(options.adapters, {
+      replay,
+      env: options.env,
+      today: options.date,
+      client: options.client,
+      log,
+    });
+    for (const provider of providersFile.providers.filter(
+      (p) => !options.adapters.some((a) => a.providerId === p.id),
+    )) {
       log(`${provider.id}: editorial, no catalogue to read (its prices stay as the editors wrote them)`);
     }
     const rates = await readRates(replay, options, ratesFile);
@@ -79,27 +102,48 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshResult
       const index = next.providers.findIndex((p) => p.id === outcome.providerId);
       if (outcome.status === 'skipped' || outcome.status === 'unreadable') continue;
       if (index < 0) {
-        cases.push({ id: `${outcome.providerId}:catalogue`, why: `the dataset has no provider "${outcome.providerId}"` });
+        cases.push({
+          id: `${outcome.providerId}:catalogue`,
+          why: `the dataset has no provider "${outcome.providerId}"`,
+        });
         continue;
       }
       if (outcome.status === 'failed') {
-        cases.push({ id: `${outcome.providerId}:catalogue`, why: `the catalogue could not be read (${outcome.reason}); accept to release without this provider's refresh` });
+        cases.push({
+          id: `${outcome.providerId}:catalogue`,
+          why: `the catalogue could not be read (${outcome.reason}); accept to release without this provider's refresh`,
+        });
         continue;
       }
       if (sellablePlans(outcome.reading, adapter).length === 0) {
-        cases.push({ id: `${outcome.providerId}:catalogue`, why: 'the catalogue lists no size that is sold in the lines the dataset covers; accept to release without this provider\'s refresh' });
+        cases.push({
+          id: `${outcome.providerId}:catalogue`,
+          why: "the catalogue lists no size that is sold in the lines the dataset covers; accept to release without this provider's refresh",
+        });
         continue;
       }
       const before = next.providers[index];
-      const unknownLines = [...new Set(sellablePlans(outcome.reading, adapter).map((p) => p.line))].filter((id) => !before.planLines.some((l) => l.id === id));
+      const unknownLines = [...new Set(sellablePlans(outcome.reading, adapter).map((p) => p.line))].filter(
+        (id) => !before.planLines.some((l) => l.id === id),
+      );
       if (unknownLines.length > 0) {
-        cases.push({ id: `${outcome.providerId}:catalogue`, why: `the catalogue sells sizes in line${unknownLines.length === 1 ? '' : 's'} ${unknownLines.join(', ')}, which providers.json does not define: add the line (name, priceBasis, priceList) before releasing them` });
+        cases.push({
+          id: `${outcome.providerId}:catalogue`,
+          why: `the catalogue sells sizes in line${unknownLines.length === 1 ? '' : 's'} ${unknownLines.join(', ')}, which providers.json does not define: add the line (name, priceBasis, priceList) before releasing them`,
+        });
         continue;
       }
-      const served = before.plans.filter((p) => adapter.lines.includes(p.line)).map((p) => p.observedAt).sort().at(-1);
+      const served = before.plans
+        .filter((p) => adapter.lines.includes(p.line))
+        .map((p) => p.observedAt)
+        .sort()
+        .at(-1);
       const older = served !== undefined && outcome.provenance.observedAt < served;
       if (older) {
-        cases.push({ id: `${outcome.providerId}:older`, why: `the catalogue read shows prices of ${outcome.provenance.observedAt}, older than the newest served (${served}); accept only when the served figures cannot be traced to a dated source` });
+        cases.push({
+          id: `${outcome.providerId}:older`,
+          why: `the catalogue read shows prices of ${outcome.provenance.observedAt}, older than the newest served (${served}); accept only when the served figures cannot be traced to a dated source`,
+        });
       }
       const after = refreshedProvider(before, outcome.reading, adapter, outcome.provenance);
       const deprecated = outcome.reading.plans.filter((p) => p.deprecated && adapter.lines.includes(p.line));
@@ -114,7 +158,8 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshResult
       log(`${outcome.providerId}: ${summary(diff)}`);
       for (const line of describeDiff(diff)) log(line);
       // An unaccepted case keeps the provider as it is, so the review lists everything at once.
-      if (own.every((c) => options.accept.has(c.id))) next.providers[index] = withSources(after, outcome.provenance.source);
+      if (own.every((c) => options.accept.has(c.id)))
+        next.providers[index] = withSources(after, outcome.provenance.source);
     }
     if (rates.changed) log(`${ECB_ID}: reference rates of ${rates.next.date} (were ${ratesFile.date})`);
 
@@ -126,7 +171,9 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshResult
     for (const id of unknown) log(`--accept ${id}: no such case in this run (ignored)`);
     if (refused.length > 0) {
       await writeFile(options.reviewFile, review(refused, diffs, options));
-      log(`REFUSED by the plausibility gate: ${refused.length} case${refused.length === 1 ? '' : 's'} (review: ${options.reviewFile}). Nothing was written.`);
+      log(
+        `REFUSED by the plausibility gate: ${refused.length} case${refused.length === 1 ? '' : 's'} (review: ${options.reviewFile}). Nothing was written.`,
+      );
       for (const c of refused) log(`  ${c.id}: ${c.why}`);
       log(`Accept them after checking with: --accept ${refused.map((c) => c.id).join(',')}`);
       return { exitCode: 2, outcomes, diffs, cases, contradictions };
@@ -136,7 +183,9 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshResult
     const done = (result: Omit<RefreshResult, 'outcomes' | 'diffs' | 'cases' | 'contradictions'>): RefreshResult => {
       if (unread.length > 0) {
         const retryable = unread.every((o) => o.retryable);
-        log(`UNREADABLE: ${unread.map((o) => o.providerId).join(', ')} could not be read${retryable ? ' (retryable: run again later)' : ' (check the token and the endpoint)'}; ${result.released ? `the others were released in ${result.released}` : 'their served prices are kept'}`);
+        log(
+          `UNREADABLE: ${unread.map((o) => o.providerId).join(', ')} could not be read${retryable ? ' (retryable: run again later)' : ' (check the token and the endpoint)'}; ${result.released ? `the others were released in ${result.released}` : 'their served prices are kept'}`,
+        );
       }
       return { ...result, exitCode: unread.length > 0 ? 1 : result.exitCode, outcomes, diffs, cases, contradictions };
     };
@@ -159,19 +208,31 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshResult
 }
 
 /** The ECB's rates for the currencies the dataset already converts; unchanged when the ECB was not read. */
-async function readRates(replay: ReplayServer | undefined, options: RefreshOptions, current: { date: string; rates: Record<string, number> } & Record<string, unknown>) {
+async function readRates(
+  replay: ReplayServer | undefined,
+  options: RefreshOptions,
+  current: { date: string; rates: Record<string, number> } & Record<string, unknown>,
+) {
   if (replay && !replay.recordingOf(ECB_ID)) return { changed: false, next: current };
   try {
-    const ecb = await readEcbRates(new CatalogueClient(replay ? replay.baseUrlOf(ECB_ID) : ECB_BASE_URL, options.client));
-    const rates = Object.fromEntries(Object.keys(current.rates).map((code) => [code, code === 'EUR' ? 1 : ecb.rates[code]]));
-    const missing = Object.entries(rates).filter(([, v]) => v === undefined).map(([k]) => k);
+    const ecb = await readEcbRates(
+      new CatalogueClient(replay ? replay.baseUrlOf(ECB_ID) : ECB_BASE_URL, options.client),
+    );
+    const rates = Object.fromEntries(
+      Object.keys(current.rates).map((code) => [code, code === 'EUR' ? 1 : ecb.rates[code]]),
+    );
+    const missing = Object.entries(rates)
+      .filter(([, v]) => v === undefined)
+      .map(([k]) => k);
     if (missing.length > 0) {
       options.log(`${ECB_ID}: FAILED: the reference rates lack ${missing.join(', ')}; the dataset's rates are kept`);
       return { changed: false, next: current };
     }
     options.log(`${ECB_ID}: ${Object.keys(ecb.rates).length} reference rates of ${ecb.date} read`);
     if (ecb.date < current.date) {
-      options.log(`${ECB_ID}: the rates read (${ecb.date}) are older than the dataset's (${current.date}); the dataset's are kept`);
+      options.log(
+        `${ECB_ID}: the rates read (${ecb.date}) are older than the dataset's (${current.date}); the dataset's are kept`,
+      );
       return { changed: false, next: current };
     }
     const changed = ecb.date !== current.date || Object.entries(rates).some(([k, v]) => current.rates[k] !== v);
@@ -191,20 +252,31 @@ function summary(d: ProviderDiff): string {
     [d.citiesChanged.length, 'lines with other locations'],
     [d.observedChanged.length, 'lines with newer prices'],
   ];
-  return parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`).join(', ') + (d.currencyChanged ? ', currency changed' : '');
+  return (
+    parts
+      .filter(([n]) => n > 0)
+      .map(([n, what]) => `${n} ${what}`)
+      .join(', ') + (d.currencyChanged ? ', currency changed' : '')
+  );
 }
 
 /** The provider's sources list names the catalogue copy the refresh read, once. */
 function withSources(record: ProviderRecord, source: ProviderRecord['sources'][number]): ProviderRecord {
   if (record.sources.some((s) => s.url === source.url)) return record;
-  return { ...record, sources: [...record.sources, { url: source.url, retrievedAt: source.retrievedAt, ...(source.copyOf ? { copyOf: source.copyOf } : {}) }] };
+  return {
+    ...record,
+    sources: [
+      ...record.sources,
+      { url: source.url, retrievedAt: source.retrievedAt, ...(source.copyOf ? { copyOf: source.copyOf } : {}) },
+    ],
+  };
 }
 
 function review(refused: GateCase[], diffs: ProviderDiff[], options: RefreshOptions): string {
   const lines = [
     `# Price refresh refused on ${options.date}`,
     '',
-    'The plausibility gate stopped this run; nothing was written. Check each case against the provider\'s own',
+    "The plausibility gate stopped this run; nothing was written. Check each case against the provider's own",
     'price page, then run again with `--accept` and the ids you confirmed.',
     '',
     '| case | why |',
@@ -213,7 +285,9 @@ function review(refused: GateCase[], diffs: ProviderDiff[], options: RefreshOpti
     '',
     '## Everything this run would change',
     '',
-    ...diffs.filter((d) => !isEmptyDiff(d)).flatMap((d) => [`### ${d.providerId}`, '', '```', ...describeDiff(d), '```', '']),
+    ...diffs
+      .filter((d) => !isEmptyDiff(d))
+      .flatMap((d) => [`### ${d.providerId}`, '', '```', ...describeDiff(d), '```', '']),
     `Accept with: \`npm run data:refresh -- --accept ${refused.map((c) => c.id).join(',')}${options.from ? ` --from ${options.from}` : ''}\``,
     '',
   ];
@@ -225,7 +299,11 @@ function review(refused: GateCase[], diffs: ProviderDiff[], options: RefreshOpti
  * lastUpdated of the day, the generated guides regenerated from the new figures, then the release
  * (which validates everything). Only when all of that succeeds are the files copied back.
  */
-async function release(options: RefreshOptions, providers: unknown, rates: unknown): Promise<{ version: string; summary: string } | undefined> {
+async function release(
+  options: RefreshOptions,
+  providers: unknown,
+  rates: unknown,
+): Promise<{ version: string; summary: string } | undefined> {
   const stage = await mkdtemp(join(tmpdir(), 'vpsapi-refresh-'));
   try {
     await cp(options.dataDir, stage, { recursive: true });
@@ -238,9 +316,13 @@ async function release(options: RefreshOptions, providers: unknown, rates: unkno
     await writeJson(join(stage, 'providers.json'), providers);
     if (rates) await writeJson(join(stage, 'exchange-rates.json'), rates);
     // A dataset served from a ConfigMap holds the JSON files only: with no editorial inputs there are no guides to regenerate.
-    const hasGuides = await stat(join(stage, 'editorial')).then((s) => s.isDirectory(), () => false);
+    const hasGuides = await stat(join(stage, 'editorial')).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
     const generated = hasGuides ? await generateGuides(stage) : new Map<string, string>();
-    if (!hasGuides) options.log('no editorial/ directory in the dataset: the generated guides are not regenerated here');
+    if (!hasGuides)
+      options.log('no editorial/ directory in the dataset: the generated guides are not regenerated here');
     for (const [name, content] of generated) await writeFile(join(stage, 'guides', name), content);
     const released = await releaseDataset(stage, { date: options.date });
     const copied = ['meta.json', 'providers.json', 'exchange-rates.json', CHANGELOG_FILE];
@@ -251,7 +333,9 @@ async function release(options: RefreshOptions, providers: unknown, rates: unkno
   } catch (error) {
     if (error instanceof InvalidDatasetError) {
       for (const problem of error.problems) options.log(`  ${problem}`);
-      options.log(`Not released: the refreshed dataset has ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}; nothing was written`);
+      options.log(
+        `Not released: the refreshed dataset has ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}; nothing was written`,
+      );
       return undefined;
     }
     if (error instanceof ReleaseRefusedError) {
