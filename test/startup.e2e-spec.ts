@@ -28,9 +28,7 @@ describe('the built service at start', () => {
   };
 
   /** Starts the built service with `env` (PUBLIC_BASE_URL unset unless given); resolves with its URL, its standard error so far and a stop function. */
-  async function start(
-    env: Record<string, string>,
-  ): Promise<{
+  async function start(env: Record<string, string>): Promise<{
     url: string;
     stderr: () => string;
     firstErrorLine: () => Promise<string>;
