@@ -1,4 +1,5 @@
 import { rawMeta, rawProviders } from './support/raw-data';
+import { REAL_TIMERS } from './support/clock';
 import { metric, scrape } from './support/operations';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -35,18 +36,7 @@ describe('prices age against today, without a release', () => {
   let t: TestApp;
   beforeAll(async () => {
     jest.useFakeTimers({
-      doNotFake: [
-        'nextTick',
-        'setImmediate',
-        'clearImmediate',
-        'setTimeout',
-        'clearTimeout',
-        'setInterval',
-        'clearInterval',
-        'queueMicrotask',
-        'hrtime',
-        'performance',
-      ],
+      doNotFake: REAL_TIMERS,
     });
     jest.setSystemTime(at(rawMeta.version));
     t = await startTestApp();

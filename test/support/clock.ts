@@ -6,23 +6,26 @@ import { rawMeta } from './raw-data';
  * running on from there, so the answers do not depend on the day the suite runs (nor on midnight
  * passing during it). Timers and sockets stay real.
  */
+/** Everything jest's fake timers would fake but Date: timers, ticks and clocks of the event loop stay real. */
+export const REAL_TIMERS: NonNullable<NonNullable<Parameters<typeof jest.useFakeTimers>[0]>['doNotFake']> = [
+  'nextTick',
+  'setImmediate',
+  'clearImmediate',
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'queueMicrotask',
+  'hrtime',
+  'performance',
+];
+
 export function onReleaseDay(): void {
   beforeAll(() => {
     jest.useFakeTimers({
       advanceTimers: true,
       now: Date.parse(`${rawMeta.version}T12:00:00Z`),
-      doNotFake: [
-        'nextTick',
-        'setImmediate',
-        'clearImmediate',
-        'setTimeout',
-        'clearTimeout',
-        'setInterval',
-        'clearInterval',
-        'queueMicrotask',
-        'hrtime',
-        'performance',
-      ],
+      doNotFake: REAL_TIMERS,
     });
   });
   afterAll(() => jest.useRealTimers());
