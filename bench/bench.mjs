@@ -2,11 +2,11 @@
 // same bytes with the same headers, in interleaved rounds, with autocannon. `--smoke` runs each
 // scenario for a second, for the test suite. Prints a table and writes bench/results.json.
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { request } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { freePort } from '../scripts/cluster-local.mjs';
-import { productionNodeArgs, productionRuntimeEnv } from '../scripts/production-node-options.mjs';
+import { productionNodeArgs, productionNodeMajor, productionRuntimeEnv } from '../scripts/production-node-options.mjs';
 import { cpus, totalmem } from 'node:os';
 import { Socket } from 'node:net';
 import { execFileSync } from 'node:child_process';
@@ -17,9 +17,22 @@ const smoke = process.argv.includes('--smoke');
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
 /** `--duration S` and `--rounds N`: shorter runs, for working on a row; a full run keeps 8 s and 3 rounds. */
-const flag = (name, fallback) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
+const flag = (name, fallback) =>
+  process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
 const DURATION = smoke ? 1 : flag('--duration', 8);
 const ROUNDS = smoke ? 1 : flag('--rounds', 3);
+
+// The service, the bare server and the framework floor run on the Node major the image runs (V8's
+// collector and compiler differ between majors by more than any row's target): on another node, the
+// benchmark runs itself again under that major from the npm registry (`npx -p node@<major>`), which puts
+// that node first on PATH for every process it starts.
+const major = productionNodeMajor();
+if (Number(process.versions.node.split('.')[0]) !== major) {
+  const again = spawnSync('npx', ['--yes', '-p', `node@${major}`, '--', 'node', ...process.argv.slice(1)], {
+    stdio: 'inherit',
+  });
+  process.exit(again.status ?? 1);
+}
 const FLOOD_SECONDS = smoke ? 3 : 60;
 const CONNECTIONS = 50;
 
@@ -47,9 +60,14 @@ function redisCommand(port, command) {
 /** A redis-server on a free loopback port, without persistence, as test/support/redis-server.ts starts it. */
 async function startRedis() {
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   for (let i = 0; i < 100; i++) {
-    if ((await redisCommand(port, 'PING').catch(() => '')).startsWith('+PONG')) return { port, child, url: `redis://127.0.0.1:${port}` };
+    if ((await redisCommand(port, 'PING').catch(() => '')).startsWith('+PONG'))
+      return { port, child, url: `redis://127.0.0.1:${port}` };
     await sleep(50);
   }
   throw new Error(`redis-server did not start on port ${port}`);
@@ -66,9 +84,31 @@ async function redisCalls(port) {
  * keys): requests per second without pipelining and with 16 commands in flight per connection.
  */
 function redisCapacity(port, smoke) {
-  const script = "local hits = redis.call('INCR', KEYS[1]) local ttl = redis.call('PTTL', KEYS[1]) if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) ttl = tonumber(ARGV[1]) end return { hits, ttl }";
+  const script =
+    "local hits = redis.call('INCR', KEYS[1]) local ttl = redis.call('PTTL', KEYS[1]) if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) ttl = tonumber(ARGV[1]) end return { hits, ttl }";
   const rps = (pipeline) => {
-    const out = execFileSync('redis-benchmark', ['-p', String(port), '-c', '50', '-n', smoke ? '2000' : '300000', '-r', '100000', '-P', String(pipeline), '-q', 'EVAL', script, '1', 'bench:__rand_int__', '60000'], { encoding: 'utf8' });
+    const out = execFileSync(
+      'redis-benchmark',
+      [
+        '-p',
+        String(port),
+        '-c',
+        '50',
+        '-n',
+        smoke ? '2000' : '300000',
+        '-r',
+        '100000',
+        '-P',
+        String(pipeline),
+        '-q',
+        'EVAL',
+        script,
+        '1',
+        'bench:__rand_int__',
+        '60000',
+      ],
+      { encoding: 'utf8' },
+    );
     const m = /([\d.]+) requests per second/.exec(out);
     return m ? Math.round(Number(m[1])) : 0;
   };
@@ -79,7 +119,19 @@ function redisCapacity(port, smoke) {
 async function startService(env) {
   const child = spawn('node', [...productionNodeArgs(), 'dist/main.js'], {
     // The image's node flags, and the runtime settings of the Kubernetes Deployment's environment.
-    env: { ...process.env, NODE_ENV: 'production', ...productionRuntimeEnv(), PORT: '0', HOST: '127.0.0.1', METRICS_PORT: '0', METRICS_HOST: '127.0.0.1', LOG_PRETTY: 'false', DATA_WATCH: 'false', SHUTDOWN_DELAY_MS: '0', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      ...productionRuntimeEnv(),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      METRICS_PORT: '0',
+      METRICS_HOST: '127.0.0.1',
+      LOG_PRETTY: 'false',
+      DATA_WATCH: 'false',
+      SHUTDOWN_DELAY_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // Production logs a JSON line per request (gathered into writes of LOG_BUFFER_BYTES); once the service
@@ -102,7 +154,8 @@ async function startService(env) {
 }
 
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-const mcpCall = (name, args) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
+const mcpCall = (name, args) =>
+  JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
 
 /**
  * Reads the response the service gives, to replay the same bytes from the baseline. node:http, not
@@ -111,15 +164,20 @@ const mcpCall = (name, args) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 
  */
 function record(url, scenario) {
   return new Promise((resolve, reject) => {
-    const req = request(url + scenario.path, { method: scenario.method ?? 'GET', headers: scenario.headers ?? {} }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const headers = {};
-        for (const [k, v] of Object.entries(res.headers)) if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) headers[k] = v;
-        resolve({ status: res.statusCode, headers, body: Buffer.concat(chunks) });
-      });
-    });
+    const req = request(
+      url + scenario.path,
+      { method: scenario.method ?? 'GET', headers: scenario.headers ?? {} },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const headers = {};
+          for (const [k, v] of Object.entries(res.headers))
+            if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) headers[k] = v;
+          resolve({ status: res.statusCode, headers, body: Buffer.concat(chunks) });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(scenario.body);
   });
@@ -156,7 +214,12 @@ async function main() {
   const service = await startService({ RATE_LIMIT_REQUESTS: '1000000', RATE_LIMIT_WINDOW_SECONDS: '1' });
   // The same service with its counters in a real Redis, for the cost of the shared limit per request.
   const redis = await startRedis();
-  const shared = await startService({ RATE_LIMIT_REQUESTS: '1000000', RATE_LIMIT_WINDOW_SECONDS: '1', RATE_LIMIT_STORE: 'redis', REDIS_URL: redis.url });
+  const shared = await startService({
+    RATE_LIMIT_REQUESTS: '1000000',
+    RATE_LIMIT_WINDOW_SECONDS: '1',
+    RATE_LIMIT_STORE: 'redis',
+    REDIS_URL: redis.url,
+  });
   const urlOf = (s) => (s.service === 'redis' ? shared.url : service.url);
   // The ETag of the identity form, which the 304 scenario (no Accept-Encoding) revalidates.
   const etag = (await record(service.url, { path: '/api/providers.json' })).headers.etag;
@@ -174,10 +237,37 @@ async function main() {
     { name: 'markdown page (guide)', path: '/guides/swap-file', headers: { accept: 'text/markdown' } },
     { name: '404 (API envelope)', path: '/api/nothing.json', refusal: true, target: 0.15 },
     { name: '404 page (HTML)', path: '/wp-login.php', headers: { accept: 'text/html' }, refusal: true, target: 0.15 },
-    { name: 'MCP get_vps_provider', path: '/mcp', method: 'POST', headers: MCP_HEADERS, body: mcpCall('get_vps_provider', { id: 'hetzner' }), mcp: true, target: 0.25 },
-    { name: 'MCP find_vps_plans', path: '/mcp', method: 'POST', headers: MCP_HEADERS, body: mcpCall('find_vps_plans', { minRamGb: 4, currency: 'EUR' }), mcp: true, target: 0.25 },
-    { name: 'MCP search_guides', path: '/mcp', method: 'POST', headers: MCP_HEADERS, body: mcpCall('search_guides', { query: 'wireguard vpn' }), mcp: true, target: 0.25 },
-  ].filter((s) => only === undefined || s.name.includes(only) || (s.name.startsWith('hetzner.json (') && only.startsWith('MCP')));
+    {
+      name: 'MCP get_vps_provider',
+      path: '/mcp',
+      method: 'POST',
+      headers: MCP_HEADERS,
+      body: mcpCall('get_vps_provider', { id: 'hetzner' }),
+      mcp: true,
+      target: 0.25,
+    },
+    {
+      name: 'MCP find_vps_plans',
+      path: '/mcp',
+      method: 'POST',
+      headers: MCP_HEADERS,
+      body: mcpCall('find_vps_plans', { minRamGb: 4, currency: 'EUR' }),
+      mcp: true,
+      target: 0.25,
+    },
+    {
+      name: 'MCP search_guides',
+      path: '/mcp',
+      method: 'POST',
+      headers: MCP_HEADERS,
+      body: mcpCall('search_guides', { query: 'wireguard vpn' }),
+      mcp: true,
+      target: 0.25,
+    },
+  ].filter(
+    (s) =>
+      only === undefined || s.name.includes(only) || (s.name.startsWith('hetzner.json (') && only.startsWith('MCP')),
+  );
 
   // The baseline replays exactly what the service answered, headers included. Compressed variants are
   // made on a document's first request (identity is sent until then): ask once, let them finish.
@@ -195,22 +285,48 @@ async function main() {
     s.bytes = r.body.length;
   }
   for (const s of scenarios.filter((x) => x.mcp)) s.bytes = (await record(service.url, s)).body.length;
-  const baseline = spawn('node', ['bench/baseline-server.mjs'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  baseline.stdin.end(JSON.stringify(table));
-  const baselinePort = await new Promise((resolve) => baseline.stdout.on('data', (d) => {
-    const m = /LISTENING (\d+)/.exec(String(d));
-    if (m) resolve(Number(m[1]));
-  }));
-  const baselineUrl = `http://127.0.0.1:${baselinePort}`;
+  // The ceiling (bare node:http) and the framework floor (a bare Nest app on Express), both replaying
+  // the same table; the floor is started with the service's runtime settings.
+  const replay = async (script, env) => {
+    const child = spawn('node', [script], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+    child.stdin.end(JSON.stringify(table));
+    const port = await new Promise((resolve) =>
+      child.stdout.on('data', (d) => {
+        const m = /LISTENING (\d+)/.exec(String(d));
+        if (m) resolve(Number(m[1]));
+      }),
+    );
+    return { child, url: `http://127.0.0.1:${port}` };
+  };
+  const { child: baseline, url: baselineUrl } = await replay('bench/baseline-server.mjs', {});
+  const { child: floor, url: floorUrl } = await replay('bench/floor-server.mjs', {
+    NODE_ENV: 'production',
+    ...productionRuntimeEnv(),
+  });
   // The ceiling must answer what the service answers: same status, coding and body bytes.
   for (const s of scenarios.filter((x) => !x.mcp)) {
-    const [ours, base] = [await record(urlOf(s), s), await record(baselineUrl, s)];
-    if (ours.status !== base.status || ours.headers['content-encoding'] !== base.headers['content-encoding'] || !ours.body.equals(base.body)) {
-      throw new Error(`the baseline does not answer "${s.name}" as the service does`);
+    const ours = await record(urlOf(s), s);
+    for (const [who, url] of [
+      ['baseline', baselineUrl],
+      ['framework floor', floorUrl],
+    ]) {
+      const theirs = await record(url, s);
+      if (
+        ours.status !== theirs.status ||
+        ours.headers['content-encoding'] !== theirs.headers['content-encoding'] ||
+        !ours.body.equals(theirs.body)
+      ) {
+        throw new Error(`the ${who} does not answer "${s.name}" as the service does`);
+      }
     }
   }
 
-  const results = Object.fromEntries(scenarios.map((s) => [s.name, { service: [], baseline: [], p50: [], p99: [], basep99: [], cpu: [], redisCalls: [] }]));
+  const results = Object.fromEntries(
+    scenarios.map((s) => [
+      s.name,
+      { service: [], baseline: [], floor: [], p50: [], p99: [], basep99: [], cpu: [], redisCalls: [] },
+    ]),
+  );
   // Where the service's peak RSS was reached: the high-water mark after each run, in order.
   const peaks = [{ after: 'start and recording', rssMb: Math.round(processStats(service.pid).peakRssMb) }];
   const notePeak = (after) => {
@@ -232,7 +348,8 @@ async function main() {
       if (s.service !== 'redis') notePeak(`round ${round + 1} ${s.name}`);
       const entry = results[s.name];
       // INFO itself is one command; what is left is the limiter's, per request answered.
-      if (s.service === 'redis' && r.requests.total) entry.redisCalls.push((await redisCalls(redis.port) - callsBefore - 1) / r.requests.total);
+      if (s.service === 'redis' && r.requests.total)
+        entry.redisCalls.push(((await redisCalls(redis.port)) - callsBefore - 1) / r.requests.total);
       entry.service.push(r.requests.average);
       entry.p50.push(r.latency.p50);
       entry.p99.push(r.latency.p99);
@@ -241,6 +358,7 @@ async function main() {
         const b = await run(baselineUrl, s, DURATION);
         entry.baseline.push(b.requests.average);
         entry.basep99.push(b.latency.p99);
+        entry.floor.push((await run(floorUrl, s, DURATION)).requests.average);
       }
       if (r.non2xx && !s.refusal && !s.headers?.['if-none-match']) entry.errors = (entry.errors ?? 0) + r.non2xx;
     }
@@ -248,10 +366,24 @@ async function main() {
   const peakRssMb = processStats(service.pid).peakRssMb;
   shared.child.kill('SIGTERM');
   if (only !== undefined) {
-    console.table(rowsOf(scenarios, results).map(({ scenario, reqPerSec, baselineReqPerSec, ratio, cpuUsPerRequest }) => ({ scenario, reqPerSec, baselineReqPerSec, ratio, cpuUsPerRequest })));
-    console.log(`peak RSS ${Math.round(peakRssMb)} MB; rises: ${peaks.map((p) => `${p.rssMb} after ${p.after}`).join(', ')}`);
+    console.table(
+      rowsOf(scenarios, results).map(
+        ({ scenario, reqPerSec, baselineReqPerSec, ratio, floorRatio, cpuUsPerRequest }) => ({
+          scenario,
+          reqPerSec,
+          baselineReqPerSec,
+          ratio,
+          floorRatio,
+          cpuUsPerRequest,
+        }),
+      ),
+    );
+    console.log(
+      `peak RSS ${Math.round(peakRssMb)} MB; rises: ${peaks.map((p) => `${p.rssMb} after ${p.after}`).join(', ')}`,
+    );
     redis.child.kill('SIGTERM');
     baseline.kill('SIGKILL');
+    floor.kill('SIGKILL');
     service.child.kill('SIGTERM');
     return;
   }
@@ -262,9 +394,15 @@ async function main() {
   // The 429 path: one client far over its limit for a minute; throughput must not decay.
   const limited = await startService({ RATE_LIMIT_REQUESTS: '10' });
   const perSecond = [];
-  await run(limited.url, { path: '/api/providers.json', connections: 20 }, FLOOD_SECONDS, (tick) => perSecond.push(tick.counter));
+  await run(limited.url, { path: '/api/providers.json', connections: 20 }, FLOOD_SECONDS, (tick) =>
+    perSecond.push(tick.counter),
+  );
   const tenth = Math.max(1, Math.floor(FLOOD_SECONDS / 6));
-  const flood = { firstWindow: median(perSecond.slice(0, tenth)), lastWindow: median(perSecond.slice(-tenth)), seconds: perSecond.length };
+  const flood = {
+    firstWindow: median(perSecond.slice(0, tenth)),
+    lastWindow: median(perSecond.slice(-tenth)),
+    seconds: perSecond.length,
+  };
   flood.ratio = flood.lastWindow / flood.firstWindow;
   limited.child.kill('SIGTERM');
 
@@ -273,7 +411,12 @@ async function main() {
   const search = rows.find((r) => r.scenario === 'MCP search_guides');
   const summary = {
     date: new Date().toISOString(),
-    machine: { cpus: cpus().length, model: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version },
+    machine: {
+      cpus: cpus().length,
+      model: cpus()[0]?.model,
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+    },
     settings: { connections: CONNECTIONS, durationSeconds: DURATION, rounds: ROUNDS, smoke },
     rows,
     flood429: flood,
@@ -285,14 +428,23 @@ async function main() {
   writeFileSync('bench/results.json', `${JSON.stringify(summary, null, 2)}\n`);
   if (!smoke) writeFileSync('bench/README.md', report(summary, tenth));
 
-  console.log(`\n${summary.machine.cpus} CPU ${summary.machine.model}, Node ${summary.machine.node}; ${ROUNDS} interleaved rounds of ${DURATION}s, ${CONNECTIONS} connections; medians\n`);
+  console.log(
+    `\n${summary.machine.cpus} CPU ${summary.machine.model}, Node ${summary.machine.node}; ${ROUNDS} interleaved rounds of ${DURATION}s, ${CONNECTIONS} connections; medians\n`,
+  );
   console.table(rows.map(({ versus, ...r }) => r));
-  console.log(`429 flood: ${flood.firstWindow} req/s in the first ${tenth}s, ${flood.lastWindow} in the last ${tenth}s (ratio ${flood.ratio.toFixed(2)}, target >= 0.9)`);
+  console.log(
+    `429 flood: ${flood.firstWindow} req/s in the first ${tenth}s, ${flood.lastWindow} in the last ${tenth}s (ratio ${flood.ratio.toFixed(2)}, target >= 0.9)`,
+  );
   console.log(`search_guides p99 / get_vps_provider p99: ${summary.searchP99VsGetP99} (target <= 3)`);
-  console.log(`peak RSS of the service: ${summary.peakRssMb} MB (target <= 150); rises: ${peaks.map((p) => `${p.rssMb} after ${p.after}`).join(', ')}`);
-  console.log(`Redis: ${summary.redis.commandsPerRequest} commands per request; one redis-server runs the hit script ${summary.redis.evalPerSecond}/s (${summary.redis.evalPerSecondPipelined16}/s with 16 in flight per connection)`);
+  console.log(
+    `peak RSS of the service: ${summary.peakRssMb} MB (target <= 150); rises: ${peaks.map((p) => `${p.rssMb} after ${p.after}`).join(', ')}`,
+  );
+  console.log(
+    `Redis: ${summary.redis.commandsPerRequest} commands per request; one redis-server runs the hit script ${summary.redis.evalPerSecond}/s (${summary.redis.evalPerSecondPipelined16}/s with 16 in flight per connection)`,
+  );
 
   baseline.kill('SIGKILL');
+  floor.kill('SIGKILL');
   service.child.kill('SIGTERM');
   await sleep(200);
 }
@@ -302,7 +454,8 @@ async function main() {
  * JSON API's getProvider, when that scenario ran).
  */
 function rowsOf(scenarios, results, commandsPerRequest) {
-  const getProvider = results['hetzner.json (single provider)'] && median(results['hetzner.json (single provider)'].service);
+  const getProvider =
+    results['hetzner.json (single provider)'] && median(results['hetzner.json (single provider)'].service);
   return scenarios.map((s) => {
     const e = results[s.name];
     const rps = median(e.service);
@@ -314,11 +467,15 @@ function rowsOf(scenarios, results, commandsPerRequest) {
       p99Ms: median(e.p99),
       baselineReqPerSec: Math.round(base),
       ratio: Number((rps / base).toFixed(2)),
+      // What Nest and Express alone reach on the same bytes, over the same baseline.
+      floorRatio: s.mcp ? undefined : Number((median(e.floor) / base).toFixed(2)),
       versus: s.mcp ? 'JSON API getProvider' : 'bare node:http, same bytes',
       bytes: s.bytes,
       cpuUsPerRequest: Number(median(e.cpu).toFixed(1)),
       target: s.target,
-      ...(s.service === 'redis' && commandsPerRequest !== undefined ? { redisCommandsPerRequest: Number(commandsPerRequest.toFixed(3)) } : {}),
+      ...(s.service === 'redis' && commandsPerRequest !== undefined
+        ? { redisCommandsPerRequest: Number(commandsPerRequest.toFixed(3)) }
+        : {}),
       errors: e.errors ?? 0,
     };
   });
@@ -327,7 +484,7 @@ function rowsOf(scenarios, results, commandsPerRequest) {
 /** bench/README.md: the latest full run, the machine, and how to read it. */
 function report(summary, tenth) {
   const row = (r) =>
-    `| ${r.scenario} | ${r.bytes} | ${r.reqPerSec} | ${r.p50Ms} | ${r.p99Ms} | ${r.baselineReqPerSec} | **${r.ratio}** | ${r.target ?? ''} | ${r.cpuUsPerRequest} |`;
+    `| ${r.scenario} | ${r.bytes} | ${r.reqPerSec} | ${r.p50Ms} | ${r.p99Ms} | ${r.baselineReqPerSec} | **${r.ratio}** | ${r.floorRatio ?? ''} | ${r.target ?? ''} | ${r.cpuUsPerRequest} |`;
   return `# Benchmark
 
 \`npm run bench\` builds the service, starts it as production runs it (\`NODE_ENV=production\`, the
@@ -345,8 +502,8 @@ ${summary.date.slice(0, 10)} on ${summary.machine.cpus} × ${summary.machine.mod
 servers share the machine, so absolute numbers are low and noisy: read the **ratios**, measured in
 the same run.
 
-| scenario | body bytes | req/s | p50 ms | p99 ms | baseline req/s | ratio | target | CPU µs/request |
-|---|---|---|---|---|---|---|---|---|
+| scenario | body bytes | req/s | p50 ms | p99 ms | baseline req/s | ratio | framework floor | target | CPU µs/request |
+|---|---|---|---|---|---|---|---|---|---|
 ${summary.rows.map(row).join('\n')}
 
 - 429 flood (one client far over its limit for ${summary.flood429.seconds} s): ${summary.flood429.firstWindow} req/s over the first ${tenth} s, ${summary.flood429.lastWindow} over the last ${tenth} s: ratio **${summary.flood429.ratio.toFixed(2)}** (target ≥ 0.9).
@@ -361,6 +518,10 @@ ${summary.rows.map(row).join('\n')}
   same service with its counters in Redis (one round trip per request) against the same bare server.
 - MCP rows repeat one call, so after the first they are answered from the MCP answer cache
   (\`MCP_ANSWER_CACHE_BYTES\`); a call never seen before costs what the SDK path costs (docs/performance.md).
+- *framework floor*: the same bytes answered by a NestJS application on Express with nothing else
+  (\`bench/floor-server.mjs\`: one controller writing the recorded answer; no guard, interceptor,
+  filter, logs or metrics), over the same baseline: what the framework the design card names costs on
+  its own, the most any row of the service could reach.
 - *CPU µs/request*: user + system CPU time of the service process divided by the requests it answered
   in that run (from \`/proc\`), the least noisy column on a shared machine.
 - The raw figures of the run are in \`bench/results.json\` (not committed; written by every run).

@@ -14,7 +14,9 @@ export function productionRuntimeEnv(manifest = 'deploy/k8s/base/deployment.yaml
     const spec = doc.toJS();
     if (spec?.kind !== 'Deployment') continue;
     for (const container of spec.spec.template.spec.containers) {
-      const env = Object.fromEntries((container.env ?? []).filter((e) => RUNTIME_VARIABLES.includes(e.name)).map((e) => [e.name, String(e.value)]));
+      const env = Object.fromEntries(
+        (container.env ?? []).filter((e) => RUNTIME_VARIABLES.includes(e.name)).map((e) => [e.name, String(e.value)]),
+      );
       if (env.NODE_OPTIONS) return env;
     }
   }
@@ -36,6 +38,22 @@ export function productionNodeArgs(dockerfile = 'Dockerfile') {
     .filter((line) => line.startsWith('CMD '))
     .pop();
   const argv = cmd && JSON.parse(cmd.slice(4));
-  if (!Array.isArray(argv) || argv[0] !== 'node' || argv[argv.length - 1] !== 'dist/main.js') throw new Error(`${dockerfile}: the CMD is not ["node", ...flags, "dist/main.js"]`);
+  if (!Array.isArray(argv) || argv[0] !== 'node' || argv[argv.length - 1] !== 'dist/main.js')
+    throw new Error(`${dockerfile}: the CMD is not ["node", ...flags, "dist/main.js"]`);
   return argv.slice(1, -1);
+}
+
+/** The major version of Node the image runs (`FROM node:<major>-...` in the Dockerfile, every stage alike). */
+export function productionNodeMajor(dockerfile = 'Dockerfile') {
+  const majors = new Set(
+    readFileSync(dockerfile, 'utf8')
+      .split('\n')
+      .map((line) => /^FROM\s+node:(\d+)\b/.exec(line)?.[1])
+      .filter(Boolean),
+  );
+  if (majors.size !== 1)
+    throw new Error(
+      `${dockerfile}: expected every stage FROM node:<one major>, found ${[...majors].join(', ') || 'none'}`,
+    );
+  return Number([...majors][0]);
 }
