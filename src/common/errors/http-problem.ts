@@ -14,7 +14,12 @@ export class HttpProblem extends Error {
     /** The JSON-RPC error code when this problem is answered on the MCP endpoint; by default one follows from the status. */
     readonly jsonRpcCode?: number,
   ) {
+    // An answer to a client, never a fault to trace: no stack is captured (collecting one was about a
+    // tenth of a 404's cost), and none is ever logged (the error filter logs the stacks of unexpected errors).
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
     this.name = 'HttpProblem';
   }
 }
