@@ -1,11 +1,12 @@
 import { NestFactory } from '@nestjs/core';
-import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import { Logger as NestPinoLogger } from 'nestjs-pino';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server, type ServerOptions } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { BytesReplyAdapter } from './common/http/bytes-reply.adapter.js';
 import { AppModule } from './app.module.js';
 import { MalformedRequestAnswer } from './common/http/malformed-request.js';
 import type { AppConfig } from './config/app-config.js';
@@ -27,7 +28,7 @@ export interface ServedApp {
 /**
  * Builds and initializes the application for a configuration, and the server in front of it. Nest's
  * documented pattern for owning the server: Express is created here and handed to Nest through
- * `new ExpressAdapter(instance)`; after `app.init()`, our own `http.createServer` (or https) serves
+ * `new ExpressAdapter(instance)` (BytesReplyAdapter: Nest's, sending precomputed bytes as they are); after `app.init()`, our own `http.createServer` (or https) serves
  * it, with the server options that can only be given at creation and the one step before Express
  * (request-pipeline.ts). AppModule lists every step of the request path. Production (main.ts) and every e2e test go through this function.
  */
@@ -36,7 +37,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   const instance = expressInstance(config);
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot(config, logger, output),
-    new ExpressAdapter(instance),
+    new BytesReplyAdapter(instance),
     {
       // Only /mcp reads a body, with its own parser; nothing else parses one.
       bodyParser: false,

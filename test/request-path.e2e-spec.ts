@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
+import { BytesReplyAdapter } from '../src/common/http/bytes-reply.adapter';
 import { RateLimitGuard } from '../src/common/rate-limit/rate-limit.guard';
 import { loadConfig } from '../src/config/load-config';
 import { logSink } from './support/log-sink';
@@ -51,7 +52,7 @@ describe('the request path (one path: guard, interceptors, filter)', () => {
         imports: [AppModule.forRoot(config, pino({ level: 'silent' }))],
         controllers: [DecoratedController],
       }).compile();
-      app = moduleRef.createNestApplication({ bodyParser: false });
+      app = moduleRef.createNestApplication(new BytesReplyAdapter(), { bodyParser: false });
       await app.listen(0, '127.0.0.1');
       http = request.agent(`http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`);
     });

@@ -1,7 +1,10 @@
-import { StreamableFile, type CallHandler, type ExecutionContext } from '@nestjs/common';
+import type { CallHandler, ExecutionContext } from '@nestjs/common';
+import type { HttpAdapterHost } from '@nestjs/core';
+import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 import { lastValueFrom, of } from 'rxjs';
 import { JsonDocument } from '../../dataset/json-document';
+import { BytesReplyAdapter } from './bytes-reply.adapter';
 import { ContentEncodings } from './content-encoding';
 import { DocumentInterceptor } from './document.interceptor';
 
@@ -26,18 +29,26 @@ function exchange(headers: Record<string, string> = {}, method = 'GET') {
 const handler = (value: unknown): CallHandler => ({ handle: () => of(value) });
 
 describe(DocumentInterceptor.name, () => {
-  const interceptor = new DocumentInterceptor(new ContentEncodings());
+  const bytes = { httpAdapter: new BytesReplyAdapter() } as HttpAdapterHost;
+  const interceptor = new DocumentInterceptor(new ContentEncodings(), bytes);
+
+  it('refuses to start under an adapter that would not write its bytes as they are', () => {
+    expect(() => interceptor.onApplicationBootstrap()).not.toThrow();
+    const plain = new DocumentInterceptor(new ContentEncodings(), {
+      httpAdapter: new ExpressAdapter(),
+    } as HttpAdapterHost);
+    expect(() => plain.onApplicationBootstrap()).toThrow(/BytesReplyAdapter/);
+  });
   const doc = new JsonDocument({ hello: 'world' }, '2026-11-26', [], [['Cache-Control', 'public, max-age=3600']]);
   const answer = (headers: Record<string, string>, value: unknown = doc, method = 'GET') => {
     const ex = exchange(headers, method);
     return { ...ex, result: lastValueFrom(interceptor.intercept(ex.context, handler(value))) };
   };
 
-  it('hands Nest the body as a StreamableFile with its type and length, and sets the document headers once each', async () => {
+  it('hands Nest the bytes themselves with their type and length, and sets the document headers once each', async () => {
     const { result, written, state } = answer({});
-    const file = (await result) as StreamableFile;
-    expect(file).toBeInstanceOf(StreamableFile);
-    expect(file.getHeaders()).toMatchObject({ type: doc.contentType, length: doc.body.length });
+    expect(await result).toBe(doc.body);
+    expect(written).toMatchObject({ 'Content-Type': doc.contentType, 'Content-Length': doc.body.length });
     expect(state.status).toBe(200);
     // The document's own Cache-Control wins over the default policy.
     expect(written).toMatchObject({
@@ -56,7 +67,7 @@ describe(DocumentInterceptor.name, () => {
 
   it('sends the document for an If-None-Match that names another entity', async () => {
     const { result, state } = answer({ 'if-none-match': '"other"' });
-    expect(await result).toBeInstanceOf(StreamableFile);
+    expect(await result).toBe(doc.body);
     expect(state.status).toBe(200);
   });
 

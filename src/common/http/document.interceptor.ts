@@ -3,12 +3,14 @@ import {
   type ExecutionContext,
   Injectable,
   type NestInterceptor,
-  StreamableFile,
+  type OnApplicationBootstrap,
 } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import fresh from 'fresh';
 import { map, type Observable } from 'rxjs';
 import { HttpProblem } from '../errors/http-problem.js';
+import { BytesReplyAdapter } from './bytes-reply.adapter.js';
 import { CACHE_CONTROL, httpDate } from './cache-policy.js';
 import { ContentEncodings, type Variant } from './content-encoding.js';
 import { deprecationHeaders } from './deprecation-headers.js';
@@ -21,15 +23,25 @@ type Headers = readonly (readonly [string, string])[];
  * answer, inside Nest's response handling: picks the precompressed variant Accept-Encoding asks for
  * (406 when the client refuses every form), sets the document's headers (ETag, Last-Modified, caching,
  * Vary, deprecation headers and its own), answers a matching If-None-Match with a bodiless 304, and
- * otherwise hands Nest the bytes as a StreamableFile (which sends no body for HEAD). Header lists are
+ * otherwise hands Nest the bytes, with their type and length (BytesReplyAdapter writes them; Node sends
+ * no body for HEAD). Header lists are
  * built once per document and variant. Any other value a handler returns passes untouched.
  */
 @Injectable()
-export class DocumentInterceptor implements NestInterceptor {
+export class DocumentInterceptor implements NestInterceptor, OnApplicationBootstrap {
   private readonly identityHeaders = new WeakMap<Sendable, Headers>();
   private readonly variantHeaders = new WeakMap<Variant, Headers>();
 
-  constructor(private readonly encodings: ContentEncodings) {}
+  constructor(
+    private readonly encodings: ContentEncodings,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {}
+
+  /** The bytes this interceptor returns are written by BytesReplyAdapter; under another adapter, no start. */
+  onApplicationBootstrap(): void {
+    if (!(this.adapterHost.httpAdapter instanceof BytesReplyAdapter))
+      throw new Error('DocumentInterceptor needs the application created with BytesReplyAdapter (app.factory.ts)');
+  }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
@@ -42,7 +54,7 @@ export class DocumentInterceptor implements NestInterceptor {
       );
   }
 
-  private answer(req: Request, res: Response, doc: Sendable): StreamableFile | undefined {
+  private answer(req: Request, res: Response, doc: Sendable): Buffer | undefined {
     const variant = this.encodings.choose(req.headers['accept-encoding'], doc);
     if (variant === null) throw notAcceptable();
     for (const [name, value] of variant ? this.headersOfVariant(doc, variant) : this.headersOf(doc))
@@ -54,7 +66,10 @@ export class DocumentInterceptor implements NestInterceptor {
       return undefined;
     }
     const body = variant ? variant.body : doc.body;
-    return new StreamableFile(body, { type: doc.contentType, length: body.length });
+    res.setHeader('Content-Type', doc.contentType);
+    res.setHeader('Content-Length', body.length);
+    // The bytes themselves: Nest's reply (BytesReplyAdapter) ends the response with them.
+    return body;
   }
 
   /** The headers a document is always sent with; later entries of a name win, as setHeader has it. */
