@@ -22,7 +22,8 @@ function send(t: TestApp, method: string, path: string, headers: Record<string, 
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
     });
     req.on('error', reject);
-    req.setTimeout(5000, () => req.destroy(new Error('timeout')));
+    // A guard against a hang, not a latency check: generous enough for a machine under heavy load.
+    req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
     req.end();
   });
 }
