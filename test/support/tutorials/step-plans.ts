@@ -88,7 +88,10 @@ export const STEP_PLANS: StepPlan[] = [
       },
     ],
     steps: [
-      { block: 'systemctl enable --now borgmatic.timer', skip: 'needs a booted systemd, which a chroot does not have' },
+      {
+        block: 'systemctl enable --now borgmatic.timer',
+        skip: "a timer needs systemd's timer manager: the runner's systemctl stand-in has none",
+      },
       { block: 'borgmatic create --verbosity 1', output: /Dumping PostgreSQL databases/ },
       { block: 'sudo borgmatic --verbosity 1\n', output: /Dumping PostgreSQL databases/ },
       { block: 'files match', output: /files match/ },

@@ -8,7 +8,8 @@ packages and the tutorial installed (/etc/systemd/system, /usr/lib/systemd/syste
 NAME.d/*.conf, templates with %i) and does what systemd would with the parts that decide whether a step
 works: User, Group (with the user's supplementary groups), Environment, EnvironmentFile (a missing file
 fails the start unless prefixed with -), WorkingDirectory (missing: the start fails), RuntimeDirectory,
-ExecStartPre/ExecStart/ExecStartPost/ExecReload/ExecStop with their - prefix, $MAINPID, Type=simple,
+AmbientCapabilities (through setpriv), ExecStartPre/ExecStart/ExecStartPost/ExecReload/ExecStop with
+their - prefix, $MAINPID, TimeoutStopSec, Type=simple,
 exec, forking (PIDFile), oneshot (RemainAfterExit) and notify (a NOTIFY_SOCKET that waits for READY=1),
 PartOf and ReloadPropagatedFrom, enable/disable as the [Install] symlinks. A process runs in a session of
 its own; its output goes to /run/systemctl-shim/UNIT.log (the journal's place). What it does not do, and
