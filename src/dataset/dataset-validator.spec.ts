@@ -32,9 +32,13 @@ describe('validateDataset', () => {
     small = smallDataset(embedded);
     d = datasetEditor(small);
   });
-  const problemsAfter = (edit: (raw: Json) => void) => d.problemsAfter(edit);
+  const problemsAfter = (edit: (raw: Json) => void, today?: string) => d.problemsAfter(edit, today);
   const resultAfter = (edit: (raw: Json) => void) => d.resultAfter(edit);
   const at = (id: string) => d.at(id);
+
+  it("dates no tutorial's review after the day of this test (UTC)", () => {
+    expect(validateDataset(embedded, new Date().toISOString().slice(0, 10)).problems).toEqual([]);
+  });
 
   it('accepts the embedded dataset', () => {
     const { content, problems } = validateDataset(embedded);
@@ -1161,6 +1165,10 @@ describe('validateDataset', () => {
       expect(reviewedOn(dayAfter(today))).toEqual([
         `data/guides/install-docker.md: front matter.reviewed: must not be after today (${today}): no check has read the tutorial yet`,
       ]);
+      // The service (no day given) does not hold the data to its own clock.
+      expect(problemsAfter((raw) => Object.assign(guide(raw, 'install-docker'), { reviewed: '2099-01-01' }))).toEqual(
+        [],
+      );
     });
 
     it('refuses verifiedWith and reviewed on a guide that is not a tutorial', () => {
