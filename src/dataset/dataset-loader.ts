@@ -15,10 +15,13 @@ export class InvalidDatasetError extends Error {
   }
 }
 
-/** Reads and validates a dataset directory; the result is a snapshot or an InvalidDatasetError. */
-export async function loadDataset(dir: string): Promise<DatasetSnapshot> {
+/**
+ * Reads and validates a dataset directory; the result is a snapshot or an InvalidDatasetError. `today`
+ * (UTC, YYYY-MM-DD) is the day of a check that reads it (validateDataset).
+ */
+export async function loadDataset(dir: string, today?: string): Promise<DatasetSnapshot> {
   const { raw, problems: readProblems } = await readDatasetFiles(dir);
-  const { content, problems } = validateDataset(raw);
+  const { content, problems } = validateDataset(raw, today);
   const all = [...readProblems, ...problems];
   if (all.length > 0 || !content) throw new InvalidDatasetError(dir, all);
   return new DatasetSnapshot(content, dir);

@@ -32,9 +32,13 @@ describe('validateDataset', () => {
     small = smallDataset(embedded);
     d = datasetEditor(small);
   });
-  const problemsAfter = (edit: (raw: Json) => void) => d.problemsAfter(edit);
+  const problemsAfter = (edit: (raw: Json) => void, today?: string) => d.problemsAfter(edit, today);
   const resultAfter = (edit: (raw: Json) => void) => d.resultAfter(edit);
   const at = (id: string) => d.at(id);
+
+  it("dates no tutorial's review after the day of this test (UTC)", () => {
+    expect(validateDataset(embedded, new Date().toISOString().slice(0, 10)).problems).toEqual([]);
+  });
 
   it('accepts the embedded dataset', () => {
     const { content, problems } = validateDataset(embedded);
@@ -1138,23 +1142,33 @@ describe('validateDataset', () => {
       ]);
     });
 
-    it('refuses a review day before publication or after the release, and accepts both on their day', () => {
+    it('refuses a review day before publication or after the day of the check, and accepts one after the release', () => {
+      // A check that ran between releases dates its review on its own day, after the dataset version.
+      const today = dayAfter(dayAfter(d.version));
       const reviewedOn = (reviewed: string) =>
-        problemsAfter((raw) =>
-          Object.assign(guide(raw, 'install-docker'), {
-            published: '2026-01-10',
-            verifiedWith: { debian: '13' },
-            reviewed,
-          }),
+        problemsAfter(
+          (raw) =>
+            Object.assign(guide(raw, 'install-docker'), {
+              published: '2026-01-10',
+              verifiedWith: { debian: '13' },
+              reviewed,
+            }),
+          today,
         );
       expect(reviewedOn('2026-01-09')).toEqual([
         'data/guides/install-docker.md: front matter.reviewed: must not be before published (2026-01-10)',
       ]);
       expect(reviewedOn('2026-01-10')).toEqual([]);
-      expect(reviewedOn(dayAfter(d.version))).toEqual([
-        `data/guides/install-docker.md: front matter.reviewed: must not be after the dataset version (${d.version})`,
-      ]);
       expect(reviewedOn(d.version)).toEqual([]);
+      expect(reviewedOn(dayAfter(d.version))).toEqual([]);
+      expect(reviewedOn(today)).toEqual([]);
+      expect(reviewedOn(dayAfter(today))).toEqual([
+        `data/guides/install-docker.md: front matter.reviewed: must not be after today (${today}): no check has read the tutorial yet`,
+      ]);
+      // The service (no day given) does not hold the data to its own clock.
+      expect(problemsAfter((raw) => Object.assign(guide(raw, 'install-docker'), { reviewed: '2099-01-01' }))).toEqual(
+        [],
+      );
     });
 
     it('refuses verifiedWith and reviewed on a guide that is not a tutorial', () => {

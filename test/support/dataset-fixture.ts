@@ -90,8 +90,9 @@ export const plan = (raw: Json, id: string, name: string) => provider(raw, id).p
 export function datasetEditor(base: RawDataset) {
   const b = base as Json;
   return {
-    /** A deep copy of the base dataset, changed by `edit`, validated: its problems. */
-    problemsAfter: (edit: (raw: Json) => void): string[] => validateDataset(edited(base, edit)).problems,
+    /** A deep copy of the base dataset, changed by `edit`, validated (on `today`, UTC, when given): its problems. */
+    problemsAfter: (edit: (raw: Json) => void, today?: string): string[] =>
+      validateDataset(edited(base, edit), today).problems,
     /** The same, with the content when it is valid. */
     resultAfter: (edit: (raw: Json) => void) => validateDataset(edited(base, edit)),
     /** `data/providers.json: providers[i] (id)` for a provider of the base dataset. */

@@ -111,7 +111,7 @@ export class GuideFrontMatter {
   @IsVerifiedWith()
   verifiedWith?: Record<string, string>;
 
-  /** Day the tutorial was last checked against `verifiedWith`: not before `published`, not after the dataset version. */
+  /** Day a person or a check last read the tutorial against `verifiedWith`: not before `published`, not after today. */
   @IsOptional()
   @IsCalendarDate()
   reviewed?: string;
