@@ -71,7 +71,8 @@ export interface RefreshResult {
 
 export async function runRefresh(options: RefreshOptions): Promise<RefreshResult> {
   // Every line may quote a catalogue (plan names, error bodies): none reaches the terminal as escape codes.
-  const log = (line: string) => options.log(printable(line));
+  const sink = options.log;
+  const log = (line: string) => sink(printable(line));
   options = { ...options, log };
   const replay = options.from
     ? await startReplayServer(options.from, [...options.adapters.map((a) => a.providerId), ECB_ID])
