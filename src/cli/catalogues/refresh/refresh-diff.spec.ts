@@ -104,6 +104,15 @@ describe(gateCases.name, () => {
     expect(casesFor(added({ price: 10, cpu: 'shared', ram: '1GB' }))).toEqual(['acme:f']);
   });
 
+  it('gives the added plans of a line with nothing served to compare with one case for the line', () => {
+    const before = provider(five);
+    const newLine = ['X', 'Y'].map((n) => plan(n, 20, { line: 'new' }));
+    const after = provider([...five, ...newLine]);
+    expect(gateCases(diffProvider(before, after, ['std', 'new'], []), before)).toEqual([
+      { id: 'acme:line:new:added', why: expect.stringContaining('its 2 added plans with: X 20 USD, Y 20 USD') },
+    ]);
+  });
+
   it('stops an added plan that takes the name of a served plan of another id, unless that plan goes', () => {
     const impostor = plan('B', 12, { providerPlanId: 'b-cheaper' });
     expect(casesFor([...five, impostor])).toEqual(['acme:b-cheaper']);

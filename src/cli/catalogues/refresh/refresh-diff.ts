@@ -194,10 +194,21 @@ export function gateCases(
       why: `${s.name}: specs changed under the same id (${s.fields.map((f) => `${f.field} ${f.old} -> ${f.new}`).join(', ')})`,
     });
   }
+  const unmatched = new Map<string, string[]>();
   for (const a of d.added) {
+    if (!before.plans.some((p) => p.line === a.line && p.currency === a.currency)) {
+      unmatched.set(a.line, [...(unmatched.get(a.line) ?? []), `${a.name} ${a.price} ${a.currency}`]);
+      continue;
+    }
     const why = addedPlanProblem(a, before, d.removed);
     if (why) cases.push({ id: `${d.providerId}:${a.key}`, why: `${a.name} (added, ${a.price} ${a.currency}): ${why}` });
   }
+  // A line with nothing served to compare with (new in providers.json, or billed in another currency): one case for its plans.
+  for (const [line, plans] of unmatched)
+    cases.push({
+      id: `${d.providerId}:line:${line}:added`,
+      why: `line ${line} serves no plan in the same currency to compare the prices of its ${plans.length} added plan${plans.length === 1 ? '' : 's'} with: ${plans.join(', ')}`,
+    });
   const lines = new Set(d.removed.map((r) => r.line));
   for (const line of lines) {
     const had = before.plans.filter((p) => p.line === line).length;
@@ -236,7 +247,7 @@ export function gateCases(
 
 /**
  * Why an added plan is implausible, or undefined: its price per vCPU or per GB of memory lies outside
- * what the line's served plans charge (widened by the price bounds), or it takes the name of a served
+ * what the line's served plans (some in its currency) charge (widened by the price bounds), or it takes the name of a served
  * plan of another id that this run does not remove.
  */
 function addedPlanProblem(
@@ -253,7 +264,6 @@ function addedPlanProblem(
   if (namesake)
     return `takes the name of the served plan ${namesake.providerPlanId ?? namesake.name} (a name belongs to one size)`;
   const served = before.plans.filter((p) => p.line === a.line && p.currency === a.currency);
-  if (served.length === 0) return `line ${a.line} serves no plan in ${a.currency} to compare its price with`;
   if (a.vcpus === null || a.ramGb === null) return 'its vCPUs or memory cannot be read';
   for (const [unit, size, sizeOf] of [
     ['vCPU', a.vcpus, (p: PlanRecord) => vcpusOf(p.cpu)],
