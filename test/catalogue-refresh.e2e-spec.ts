@@ -140,6 +140,16 @@ describe('data:refresh', () => {
     expect(await snapshot(data)).toEqual(before);
   });
 
+  it('refuses a --date that is not a real day, before it reads anything', async () => {
+    const data = await temp(DATA_DIR, 'refresh-date-');
+    const before = await snapshot(data);
+    // The last --date wins: the helper's own comes first.
+    const result = await refresh(data, FIXTURES, '--date', '2026-02-30', '--write');
+    expect([result.code, result.stdout]).toEqual([1, '']);
+    expect(result.stderr).toContain('--date must be a real date written YYYY-MM-DD (got "2026-02-30")');
+    expect(await snapshot(data)).toEqual(before);
+  });
+
   describe('with an altered recording', () => {
     let fixtures: string;
     let plans: any;
