@@ -140,10 +140,27 @@ describe('data:refresh', () => {
     expect(await snapshot(data)).toEqual(before);
   });
 
+  it('refuses a --date that is not a real day, before it reads anything', async () => {
+    const data = await temp(DATA_DIR, 'refresh-date-');
+    const before = await snapshot(data);
+    // The last --date wins: the helper's own comes first.
+    const result = await refresh(data, FIXTURES, '--date', '2026-02-30', '--write');
+    expect([result.code, result.stdout]).toEqual([1, '']);
+    expect(result.stderr).toContain('--date must be a real date written YYYY-MM-DD (got "2026-02-30")');
+    expect(await snapshot(data)).toEqual(before);
+  });
+
   describe('with an altered recording', () => {
     let fixtures: string;
     let plans: any;
     const vultrPlans = () => join(fixtures, 'vultr', 'v2-plans.json');
+    /** A new price for a size, São Paulo's included (it stays 50% more): a price change as Vultr makes one. */
+    const reprice = (plan: any, price: number) => {
+      plan.location_cost.sao.monthly_cost = Number(
+        ((plan.location_cost.sao.monthly_cost * price) / plan.monthly_cost).toFixed(2),
+      );
+      plan.monthly_cost = price;
+    };
     beforeEach(async () => {
       fixtures = await temp(FIXTURES, 'refresh-fixtures-');
       plans = await readJson(vultrPlans());
@@ -153,7 +170,7 @@ describe('data:refresh', () => {
       const data = await temp(DATA_DIR, 'refresh-x3-');
       const target = plans.plans.find((p: any) => p.id === 'vc2-1c-1gb');
       const oldPrice = target.monthly_cost;
-      target.monthly_cost = oldPrice * 3;
+      reprice(target, oldPrice * 3);
       await writeJson(vultrPlans(), plans);
       const before = await snapshot(data);
 
@@ -248,7 +265,7 @@ describe('data:refresh', () => {
       ])
         await cp(join(DATA_DIR, name), join(data, name));
       const target = plans.plans.find((p: any) => p.id === 'vc2-1c-1gb');
-      target.monthly_cost += 1;
+      reprice(target, target.monthly_cost + 1);
       await writeJson(vultrPlans(), plans);
       const result = await refresh(data, fixtures, '--write');
       expect(result.stdout).toContain(
@@ -271,7 +288,7 @@ describe('data:refresh', () => {
       recording.answers.find((a: any) => a.path === '/v4/linode/types').status = 503;
       await writeJson(recordingFile, recording);
       const target = plans.plans.find((p: any) => p.id === 'vc2-1c-1gb');
-      target.monthly_cost += 1;
+      reprice(target, target.monthly_cost + 1);
       await writeJson(vultrPlans(), plans);
       const linodeBefore = (await readJson(join(data, 'providers.json'))).providers.find((p: any) => p.id === 'linode');
 

@@ -341,9 +341,12 @@ describe('the price-refresh CronJob', () => {
   const cronJob = find('CronJob', 'vpsapi-price-refresh');
   const job = cronJob.spec.jobTemplate.spec;
   const pod = job.template.spec;
-  const container = pod.containers[0];
+  // The refresh step (the refresher, with the provider tokens) and the publish step (with the API token).
+  const container = pod.initContainers[0];
+  const publish = pod.containers[0];
   const deployment = find('Deployment', 'vpsapi');
-  const flag = (name: string) => container.args.find((a: string) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const flag = (name: string) =>
+    [...container.args, ...publish.args].find((a: string) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const refresher: string[] = container.args.slice(container.args.indexOf('--') + 1);
 
   it('runs once a day, never two at a time, and keeps a few finished runs to read', () => {
@@ -396,16 +399,46 @@ describe('the price-refresh CronJob', () => {
 
   it('runs the Deployment image, non-root on a read-only root filesystem, with resources set', () => {
     const app = deployment.spec.template.spec;
-    expect(container.image).toBe(app.containers[0].image);
     expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: app.securityContext.runAsUser });
-    expect(container.securityContext).toEqual(app.containers[0].securityContext);
-    expect(container.securityContext).toMatchObject({
-      readOnlyRootFilesystem: true,
-      runAsNonRoot: true,
-      allowPrivilegeEscalation: false,
+    for (const step of [container, publish]) {
+      expect(step.image).toBe(app.containers[0].image);
+      expect(step.securityContext).toEqual(app.containers[0].securityContext);
+      expect(step.securityContext).toMatchObject({
+        readOnlyRootFilesystem: true,
+        runAsNonRoot: true,
+        allowPrivilegeEscalation: false,
+      });
+      expect(step.resources.requests).toEqual({ cpu: expect.any(String), memory: expect.any(String) });
+      expect(step.resources.limits.memory).toBeDefined();
+    }
+    expect(publish.command).toEqual(container.command);
+    expect(publish.args).toContain('--step=publish');
+    expect(container.args).toContain('--step=refresh');
+    expect(publish.volumeMounts.find((m: { name: string }) => m.name === 'work')).toMatchObject({
+      mountPath: '/work',
+      readOnly: true,
     });
-    expect(container.resources.requests).toEqual({ cpu: expect.any(String), memory: expect.any(String) });
-    expect(container.resources.limits.memory).toBeDefined();
+  });
+
+  it('keeps the tokens apart: the provider tokens only where catalogues are read, the API token only where nothing is parsed', () => {
+    const apiTokenMounts = (c: { volumeMounts?: { name: string; mountPath: string }[] }) =>
+      (c.volumeMounts ?? []).filter((m) =>
+        pod.volumes.find(
+          (v: { name: string; projected?: { sources: { serviceAccountToken?: unknown }[] } }) =>
+            v.name === m.name && v.projected?.sources.some((source) => source.serviceAccountToken),
+        ),
+      );
+    // No automounted token in every container: one projected token, mounted into publish alone.
+    expect(pod.automountServiceAccountToken).toBe(false);
+    expect(apiTokenMounts(container)).toEqual([]);
+    expect(apiTokenMounts(publish)).toEqual([
+      expect.objectContaining({ mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', readOnly: true }),
+    ]);
+    expect(publish.envFrom).toBeUndefined();
+    expect(publish.env).toBeUndefined();
+    // The publish step runs no refresher and no validator.
+    expect(publish.args).not.toContain('--');
+    expect(publish.args.some((a: string) => a.startsWith('--validator'))).toBe(false);
   });
 
   it('reads the provider tokens from an optional Secret that the repository does not hold', () => {
@@ -417,7 +450,6 @@ describe('the price-refresh CronJob', () => {
   it('may get and patch the dataset ConfigMap and nothing else', () => {
     const account = find('ServiceAccount', pod.serviceAccountName);
     expect(account.automountServiceAccountToken).toBe(false);
-    expect(pod.automountServiceAccountToken).toBe(true);
     const bindings = objects.filter((o) => o.kind === 'RoleBinding' || o.kind === 'ClusterRoleBinding');
     const bound = bindings.filter((b) =>
       b.subjects.some(
@@ -459,7 +491,8 @@ describe('the price-refresh CronJob', () => {
  */
 describe('the price-refresh Job step', () => {
   const objects = render('deploy/k8s/overlays/price-refresh');
-  const container = objects.find((o) => o.kind === 'CronJob')!.spec.jobTemplate.spec.template.spec.containers[0];
+  const pod = objects.find((o) => o.kind === 'CronJob')!.spec.jobTemplate.spec.template.spec;
+  const [refreshStep, publishStep] = [pod.initContainers[0], pod.containers[0]];
   const DATASET_FILES = [
     'authors.json',
     'exchange-rates.json',
@@ -513,6 +546,11 @@ describe('the price-refresh Job step', () => {
       case 'fail':
         console.error('hetzner: 503 from the catalogue API');
         process.exit(1);
+      case 'killed':
+        // Half a release, then the memory limit's SIGKILL.
+        writeFileSync(providersFile, JSON.stringify(providers).slice(0, 1000));
+        process.kill(process.pid, 'SIGKILL');
+        break;
       default:
         console.log('no change');
     }
@@ -593,8 +631,11 @@ describe('the price-refresh Job step', () => {
     configMap = { metadata: { name: 'vpsapi-dataset', namespace: 'vpsapi', resourceVersion: '41' }, data };
   });
 
-  /** The CronJob's command and environment with their paths mapped here, pointed at the stand-in API. */
-  function jobCommand(): { args: string[]; env: Record<string, string> } {
+  /** Each step's command and environment as the CronJob gives them, paths mapped here, the publish step pointed at the stand-in API. */
+  function stepCommand(step: { command: string[]; args: string[]; env?: { name: string; value: string }[] }): {
+    args: string[];
+    env: Record<string, string>;
+  } {
     const map = (arg: string) =>
       arg
         .replace('/app/dist/cli/catalogues/refresh/refresh-cli.js', join(root, 'fake-refresher.mjs'))
@@ -602,26 +643,27 @@ describe('the price-refresh Job step', () => {
         .replace('/etc/vpsapi/data', served)
         .replace('/app/dist/', 'dist/')
         .replace(/(^|=)\/work(?=\/|$)/, `$1${root}/work`);
-    const args = [...container.command, ...container.args].map(map);
-    const at = args.indexOf('--');
+    const args = [...step.command, ...step.args].map(map);
     const { port } = api.address() as AddressInfo;
+    const apiFlags = [`--api-server=http://127.0.0.1:${port}`, `--service-account=${join(root, 'sa')}`];
     return {
-      args: [
-        ...args.slice(0, at),
-        `--api-server=http://127.0.0.1:${port}`,
-        `--service-account=${join(root, 'sa')}`,
-        ...args.slice(at),
-      ],
-      env: Object.fromEntries(container.env.map((e: { name: string; value: string }) => [e.name, map(e.value)])),
+      args: step === publishStep ? [...args, ...apiFlags] : args,
+      env: Object.fromEntries((step.env ?? []).map((e) => [e.name, map(e.value)])),
     };
   }
-  async function runJob(behaviour: string) {
-    const {
-      args: [command, ...args],
-      env,
-    } = jobCommand();
-    const result = await run(command, args, { ...env, FAKE_REFRESH: behaviour });
-    return { ...result, output: result.stdout + result.stderr };
+  /** The pod: the refresh step, then, if it succeeded, the publish step; the Job's exit code is the last one's. */
+  async function runJob(behaviour: string, extraEnv: Record<string, string> = {}) {
+    let output = '';
+    for (const step of [refreshStep, publishStep]) {
+      const {
+        args: [command, ...args],
+        env,
+      } = stepCommand(step);
+      const result = await run(command, args, { ...env, FAKE_REFRESH: behaviour, ...extraEnv });
+      output += result.stdout + result.stderr;
+      if (result.code !== 0 || step === publishStep) return { ...result, output };
+    }
+    throw new Error('unreachable');
   }
   const patches = () => requests.filter((r) => r.method === 'PATCH');
 
@@ -701,9 +743,39 @@ describe('the price-refresh Job step', () => {
     expect(configMap.data['providers.json'] === (await readFile(join(served, 'providers.json'), 'utf8'))).toBe(true);
   });
 
+  it('publishes nothing when the refresher is killed by a signal, and says so', async () => {
+    const { code, output } = await runJob('killed');
+    expect([code, output]).toEqual([1, expect.stringContaining('the refresher was killed by SIGKILL')]);
+    expect(output).not.toContain('exited with');
+    expect(requests).toEqual([]);
+  });
+
+  it('gives the refresher the provider tokens, and the validator none', async () => {
+    // A module every node process of the run loads first (NODE_OPTIONS reaches the children): it notes who saw a token.
+    const witness = join(root, 'witness.mjs');
+    const seen = join(root, 'seen-tokens.jsonl');
+    await rm(seen, { force: true });
+    await writeFile(
+      witness,
+      `import { appendFileSync } from 'node:fs';
+       appendFileSync(${JSON.stringify(seen)}, JSON.stringify({ script: process.argv[1], token: process.env.HCLOUD_TOKEN ?? null }) + '\\n');`,
+    );
+    const { code } = await runJob('reprice', { HCLOUD_TOKEN: 'provider-token', NODE_OPTIONS: `--import=${witness}` });
+    expect(code).toBe(0);
+    const lines = (await readFile(seen, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { script: string; token: string | null });
+    const of = (end: string) => lines.filter((l) => l.script.endsWith(end)).map((l) => l.token);
+    expect(of('fake-refresher.mjs')).toEqual(['provider-token']);
+    expect(of('validate-dataset.js')).toEqual([null]);
+  });
+
   it('refuses to run without its arguments', async () => {
-    const { code, stdout } = await run('node', [JOB_SCRIPT, '--served', served]);
+    const { code, stdout } = await run('node', [JOB_SCRIPT, '--step=refresh', '--served', served]);
     expect([code, stdout]).toEqual([1, expect.stringContaining('--work is required')]);
+    const unnamed = await run('node', [JOB_SCRIPT, '--served', served]);
+    expect([unnamed.code, unnamed.stdout]).toEqual([1, expect.stringContaining('--step must be refresh or publish')]);
     expect(requests).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { guidePath } from '../guides/guide-documents.js';
-import { money, table } from './markdown-text.js';
+import { link, money, table } from './markdown-text.js';
 import { buildPage, type PageContext } from './page-context.js';
 import type { PageDocument } from './page-document.js';
 import { MCP_PATH } from '../common/http/mcp-path.js';
@@ -19,7 +19,7 @@ export function homePage(ctx: PageContext): PageDocument {
     table(
       ['Provider', 'Rating', 'Plans from', 'Best for'],
       providers.map((p) => [
-        `[${p.name}](/providers/${p.id})`,
+        link(p.name, `/providers/${p.id}`),
         `${p.rating}/5`,
         money(p.startingPrice, p.currency),
         p.bestFor.slice(0, 3).join(', '),

@@ -4,7 +4,7 @@ import { PLAN_SORTS, plansPagePath, sortPlanRows, usdPerGbRam, type PlanSort } f
 import { html, raw } from './html.js';
 import { freshnessText, STALE_AFTER_DAYS } from '../dataset/price-age.js';
 import { priceAgeSummary } from '../plans/price-age-summary.js';
-import { money, table } from './markdown-text.js';
+import { link, money, table } from './markdown-text.js';
 import { buildPage, type PageContext } from './page-context.js';
 import type { PageDocument } from './page-document.js';
 
@@ -88,7 +88,7 @@ export function plansPage(ctx: PageContext, sort: PlanSort): PageDocument {
     '',
     table(
       HEAD,
-      rows.map((row) => cells(row).map((c, i) => (i === 2 ? `[${c}](/providers/${row.providerId})` : c))),
+      rows.map((row) => cells(row).map((c, i) => (i === 2 ? link(String(c), `/providers/${row.providerId}`) : c))),
     ),
     '',
     ...(reasonsMarkdown ? [reasonsMarkdown] : []),

@@ -2,7 +2,7 @@ import type { BackupsAddOn, Ipv4AddOn, SnapshotsAddOn, TrafficOverageAddOn } fro
 import type { Provider } from '../dataset/dto/provider.dto.js';
 import type { Source } from '../dataset/dto/source.dto.js';
 import { TAX_CUSTOMERS, type TaxCase, type TaxCustomer, type TaxTreatment } from '../dataset/dto/tax.dto.js';
-import { money, table } from './markdown-text.js';
+import { Markup, money, table, text } from './markdown-text.js';
 
 /** A unit price as the provider states it: at least cents, up to four decimals (0.0119 EUR per GB). */
 export const unitPrice = (amount: number, currency: string) =>
@@ -91,11 +91,19 @@ export function addOnsMarkdown(p: Provider): string {
     '',
     table(
       ['Add-on', 'Price', 'Notes', 'Source'],
-      rows.map(([name, price, a]) => [name, price, notes(a), a.source ? sourceLink(a.source) : 'none found']),
+      rows.map(([name, price, a]) => [
+        name,
+        price,
+        notes(a),
+        a.source ? new Markup(sourceLink(a.source)) : 'none found',
+      ]),
     ),
     '',
     ...(byPlan.length > 0
-      ? [`Backups by plan: ${byPlan.map(([plan, price]) => `${plan} ${money(price, p.currency)}`).join(', ')}.`, '']
+      ? [
+          `Backups by plan: ${byPlan.map(([plan, price]) => `${text(plan)} ${money(price, p.currency)}`).join(', ')}.`,
+          '',
+        ]
       : []),
     '### Tax',
     '',

@@ -6,7 +6,7 @@ import type { ServedProvider as Provider } from '../providers/dto/served-provide
 import { FEATURE_KEYS, FEATURE_NAMES } from '../dataset/features.js';
 import { priceBasisCell } from '../dataset/plan-pricing.js';
 import { guidePath } from '../guides/guide-documents.js';
-import { money, table } from './markdown-text.js';
+import { money, table, text } from './markdown-text.js';
 import { addOnsMarkdown } from './provider-add-ons.js';
 import { buildPage, type PageContext } from './page-context.js';
 import type { PageDocument } from './page-document.js';
@@ -27,7 +27,7 @@ export function linePriceAge(providerName: string, line: PlanLine, plans: readon
   const seen =
     dates.length === 1
       ? `Prices seen at ${providerName} on ${dates[0]}${line.source.copyOf ? `, read from a copy of ${line.source.copyOf}` : ''}.`
-      : `Prices seen at ${providerName}: ${plans.map((p) => `${p.name} on ${p.observedAt}`).join(', ')}.`;
+      : `Prices seen at ${providerName}: ${plans.map((p) => `${text(p.name)} on ${p.observedAt}`).join(', ')}.`;
   const reasons = [...new Set(plans.filter((p) => p.stale).map((p) => p.staleReason!))];
   const stale =
     reasons.length === 0

@@ -2,7 +2,7 @@ import type { BillItemKind, CostEstimate } from '../costs/cost-estimate.js';
 import type { CostQuery } from '../costs/cost-estimator.service.js';
 import type { UseCaseRecord } from '../dataset/dto/use-case.dto.js';
 import type { Recommendation } from '../use-cases/use-cases.service.js';
-import { money, table } from './markdown-text.js';
+import { Markup, money, table, text } from './markdown-text.js';
 import { sourceLink } from './provider-add-ons.js';
 
 /** Months the example bill runs over: long enough for a 12- or 24-month promotion to reach its renewal price. */
@@ -79,7 +79,7 @@ export function exampleBillMarkdown(
   if (bills.some((b) => b.periods.length !== periods.length))
     throw new Error('The example bills must have the same periods.');
   const several = periods.length > 1;
-  const rows: string[][] = [];
+  const rows: (string | Markup)[][] = [];
   periods.forEach((p, i) => {
     const when = several ? `Months ${p.fromMonth}-${p.toMonth}: ` : '';
     for (const [kind, name] of SHOWN_ITEMS) {
@@ -92,7 +92,7 @@ export function exampleBillMarkdown(
       ]);
     }
     rows.push([
-      `**${several ? `Months ${p.fromMonth}-${p.toMonth}` : 'Every month'}: a month**`,
+      new Markup(`**${several ? `Months ${p.fromMonth}-${p.toMonth}` : 'Every month'}: a month**`),
       ...bills.map((b) =>
         amountOr(b.periods[i].known, b.periods[i].monthlyAmount, b.periods[i].knownMonthlyAmount, b.currency),
       ),
@@ -103,7 +103,7 @@ export function exampleBillMarkdown(
     ...bills.map((b) => (b.setupFee.known ? money(b.setupFee.amount!, b.currency) : 'unknown')),
   ]);
   rows.push([
-    `**Total over ${EXAMPLE_BILL_MONTHS} months**`,
+    new Markup(`**Total over ${EXAMPLE_BILL_MONTHS} months**`),
     ...bills.map((b) => amountOr(b.known, b.totalOverHorizon, b.knownTotalOverHorizon, b.currency)),
   ]);
 
@@ -122,7 +122,7 @@ export function exampleBillMarkdown(
   return [
     '## Example bill',
     '',
-    `What [${plan.providerName}](/providers/${plan.providerId})'s ${plan.planName}, the first pick's cheapest fitting plan, costs over ${EXAMPLE_BILL_MONTHS} months with one IPv4 address, ${trafficTb} TB of outbound traffic a month (the recommended transfer) and no backups, for ${EXAMPLE_CUSTOMERS.map((c) => c.who).join(', and for ')}. The same estimate as the MCP tool \`estimate_monthly_cost\`.`,
+    `What [${plan.providerName}](/providers/${plan.providerId})'s ${text(plan.planName)}, the first pick's cheapest fitting plan, costs over ${EXAMPLE_BILL_MONTHS} months with one IPv4 address, ${trafficTb} TB of outbound traffic a month (the recommended transfer) and no backups, for ${EXAMPLE_CUSTOMERS.map((c) => c.who).join(', and for ')}. The same estimate as the MCP tool \`estimate_monthly_cost\`.`,
     '',
     table(['', ...EXAMPLE_CUSTOMERS.map((c) => c.column)], rows),
     '',

@@ -3,7 +3,7 @@ import { guidePath } from '../guides/guide-documents.js';
 import { priceTermsText } from '../dataset/plan-pricing.js';
 import { STALE_AFTER_DAYS } from '../dataset/price-age.js';
 import type { MatchingPlan } from '../use-cases/workload-recommendation.js';
-import { money, table } from './markdown-text.js';
+import { money, table, text } from './markdown-text.js';
 import { buildPage, type PageContext } from './page-context.js';
 import type { PageDocument } from './page-document.js';
 import { exampleBillMarkdown, exampleBillPlan, exampleBillQueries } from './use-case-bill.js';
@@ -12,7 +12,7 @@ import { exampleBillMarkdown, exampleBillPlan, exampleBillQueries } from './use-
 function fittingPlanText(providerName: string, plan: MatchingPlan): string {
   const amount = (n: number) => money(n, plan.currency);
   const seen = ` Price seen at ${providerName} on ${plan.observedAt}${plan.stale ? `: **stale**, ${plan.staleReason}; check it at ${providerName} before you buy` : ''}.`;
-  return `Cheapest fitting plan: **${plan.planName}** (${plan.cpu}, ${plan.ram} RAM, ${plan.storage}, traffic ${plan.bandwidth}) at ${amount(plan.price)} a month (${priceTermsText(plan, amount)}), meeting the ${plan.meets} spec.${seen}`;
+  return `Cheapest fitting plan: **${text(plan.planName)}** (${plan.cpu}, ${plan.ram} RAM, ${plan.storage}, traffic ${plan.bandwidth}) at ${amount(plan.price)} a month (${priceTermsText(plan, amount)}), meeting the ${plan.meets} spec.${seen}`;
 }
 
 /** When the entry price was seen, and, when it is stale, that no fresh price meets the minimum spec. */

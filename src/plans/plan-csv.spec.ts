@@ -111,4 +111,18 @@ describe('planTableCsv', () => {
   it('has a column for every field of a row', () => {
     expect([...PLAN_CSV_COLUMNS].sort()).toEqual(Object.keys(row()).sort());
   });
+
+  it('writes a text field a spreadsheet would run as a formula with a leading quote, and leaves numbers alone', () => {
+    const formulas = ['=HYPERLINK("https://evil.example","Claim")', '+1+1', '-2+3', '@SUM(A1)', '\tx', '\rx'];
+    const records = parse(planTableCsv(formulas.map((planName) => row({ planName }))), { columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(records.map((r) => r.planName)).toEqual(formulas.map((f) => `'${f}`));
+    // What does not start a formula is written as it is.
+    expect(parse(planTableCsv([row({ planName: 'S-1 = 1 vCPU' })]), { columns: true })[0].planName).toBe(
+      'S-1 = 1 vCPU',
+    );
+    expect(parse(planTableCsv([row()]), { columns: true })[0].price).toBe('4');
+  });
 });

@@ -50,7 +50,9 @@ export const PLAN_CSV_COLUMNS = [
  * The plan rows as RFC 4180 CSV: a header row, CRLF line ends, fields quoted only when they hold a
  * comma, a quote or a line break. null is an empty field, booleans are `true`/`false`, numbers are
  * written as JSON writes them, so a spreadsheet and a JSON reader see the same values. The price
- * history is one field, `<version> <price>` pairs joined by `; `.
+ * history is one field, `<version> <price>` pairs joined by `; `. A text field that a spreadsheet would
+ * run as a formula (it starts with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`
+ * (OWASP's rule for CSV injection): plan names come from the providers' catalogues.
  */
 export function planTableCsv(rows: readonly PlanTableRow[]): string {
   const records = rows.map((row) => ({ ...row, priceHistory: priceHistoryField(row.priceHistory) }));
@@ -58,9 +60,12 @@ export function planTableCsv(rows: readonly PlanTableRow[]): string {
     header: true,
     columns: [...PLAN_CSV_COLUMNS],
     record_delimiter: 'windows',
-    cast: { boolean: (value) => (value ? 'true' : 'false') },
+    cast: { boolean: (value) => (value ? 'true' : 'false'), string: inertField },
   });
 }
+
+/** A text field as a spreadsheet reads it: data, never a formula. */
+export const inertField = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /** A price history as one CSV field: `2026-11-26 3.49; 2027-01-15 3.99`. */
 export const priceHistoryField = (history: PlanTableRow['priceHistory']) =>

@@ -1,4 +1,6 @@
 import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CatalogueClient, CatalogueHttpError, retryAfterMs, USER_AGENT } from './catalogue-client';
@@ -100,5 +102,91 @@ describe(CatalogueClient.name, () => {
     expect(retryAfterMs('Fri, 27 Nov 2026 00:00:10 GMT', Date.parse('2026-11-27T00:00:00Z'))).toBe(10_000);
     expect(retryAfterMs('soon')).toBeNull();
     expect(retryAfterMs(null)).toBeNull();
+  });
+});
+
+describe('CatalogueClient bounds', () => {
+  let origin: Server;
+  let elsewhere: Server;
+  let base: string;
+  let elsewhereUrl: string;
+  /** Requests the other origin received: none may arrive. */
+  const reached: string[] = [];
+  /** Bytes the endless answer wrote before the client hung up. */
+  let streamed = 0;
+  let hungUp: Promise<void>;
+
+  const listen = async (server: Server) => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+
+  beforeAll(async () => {
+    elsewhere = createServer((req, res) => {
+      reached.push(req.url ?? '');
+      res.end('{"plans": []}');
+    });
+    elsewhereUrl = await listen(elsewhere);
+    origin = createServer((req, res) => {
+      if (req.url === '/plans') return void res.end('{"plans": [1]}');
+      if (req.url === '/moved') return void res.writeHead(301, { location: '/plans' }).end();
+      if (req.url === '/away') return void res.writeHead(302, { location: `${elsewhereUrl}/latest/meta-data/` }).end();
+      if (req.url === '/metadata')
+        return void res.writeHead(307, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+      if (req.url === '/loop') return void res.writeHead(302, { location: '/loop' }).end();
+      if (req.url === '/declared-huge')
+        return void res.writeHead(200, { 'content-length': String(400 * 1024 * 1024) }).write('{');
+      if (req.url === '/endless') {
+        hungUp = new Promise((resolve) => res.on('close', resolve));
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        const pump = () => {
+          while (!res.destroyed && streamed < 64 * 1024 * 1024) {
+            streamed += chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', pump);
+          }
+          res.end();
+        };
+        return pump();
+      }
+      res.writeHead(404).end();
+    });
+    base = await listen(origin);
+  });
+  afterAll(async () => {
+    for (const server of [origin, elsewhere]) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+  const client = () =>
+    new CatalogueClient(base, { maxBodyBytes: 1024 * 1024, maxAttempts: 1, sleep: async () => undefined });
+
+  it('follows a redirect on its own origin', async () => {
+    await expect(client().getJson('/moved')).resolves.toEqual({ plans: [1] });
+  });
+
+  it('refuses a redirect to another origin or to a link-local address, and never sends it a request', async () => {
+    await expect(client().getJson('/away')).rejects.toThrow(`redirects to ${elsewhereUrl}, another origin`);
+    await expect(client().getJson('/metadata')).rejects.toThrow('redirects to http://169.254.169.254, another origin');
+    await expect(client().getJson('/loop')).rejects.toThrow('redirects more than 5 times');
+    expect(reached).toEqual([]);
+  });
+
+  it('refuses a body whose Content-Length is over the cap before reading it', async () => {
+    await expect(client().getJson('/declared-huge')).rejects.toThrow(
+      `answered with ${400 * 1024 * 1024} bytes, over the 1048576-byte cap`,
+    );
+  });
+
+  it('stops reading a body that grows past the cap, and hangs up on it', async () => {
+    const error = await client()
+      .getJson('/endless')
+      .catch((e: Error) => e);
+    expect(error).toBeInstanceOf(CatalogueFormatError);
+    expect((error as Error).message).toContain('more than 1048576 bytes');
+    await hungUp;
+    // What was in flight when the client hung up, never the 64 MiB the server would have sent.
+    expect(streamed).toBeLessThan(16 * 1024 * 1024);
   });
 });

@@ -17,6 +17,8 @@ export interface CatalogueClientOptions {
   baseDelayMs?: number;
   /** The longest `Retry-After` honoured; a longer one ends the read instead of stalling the job. */
   maxRetryAfterMs?: number;
+  /** The largest body one answer may have; a larger one ends the read (the Job has 512 MiB in all). */
+  maxBodyBytes?: number;
   /** Waits; replaced in tests to record the delays. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -39,6 +41,10 @@ export interface CatalogueRequest {
 }
 
 const RETRYABLE = (status: number) => status === 429 || status >= 500;
+/** Far above the largest catalogue answer recorded (60 KB) and the largest the providers document. */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+/** Redirects followed in one request, each on the same origin. */
+const MAX_REDIRECTS = 5;
 
 export class CatalogueClient {
   private readonly timeoutMs: number;
@@ -46,6 +52,7 @@ export class CatalogueClient {
   private readonly baseDelayMs: number;
   private readonly maxRetryAfterMs: number;
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly maxBodyBytes: number;
   /** Requests made, in order (absolute URLs): the refresher reports them. */
   readonly requested: string[] = [];
 
@@ -59,6 +66,7 @@ export class CatalogueClient {
     this.baseDelayMs = options.baseDelayMs ?? 500;
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
   }
 
   /** GETs `path` and parses the answer as JSON; a body that is not JSON is a CatalogueFormatError. */
@@ -92,12 +100,8 @@ export class CatalogueClient {
     for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
       let wait = this.backoff(attempt);
       try {
-        const response = await fetch(url, {
-          headers: { 'user-agent': USER_AGENT, accept, ...request.headers },
-          signal: AbortSignal.timeout(this.timeoutMs),
-          redirect: 'follow',
-        });
-        const body = await response.text();
+        const response = await this.fetchOnOrigin(url, { 'user-agent': USER_AGENT, accept, ...request.headers });
+        const body = await this.bodyOf(url, response);
         if (response.ok) return { url, body };
         lastProblem = `HTTP ${response.status}`;
         if (!RETRYABLE(response.status))
@@ -118,7 +122,7 @@ export class CatalogueClient {
           wait = retryAfter;
         }
       } catch (error) {
-        if (error instanceof CatalogueHttpError) throw error;
+        if (error instanceof CatalogueHttpError || error instanceof CatalogueFormatError) throw error;
         const name = (error as Error).name;
         lastProblem =
           name === 'TimeoutError'
@@ -128,6 +132,59 @@ export class CatalogueClient {
       if (attempt < this.maxAttempts) await this.sleep(wait);
     }
     throw new CatalogueHttpError(`${url}: ${lastProblem} after ${this.maxAttempts} attempts`, url, null);
+  }
+
+  /**
+   * Fetches `url`, following redirects only on its own origin: a catalogue that redirects elsewhere (another
+   * host, a cloud metadata address, a private network) is refused, never followed with our headers.
+   */
+  private async fetchOnOrigin(url: string, headers: Record<string, string>): Promise<Response> {
+    const signal = AbortSignal.timeout(this.timeoutMs);
+    let target = url;
+    for (let hop = 0; ; hop++) {
+      const response = await fetch(target, { headers, signal, redirect: 'manual' });
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status >= 400 || location === null) return response;
+      await response.body?.cancel();
+      const next = new URL(location, target);
+      if (next.origin !== new URL(url).origin)
+        throw new CatalogueHttpError(
+          `${url} redirects to ${next.origin}, another origin than the catalogue's: not followed`,
+          url,
+          response.status,
+        );
+      if (hop >= MAX_REDIRECTS)
+        throw new CatalogueHttpError(`${url} redirects more than ${MAX_REDIRECTS} times`, url, response.status);
+      target = next.toString();
+    }
+  }
+
+  /** The body as text, refused as soon as it is longer than the cap (by its Content-Length, else while it streams). */
+  private async bodyOf(url: string, response: Response): Promise<string> {
+    const tooLong = (bytes: string) =>
+      new CatalogueFormatError(
+        `${url} answered with ${bytes} bytes, over the ${this.maxBodyBytes}-byte cap on one answer`,
+      );
+    const declared = Number(response.headers.get('content-length'));
+    if (declared > this.maxBodyBytes) {
+      await response.body?.cancel();
+      throw tooLong(String(declared));
+    }
+    if (!response.body) return '';
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > this.maxBodyBytes) {
+        await reader.cancel();
+        throw tooLong(`more than ${this.maxBodyBytes}`);
+      }
+      chunks.push(value);
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks));
   }
 
   private backoff(attempt: number): number {

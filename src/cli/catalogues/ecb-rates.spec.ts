@@ -60,4 +60,29 @@ describe(readEcbRates.name, () => {
     serve(xml.replace(/<Cube currency=[^>]*\/>/g, ''));
     await expect(readEcbRates(client())).rejects.toThrow('lists no rates');
   });
+
+  it('refuses a rate of zero, however it is written', async () => {
+    for (const zero of ['0', '0.0000', '00.0']) {
+      serve(xml.replace(/currency='USD' rate='[\d.]+'/, `currency='USD' rate='${zero}'`));
+      await expect(readEcbRates(client())).rejects.toThrow(`USD has rate "${zero}", not a positive decimal number`);
+    }
+  });
+
+  it('refuses a document with a DTD, so no entity it declares can set a rate', async () => {
+    const withEntity = xml
+      .replace(
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE e [<!ENTITY r "0.0000001">]>',
+      )
+      .replace(/currency='USD' rate='[\d.]+'/, "currency='USD' rate='&r;'");
+    serve(withEntity);
+    await expect(readEcbRates(client())).rejects.toThrow('declares a DTD');
+    serve(
+      xml.replace(
+        '<gesmes:Envelope',
+        '<!DOCTYPE gesmes:Envelope SYSTEM "http://169.254.169.254/x.dtd">\n<gesmes:Envelope',
+      ),
+    );
+    await expect(readEcbRates(client())).rejects.toThrow(CatalogueFormatError);
+  });
 });

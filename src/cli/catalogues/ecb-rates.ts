@@ -25,6 +25,9 @@ export async function readEcbRates(
 ): Promise<{ date: string; rates: Record<string, number> }> {
   const xml = await client.getText(ECB_DAILY_PATH);
   const where = `ECB ${ECB_DAILY_PATH}`;
+  // The ECB's document has no DTD; one in a copy could declare entities that write the rates.
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml))
+    throw new CatalogueFormatError(`${where}: the answer declares a DTD, which the reference-rate document never has`);
   let document: unknown;
   try {
     // Attributes keep their text: "0.84770" must not lose its trailing zero on the way to a check.
@@ -33,6 +36,7 @@ export async function readEcbRates(
       attributeNamePrefix: '',
       parseAttributeValue: false,
       removeNSPrefix: true,
+      processEntities: false,
     }).parse(xml);
   } catch (error) {
     throw new CatalogueFormatError(`${where}: the answer is not XML (${(error as Error).message})`);

@@ -2,11 +2,12 @@
  * A local HTTP server that answers catalogue requests from recorded answers, so that the adapters'
  * real HTTP code (pagination, retries, parsing) runs without the network: `refresh --from <dir>` and
  * the tests point each adapter's client at `baseUrlOf(provider)`. Faults can be injected per path for
- * the tests (a 429 with Retry-After, a 5xx, a stall, a malformed body).
+ * the tests (a 429 with Retry-After, a 5xx, a stall, a malformed body). It reads only files inside the
+ * directory it serves: a recording naming a file elsewhere (`../`, an absolute path, a link out) gets a 403.
  */
 import { createServer, type Server } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, realpath } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { matchAnswer, readRecording, type Recording } from './recording.js';
 
@@ -35,6 +36,12 @@ export interface ReplayServer {
   /** Requests served, as `provider path?query`, in order. */
   readonly served: string[];
   close(): Promise<void>;
+}
+
+/** The real path of `file` when it (after every symbolic link) lies inside `dir`, else null. */
+async function insideOf(dir: string, file: string): Promise<string | null> {
+  const [root, real] = await Promise.all([realpath(dir), realpath(file).catch(() => null)]);
+  return real !== null && real.startsWith(root + sep) ? real : null;
 }
 
 /** Starts a replay server on a free loopback port over the recordings in `dir`. */
@@ -81,7 +88,16 @@ export async function startReplayServer(dir: string, providers: readonly string[
           .end(JSON.stringify({ error: `no recorded answer for ${provider} ${path}${url.search}` }));
         return;
       }
-      const body = await readFile(join(dir, provider, answer.file));
+      const file = await insideOf(dir, resolve(dir, provider, answer.file));
+      if (!file) {
+        res
+          .writeHead(403, { 'content-type': 'application/json' })
+          .end(
+            JSON.stringify({ error: `the recorded answer for ${provider} ${path} lies outside the --from directory` }),
+          );
+        return;
+      }
+      const body = await readFile(file);
       const type = answer.file.endsWith('.xml')
         ? 'application/xml'
         : answer.file.endsWith('.json')

@@ -1,7 +1,7 @@
 import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
 import { ALTERNATIVES_FACTS } from '../../dataset/provider-rules.js';
 import { quoting, type GeneratorContext } from './generator-context.js';
-import { absentPlan, featureCell, frontMatter, listing, planPrice, REGION_NAMES, table } from './markdown.js';
+import { absentPlan, featureCell, frontMatter, link, listing, planPrice, REGION_NAMES, table } from './markdown.js';
 
 /** `<id>-alternatives`: why look elsewhere (editorial), and each pick against the provider in figures. */
 export function alternativesGuide(ctx: GeneratorContext, p: ProviderRecord): { slug: string; content: string } {
@@ -29,7 +29,7 @@ export function alternativesGuide(ctx: GeneratorContext, p: ProviderRecord): { s
       everyone.map((x) => {
         const four = fourGb(x);
         return [
-          x.id === p.id ? `${x.name} (for reference)` : `[${x.name}](/providers/${x.id})`,
+          x.id === p.id ? `${x.name} (for reference)` : link(x.name, `/providers/${x.id}`),
           `${x.rating}/5`,
           planPrice(entry(x)),
           four ? `${four.plan.name}, ${planPrice(four)}` : absentPlan(x),

@@ -3,7 +3,7 @@ import type { ProviderRecord } from '../../dataset/dto/provider.dto.js';
 import type { BestOfEditorial } from './editorial.js';
 import type { QuotedFigures } from '../../dataset/provider-rules.js';
 import { joinQuotes, quoting, type GeneratorContext, type PricedPlan } from './generator-context.js';
-import { frontMatter, listing, money, planPrice, REGION_NAMES, table } from './markdown.js';
+import { frontMatter, link, listing, money, planPrice, REGION_NAMES, table } from './markdown.js';
 
 interface Ranked {
   provider: ProviderRecord;
@@ -279,7 +279,7 @@ export function bestOfGuide(ctx: GeneratorContext, ed: BestOfEditorial): { slug:
       ['#', 'Provider', metricName, 'Rating'],
       ranked.map((r, i) => [
         i + 1,
-        `[${r.provider.name}](/providers/${r.provider.id})`,
+        link(r.provider.name, `/providers/${r.provider.id}`),
         r.metric,
         `${r.provider.rating}/5`,
       ]),

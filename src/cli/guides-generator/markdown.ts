@@ -1,8 +1,8 @@
 import type { Plan } from '../../dataset/dto/plan.dto.js';
 import type { FeatureDetail } from '../../dataset/dto/provider.dto.js';
-import { cell, money, table } from '../../pages/markdown-text.js';
+import { cell, link, money, table } from '../../pages/markdown-text.js';
 
-export { cell, money, table };
+export { cell, link, money, table };
 export { REGION_NAMES } from '../../dataset/dto/provider.dto.js';
 
 /** The front matter block of a generated guide; strings JSON-quoted (valid YAML), deterministic order. */

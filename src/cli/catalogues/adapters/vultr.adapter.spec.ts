@@ -187,6 +187,18 @@ describe(VultrCatalogue.name, () => {
     expect(planOf(plans, 'vhp-2c-2gb-intel').name).toBe('High Performance 2 GB / 2 vCPU / Intel');
   });
 
+  it("keeps each size's name when the prices change order: a name follows the size, never its price", async () => {
+    const before = await readPlans();
+    // The 2 vCPU / 2 GB size dropped below the 1 vCPU / 2 GB one: under a price-ordered naming it took the plain name.
+    injectPlans((body) => {
+      body.plans.find((plan) => plan.id === 'vc2-2c-2gb')!.monthly_cost = 1;
+    });
+    const after = await readPlans();
+    for (const plan of before) expect(planOf(after, plan.id).name).toBe(plan.name);
+    expect(planOf(after, 'vc2-1c-2gb').name).toBe('Regular Performance 2 GB');
+    expect(planOf(after, 'vc2-2c-2gb').name).toBe('Regular Performance 2 GB / 2 vCPU');
+  });
+
   it('sorts the plans by line in the dataset order, then by price', async () => {
     const plans = await readPlans();
     const order = adapter.lines;

@@ -317,8 +317,10 @@ function locationCosts(plan: IdentifiedPlan, where: string): CatalogueRegionPric
 
 /**
  * Plan names as the dataset writes them: the line's sales name and the memory ("High Performance
- * 4 GB"), then what sets a size apart from a cheaper one of the same memory in the line: its vCPUs
- * ("/ 2 vCPU"), else its disk ("/ 75 GB"), and the variant ("/ Intel", "/ IPv6-only").
+ * 4 GB"), then what sets a size apart from the smallest one of the same memory in the line (fewest
+ * vCPUs, then least disk): its vCPUs ("/ 2 vCPU"), else its disk ("/ 75 GB"), and the variant ("/ Intel",
+ * "/ IPv6-only"). Every part comes from the size itself as its id describes it, none from its price; a
+ * new size that would take a served size's name is a gate case of the refresher.
  */
 function nameAll(plans: CataloguePlan[]): void {
   const groups = new Map<string, CataloguePlan[]>();
@@ -327,7 +329,8 @@ function nameAll(plans: CataloguePlan[]): void {
     groups.set(key, [...(groups.get(key) ?? []), plan]);
   }
   for (const group of groups.values()) {
-    group.sort((a, b) => a.monthlyPrice - b.monthlyPrice || a.vcpus - b.vcpus || a.diskGb - b.diskGb);
+    // By size, never by price: a price, which a catalogue may get wrong, must not move a name to another size.
+    group.sort((a, b) => a.vcpus - b.vcpus || a.diskGb - b.diskGb || a.id.localeCompare(b.id));
     const first = group[0];
     for (const plan of group) {
       const parts = [`${LINES[lineIndex(plan.line)].label} ${memoryLabel(plan.ramGb)}`];

@@ -14,8 +14,10 @@ import { CHANGELOG_FILE, releaseDataset, releaseDir, ReleaseRefusedError } from 
 import { CatalogueClient, type CatalogueClientOptions } from '../catalogue-client.js';
 import type { CatalogueAdapter } from '../catalogue.js';
 import { ECB_BASE_URL, readEcbRates } from '../ecb-rates.js';
+import { printable } from '../printable.js';
 import { startReplayServer, type ReplayServer } from '../replay-server.js';
 import { contradictedProse, type Contradiction } from './contradicted-prose.js';
+import { currentPoint, GATE_BASELINE_FILE, readGateBaseline, rolledPoint, type GateBaseline } from './gate-baseline.js';
 import { refreshedProvider, sellablePlans } from './plan-records.js';
 import { readCatalogues, type ProviderOutcome } from './read-catalogues.js';
 import {
@@ -23,6 +25,8 @@ import {
   diffProvider,
   gateCases,
   isEmptyDiff,
+  olderReadingCase,
+  rateCase,
   type GateCase,
   type ProviderDiff,
 } from './refresh-diff.js';
@@ -66,7 +70,10 @@ export interface RefreshResult {
 }
 
 export async function runRefresh(options: RefreshOptions): Promise<RefreshResult> {
-  const { log } = options;
+  // Every line may quote a catalogue (plan names, error bodies): none reaches the terminal as escape codes.
+  const sink = options.log;
+  const log = (line: string) => sink(printable(line));
+  options = { ...options, log };
   const replay = options.from
     ? await startReplayServer(options.from, [...options.adapters.map((a) => a.providerId), ECB_ID])
     : undefined;
@@ -92,10 +99,12 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshResult
     )) {
       log(`${provider.id}: editorial, no catalogue to read (its prices stay as the editors wrote them)`);
     }
+    const baseline = await readGateBaseline(options.dataDir);
     const rates = await readRates(replay, options, ratesFile);
 
     const cases: GateCase[] = [];
     const diffs: ProviderDiff[] = [];
+    const refreshed: Refreshed[] = [];
     const next = structuredClone(providersFile);
     for (const outcome of outcomes) {
       const adapter = options.adapters.find((a) => a.providerId === outcome.providerId)!;
@@ -133,22 +142,16 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshResult
         });
         continue;
       }
-      const served = before.plans
-        .filter((p) => adapter.lines.includes(p.line))
-        .map((p) => p.observedAt)
-        .sort()
-        .at(-1);
-      const older = served !== undefined && outcome.provenance.observedAt < served;
-      if (older) {
-        cases.push({
-          id: `${outcome.providerId}:older`,
-          why: `the catalogue read shows prices of ${outcome.provenance.observedAt}, older than the newest served (${served}); accept only when the served figures cannot be traced to a dated source`,
-        });
-      }
+      const older = olderReadingCase(
+        outcome.providerId,
+        outcome.provenance.observedAt,
+        before.plans.filter((p) => adapter.lines.includes(p.line)).map((p) => p.observedAt),
+      );
+      if (older) cases.push(older);
       const after = refreshedProvider(before, outcome.reading, adapter, outcome.provenance);
       const deprecated = outcome.reading.plans.filter((p) => p.deprecated && adapter.lines.includes(p.line));
       const diff = diffProvider(before, after, adapter.lines, deprecated);
-      const own = gateCases(diff, before);
+      const own = gateCases(diff, before, (id) => currentPoint(baseline.prices[id], options.date));
       cases.push(...own);
       diffs.push(diff);
       if (isEmptyDiff(diff)) {
@@ -158,10 +161,22 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshResult
       log(`${outcome.providerId}: ${summary(diff)}`);
       for (const line of describeDiff(diff)) log(line);
       // An unaccepted case keeps the provider as it is, so the review lists everything at once.
-      if (own.every((c) => options.accept.has(c.id)))
+      if (own.every((c) => options.accept.has(c.id))) {
         next.providers[index] = withSources(after, outcome.provenance.source);
+        refreshed.push({ before, after, managed: adapter.lines });
+      }
     }
-    if (rates.changed) log(`${ECB_ID}: reference rates of ${rates.next.date} (were ${ratesFile.date})`);
+    if (rates.changed) {
+      log(`${ECB_ID}: reference rates of ${rates.next.date} (were ${ratesFile.date})`);
+      for (const [code, rate] of Object.entries(rates.next.rates)) {
+        const old = ratesFile.rates[code];
+        if (code === 'EUR' || old === rate) continue;
+        log(`  ~ ${code} per EUR ${old} -> ${rate}`);
+        const id = `${ECB_ID}:${code}`;
+        const rateGate = rateCase(code, old, rate, currentPoint(baseline.rates[id], options.date), id);
+        if (rateGate) cases.push(rateGate);
+      }
+    }
 
     const contradictions = await contradictedProse(options.dataDir, diffs);
     for (const c of contradictions) log(`prose to fix: ${c.where}: "${c.says}" but ${c.but}`);
@@ -170,7 +185,7 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshResult
     const unknown = [...options.accept].filter((id) => !cases.some((c) => c.id === id));
     for (const id of unknown) log(`--accept ${id}: no such case in this run (ignored)`);
     if (refused.length > 0) {
-      await writeFile(options.reviewFile, review(refused, diffs, options));
+      await writeFile(options.reviewFile, review(refused, diffs, options).split('\n').map(printable).join('\n'));
       log(
         `REFUSED by the plausibility gate: ${refused.length} case${refused.length === 1 ? '' : 's'} (review: ${options.reviewFile}). Nothing was written.`,
       );
@@ -198,13 +213,57 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshResult
       log('dry run: run again with --write to release these changes');
       return done({ exitCode: 0 });
     }
-    const released = await release(options, next, rates.changed ? rates.next : undefined);
+    const nextBaseline = rolledBaseline(
+      baseline,
+      refreshed,
+      ratesFile.rates,
+      rates.changed ? rates.next.rates : {},
+      options,
+    );
+    const released = await release(options, next, rates.changed ? rates.next : undefined, nextBaseline);
     if (!released) return done({ exitCode: 1 });
     log(`released ${released.version}: ${released.summary}`);
     return done({ exitCode: 0, released: released.version });
   } finally {
     await replay?.close();
   }
+}
+
+/** A provider whose refreshed record this run releases. */
+interface Refreshed {
+  before: ProviderRecord;
+  after: ProviderRecord;
+  managed: readonly string[];
+}
+
+/**
+ * The baseline after this run's release: each released catalogue price and rate rolled on (see
+ * `rolledPoint`), the plans a refreshed provider no longer sells dropped, the rest kept as they were.
+ */
+function rolledBaseline(
+  baseline: GateBaseline,
+  refreshed: readonly Refreshed[],
+  servedRates: Record<string, number>,
+  releasedRates: Record<string, number>,
+  options: RefreshOptions,
+): GateBaseline {
+  const prices = { ...baseline.prices };
+  for (const { before, after, managed } of refreshed) {
+    for (const id of Object.keys(prices)) if (id.startsWith(`${after.id}:`)) delete prices[id];
+    const keyOf = (p: { providerPlanId?: string; name: string }) => p.providerPlanId ?? p.name;
+    for (const plan of after.plans.filter((p) => managed.includes(p.line))) {
+      const id = `${after.id}:${keyOf(plan)}`;
+      const served = before.plans.find((p) => managed.includes(p.line) && keyOf(p) === keyOf(plan));
+      prices[id] = rolledPoint(baseline.prices[id], options.date, served?.price, plan.price, options.accept.has(id));
+    }
+  }
+  const rates = { ...baseline.rates };
+  for (const [code, rate] of Object.entries(releasedRates)) {
+    if (code === 'EUR') continue;
+    const id = `${ECB_ID}:${code}`;
+    rates[id] = rolledPoint(baseline.rates[id], options.date, servedRates[code], rate, options.accept.has(id));
+  }
+  return { prices, rates };
 }
 
 /** The ECB's rates for the currencies the dataset already converts; unchanged when the ECB was not read. */
@@ -303,6 +362,7 @@ async function release(
   options: RefreshOptions,
   providers: unknown,
   rates: unknown,
+  baseline: GateBaseline,
 ): Promise<{ version: string; summary: string } | undefined> {
   const stage = await mkdtemp(join(tmpdir(), 'vpsapi-refresh-'));
   try {
@@ -315,6 +375,7 @@ async function release(
     await writeJson(join(stage, 'meta.json'), { ...meta, version: options.date, lastUpdated: options.date });
     await writeJson(join(stage, 'providers.json'), providers);
     if (rates) await writeJson(join(stage, 'exchange-rates.json'), rates);
+    await writeJson(join(stage, GATE_BASELINE_FILE), baseline);
     // A dataset served from a ConfigMap holds the JSON files only: with no editorial inputs there are no guides to regenerate.
     const hasGuides = await stat(join(stage, 'editorial')).then(
       (s) => s.isDirectory(),
@@ -325,7 +386,7 @@ async function release(
       options.log('no editorial/ directory in the dataset: the generated guides are not regenerated here');
     for (const [name, content] of generated) await writeFile(join(stage, 'guides', name), content);
     const released = await releaseDataset(stage, { date: options.date });
-    const copied = ['meta.json', 'providers.json', 'exchange-rates.json', CHANGELOG_FILE];
+    const copied = ['meta.json', 'providers.json', 'exchange-rates.json', GATE_BASELINE_FILE, CHANGELOG_FILE];
     for (const name of copied) await cp(join(stage, name), join(options.dataDir, name));
     for (const name of generated.keys()) await cp(join(stage, 'guides', name), join(options.dataDir, 'guides', name));
     await cp(releaseDir(stage, released.version), releaseDir(options.dataDir, released.version), { recursive: true });
