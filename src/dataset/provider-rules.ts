@@ -90,15 +90,18 @@ export const BEST_BUDGET = 'bestBudget';
 /**
  * The provider whose cheapest plan sold with no commitment costs least in USD (ties by id), or
  * undefined when no provider has one. Only fresh offers compete (a stale price is never ranked as if it
- * were fresh, a discontinued line never picked); when no provider has a fresh one, current lines with
- * stale prices do.
+ * were fresh, a discontinued line or an unorderable plan never picked); when no provider has a fresh one,
+ * orderable plans of current lines with stale prices do.
  */
 export function cheapestNoCommitmentProvider(
   providers: readonly ProviderRecord[],
   rates: ExchangeRates,
   version: string,
 ): string | undefined {
-  const priced = providers.map((p) => ({ p, plans: pricedPlans(p, version).filter((plan) => !plan.discontinued) }));
+  const priced = providers.map((p) => ({
+    p,
+    plans: pricedPlans(p, version).filter((plan) => !plan.discontinued && plan.orderable !== false),
+  }));
   const anyFresh = priced.some(({ plans }) =>
     plans.some((plan) => isFreshOffer(plan) && plan.monthToMonthPrice !== null),
   );
