@@ -267,7 +267,8 @@ export class PlansService {
         if (misses.length === 0) leftOutDiscontinued += 1;
         continue;
       }
-      if (row.orderable === false && !filters.includeUnorderable) {
+      // A discontinued line is not orderable either; that is includeDiscontinued's to decide.
+      if (!row.discontinued && row.orderable === false && !filters.includeUnorderable) {
         if (misses.length === 0) leftOutUnorderable += 1;
         continue;
       }
@@ -436,7 +437,7 @@ function toClosest(row: PlanTableRow, normalizedPrice: number, misses: Constrain
 
 /** Whether a row may be offered under these filters: its line still sold and the plan orderable, unless asked for. */
 function offered(row: PlanTableRow, filters: Pick<AppliedPlanFilters, 'includeDiscontinued' | 'includeUnorderable'>) {
-  return (!row.discontinued || filters.includeDiscontinued) && (row.orderable !== false || filters.includeUnorderable);
+  return row.discontinued ? filters.includeDiscontinued : row.orderable !== false || filters.includeUnorderable;
 }
 
 function toMatch(

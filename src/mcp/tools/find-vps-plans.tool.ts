@@ -54,7 +54,7 @@ function present(result: PlanSearchResult, format: 'concise' | 'detailed') {
     ...pick(p, CONCISE_PLAN_FIELDS),
     ...(transfer ? { bandwidthTb: p.bandwidthTb, unmetered: p.unmetered } : {}),
     ...(p.discontinued ? { discontinued: true, successor: p.successor } : {}),
-    ...(p.orderable === false ? { orderable: false, successor: p.successor } : {}),
+    ...(p.orderable === false && !p.discontinued ? { orderable: false, successor: p.successor } : {}),
   });
   return { ...rest, plans: result.plans.map(concise), responseFormat: format };
 }
