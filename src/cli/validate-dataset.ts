@@ -6,10 +6,11 @@ import 'reflect-metadata';
 import { EMBEDDED_DATA_DIR } from '../config/app-config.js';
 import { resolve } from 'node:path';
 import { InvalidDatasetError, loadDataset } from '../dataset/dataset-loader.js';
+import { checkedForRelease } from './orderable-picks.js';
 
 const dir = process.argv[2] ? resolve(process.argv[2]) : EMBEDDED_DATA_DIR;
 try {
-  const snapshot = await loadDataset(dir);
+  const snapshot = checkedForRelease(await loadDataset(dir), dir);
   console.log(
     `${dir}: valid dataset ${snapshot.version}: ${snapshot.providers.length} providers, ` +
       `${snapshot.useCases.length} use cases, ${snapshot.guides.length} guides, ${snapshot.authors.length} authors`,

@@ -290,11 +290,13 @@ export function toUseCase(record: UseCaseRecord, entry: EntryPrice, config: AppC
   };
 }
 
-/** A use case's entry price in USD, and the age of the price it rests on. */
+/** A use case's entry price in USD, the age of the price it rests on, and the plan it is. */
 export interface EntryPrice {
   usd: number;
   observedAt: string;
   stale: boolean;
+  providerId: string;
+  planName: string;
 }
 
 /**
@@ -318,7 +320,13 @@ export function entryPrice(rows: readonly PlanRow[], useCase: UseCaseRecord): En
       ? r
       : best,
   );
-  return { usd: entry.monthToMonthPriceUsd!, observedAt: entry.observedAt, stale: entry.stale };
+  return {
+    usd: entry.monthToMonthPriceUsd!,
+    observedAt: entry.observedAt,
+    stale: entry.stale,
+    providerId: entry.providerId,
+    planName: entry.planName,
+  };
 }
 
 /** The contract's text fields first, then the figures they are written from. */
