@@ -219,7 +219,9 @@ describe('data:refresh', () => {
       const recording = await readJson(join(fixtures, 'vultr', 'recording.json'));
 
       const result = await refresh(data, fixtures, '--write');
-      expect(result.stdout).toMatch(new RegExp(`- ${escaped(gone.id)} \\(regular\\) \\S+ USD: no longer in the catalogue`));
+      expect(result.stdout).toMatch(
+        new RegExp(`- ${escaped(gone.id)} \\(regular\\) \\S+ USD: no longer in the catalogue`),
+      );
       expect(result.stdout).toMatch(
         new RegExp(`\\? ${escaped(deprecated.id)} \\(regular\\) orderable false ${recording.observedAt} \\(was true `),
       );

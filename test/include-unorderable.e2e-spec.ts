@@ -53,17 +53,19 @@ describe('includeUnorderable', () => {
   it('find_equivalent_plans never offers them unless asked, and then flags them', async () => {
     const figures = { vcpus: 1, ramGb: 1, storageGb: 10, limit: 50 };
     const byDefault = data(await call('find_equivalent_plans', figures));
-    expect(byDefault.equivalents.filter((e: Json) => e.providerId === 'hetzner' && unorderableNames.has(e.planName))).toEqual(
-      [],
-    );
+    expect(
+      byDefault.equivalents.filter((e: Json) => e.providerId === 'hetzner' && unorderableNames.has(e.planName)),
+    ).toEqual([]);
     const asked = data(await call('find_equivalent_plans', { ...figures, includeUnorderable: true }));
-    const offered = asked.equivalents.filter((e: Json) => e.providerId === 'hetzner' && unorderableNames.has(e.planName));
+    const offered = asked.equivalents.filter(
+      (e: Json) => e.providerId === 'hetzner' && unorderableNames.has(e.planName),
+    );
     expect(offered.length).toBeGreaterThan(0);
     for (const e of offered) expect(e.orderable).toBe(false);
     expect(asked.equivalents.filter((e: Json) => e.orderable === false)).toEqual(offered);
   });
 
-  it("recommend_vps_for_workload never picks one for a provider unless asked, and then flags it", async () => {
+  it('recommend_vps_for_workload never picks one for a provider unless asked, and then flags it', async () => {
     const pickOf = (answer: Json) => answer.providers.find((p: Json) => p.id === 'hetzner');
     const byDefault = data(await call('recommend_vps_for_workload', { workload: 'vpn' }));
     const usual = pickOf(byDefault).cheapestMatchingPlan;

@@ -110,7 +110,8 @@ describe('the age of every price, on the embedded dataset', () => {
     const ages = [...new Set(plans.map((x) => x.age))].sort((a, b) => a - b);
     const cut = ages[Math.floor(ages.length / 2)];
     const eligible = (x: Json) =>
-      pricedPlanOf(x.provider, x.plan).orderable !== false && pricedPlanOf(x.provider, x.plan).monthToMonthPrice !== null;
+      pricedPlanOf(x.provider, x.plan).orderable !== false &&
+      pricedPlanOf(x.provider, x.plan).monthToMonthPrice !== null;
     const all = data(await call('find_vps_plans', { limit: 50 }));
     expect(all.totalMatches).toBe(plans.filter(eligible).length);
     expect(all.stalePrices).toBe(plans.filter((x) => eligible(x) && x.stale).length);

@@ -40,7 +40,9 @@ describe('orderable picks', () => {
       const problems = unorderablePicks([{ what, ...plan }], snapshot.providers, snapshot.asOf);
       expect(problems).toHaveLength(1);
       expect(problems[0]).toMatch(
-        new RegExp(`^${what.replace(/[.]/g, '\\.')} rests on ${plan.providerId} ${plan.planName}, which cannot be ordered \\(seen \\d{4}-\\d{2}-\\d{2}, https://`),
+        new RegExp(
+          `^${what.replace(/[.]/g, '\\.')} rests on ${plan.providerId} ${plan.planName}, which cannot be ordered \\(seen \\d{4}-\\d{2}-\\d{2}, https://`,
+        ),
       );
     });
 
@@ -63,7 +65,8 @@ describe('orderable picks', () => {
       for (const p of snapshot.providers)
         expect(picks.some((x) => x.what === `providers.json: ${p.id}.startingPrice`)).toBe(true);
       expect(picks.filter((x) => x.what === 'recommendations.bestBudget')).toHaveLength(1);
-      for (const u of snapshot.useCases) expect(picks.some((x) => x.what === `use case ${u.slug} startingAt`)).toBe(true);
+      for (const u of snapshot.useCases)
+        expect(picks.some((x) => x.what === `use case ${u.slug} startingAt`)).toBe(true);
       expect(picks.some((x) => x.what === "a generated guide's pick of hetzner")).toBe(true);
     });
 
@@ -71,6 +74,5 @@ describe('orderable picks', () => {
       expect(picks.filter(isUnorderable)).toEqual([]);
       expect(checkedForRelease(snapshot, 'data')).toBe(snapshot);
     });
-
   });
 });

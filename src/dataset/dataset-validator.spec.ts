@@ -390,9 +390,9 @@ describe('validateDataset', () => {
         };
       };
       // Fresh: the cheapest plan of all, were it orderable.
-      expect(
-        resultAfter((raw) => unorderable(raw, raw.meta.version)).content?.recommendations.bestBudget,
-      ).not.toBe('hetzner');
+      expect(resultAfter((raw) => unorderable(raw, raw.meta.version)).content?.recommendations.bestBudget).not.toBe(
+        'hetzner',
+      );
       // Every price stale: the fallback to stale prices does not pick it either.
       const everyPriceStale = (raw: Json) => {
         for (const p of raw.providers.providers) for (const plan of p.plans) plan.observedAt = '2020-01-01';

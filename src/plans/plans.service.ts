@@ -243,8 +243,7 @@ export class PlansService {
           );
         } else if (priced.length === 0) {
           // Sold there, at a price the dataset does not have: never ranked on a guess.
-          if (misses.length === 0 && offered(row, filters))
-            this.countUnpriced(unpriced, row, places);
+          if (misses.length === 0 && offered(row, filters)) this.countUnpriced(unpriced, row, places);
           continue;
         } else {
           const factor = Math.min(...priced.map((p) => p.priceFactor!));

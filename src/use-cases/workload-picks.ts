@@ -85,10 +85,7 @@ function transferNote(
 ): string | undefined {
   for (const [spec, name] of specs) {
     const unknown = rows.filter(
-      (r) =>
-        offered(r) &&
-        meetsSpec(r, sizeBounds(spec)) &&
-        transferFit(r, spec.bandwidthTb) === 'unknown',
+      (r) => offered(r) && meetsSpec(r, sizeBounds(spec)) && transferFit(r, spec.bandwidthTb) === 'unknown',
     );
     if (unknown.length === 0) continue;
     const allowances = [...new Set(unknown.map((r) => `"${r.bandwidth}"`))].join(', ');

@@ -31,7 +31,9 @@ const equivalentShape = {
   orderable: z
     .literal(false)
     .optional()
-    .describe('Present, false, only for a plan the provider shows as not orderable (listed only with includeUnorderable).'),
+    .describe(
+      'Present, false, only for a plan the provider shows as not orderable (listed only with includeUnorderable).',
+    ),
   priceDifferencePercent: z
     .number()
     .optional()

@@ -25,7 +25,9 @@ const matchingPlanSchema = z.object({
   orderable: z
     .literal(false)
     .optional()
-    .describe('Present, false, only for a plan the provider shows as not orderable (picked only with includeUnorderable).'),
+    .describe(
+      'Present, false, only for a plan the provider shows as not orderable (picked only with includeUnorderable).',
+    ),
   meets: z
     .enum(['recommended', 'minimum', 'scaled'])
     .describe(
