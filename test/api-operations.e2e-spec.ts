@@ -74,7 +74,9 @@ describe('JSON API operations', () => {
     const fitting = rawProviders.providers.flatMap((p: any) =>
       p.plans
         .map((plan: any) => ({ plan: pricedPlanOf(p, plan), ...figures(plan) }))
-        .filter((x: any) => !x.plan.discontinued && x.plan.monthToMonthPrice !== null && meetsAllFour(x.plan, spec))
+        .filter(
+          (x: any) => x.plan.orderable !== false && x.plan.monthToMonthPrice !== null && meetsAllFour(x.plan, spec),
+        )
         .map((x: any) => ({
           usd: usd(x.plan.monthToMonthPrice, x.plan.currency, 'USD'),
           observedAt: x.plan.observedAt,
@@ -187,7 +189,10 @@ describe('JSON API operations', () => {
     it('keeps startingPrice equal to the cheapest plan for every provider', async () => {
       const { body } = await t.http.get('/api/providers.json');
       for (const p of body.providers) {
-        expect(p.startingPrice).toBe(Math.min(...p.plans.map((plan: any) => plan.price)));
+        // The cheapest plan that can be ordered: neither a discontinued line nor a plan read as not orderable.
+        expect(p.startingPrice).toBe(
+          Math.min(...p.plans.filter((plan: any) => plan.orderable !== false).map((plan: any) => plan.price)),
+        );
         expect(p.plans.length).toBeGreaterThanOrEqual(4);
       }
     });
@@ -285,7 +290,7 @@ describe('JSON API operations', () => {
       const rows = (await t.http.get('/api/plans.json')).body.plans;
       for (const u of body.useCases) {
         const fits = (r: any) =>
-          !r.discontinued &&
+          r.orderable !== false &&
           r.monthToMonthPriceUsd !== null &&
           r.vcpus >= u.minimumSpec.vcpus &&
           r.ramGb >= u.minimumSpec.ramGb &&

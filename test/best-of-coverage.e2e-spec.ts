@@ -30,7 +30,9 @@ function noCommitmentUsd(p: any, plan: any): number | null {
     ? usd(plan.monthToMonthPrice, plan.currency)
     : null;
 }
-const sold = (p: any) => p.plans.filter((plan: any) => !lineOf(p, plan).discontinued);
+// Plans a list may pick: of a line still sold, and not read as unorderable.
+const sold = (p: any) =>
+  p.plans.filter((plan: any) => !lineOf(p, plan).discontinued && plan.availability?.orderable !== false);
 const regionName = (id: string) =>
   id
     .split('-')

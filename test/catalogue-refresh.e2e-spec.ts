@@ -223,7 +223,7 @@ describe('data:refresh', () => {
       expect(await snapshot(data)).toEqual(before);
     });
 
-    it('removes a plan that disappears from the catalogue, and one the provider deprecates, saying which', async () => {
+    it('removes a plan that disappears from the catalogue, and keeps one the provider no longer deploys, marked not orderable', async () => {
       const data = await temp(DATA_DIR, 'refresh-gone-');
       const regular = plans.plans.filter((p: any) => p.type === 'vc2' && p.monthly_cost > 0);
       const [gone, deprecated] = regular.filter((p: any) => p.id !== 'vc2-1c-1gb').slice(-2);
@@ -232,24 +232,25 @@ describe('data:refresh', () => {
       await writeJson(vultrPlans(), plans);
       const served = (await readJson(join(data, 'providers.json'))).providers.find((p: any) => p.id === 'vultr').plans;
       const nameOf = (id: string) => served.find((p: any) => p.providerPlanId === id).name;
+      const escaped = (id: string) => nameOf(id).replace(/[/]/g, '\\/');
+      const recording = await readJson(join(fixtures, 'vultr', 'recording.json'));
 
       const result = await refresh(data, fixtures, '--write');
-      expect(result.stdout).toContain(`- ${nameOf(gone.id)} (regular)`);
       expect(result.stdout).toMatch(
-        new RegExp(`- ${nameOf(gone.id).replace(/[/]/g, '\\/')} \\(regular\\) \\S+ USD: no longer in the catalogue`),
+        new RegExp(`- ${escaped(gone.id)} \\(regular\\) \\S+ USD: no longer in the catalogue`),
       );
       expect(result.stdout).toMatch(
-        new RegExp(
-          `- ${nameOf(deprecated.id).replace(/[/]/g, '\\/')} \\(regular\\) \\S+ USD: deprecated by the provider`,
-        ),
+        new RegExp(`\\? ${escaped(deprecated.id)} \\(regular\\) orderable false ${recording.observedAt} \\(was true `),
       );
       expect(result.code).toBe(0);
-      const ids = (await readJson(join(data, 'providers.json'))).providers
-        .find((p: any) => p.id === 'vultr')
-        .plans.map((p: any) => p.providerPlanId);
-      expect(ids).not.toContain(gone.id);
-      expect(ids).not.toContain(deprecated.id);
-      expect(ids).toContain('vc2-1c-1gb');
+      const written = (await readJson(join(data, 'providers.json'))).providers.find((p: any) => p.id === 'vultr').plans;
+      expect(written.map((p: any) => p.providerPlanId)).not.toContain(gone.id);
+      expect(written.find((p: any) => p.providerPlanId === deprecated.id).availability).toEqual({
+        orderable: false,
+        observedAt: recording.observedAt,
+        source: expect.objectContaining({ url: recording.source.url, copyOf: recording.source.copyOf }),
+      });
+      expect(written.find((p: any) => p.providerPlanId === 'vc2-1c-1gb').availability.orderable).toBe(true);
     });
 
     it('releases into a dataset of JSON files only, as the CronJob finds it in the ConfigMap', async () => {

@@ -12,11 +12,11 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const rates = JSON.parse(readFileSync('data/exchange-rates.json', 'utf8'));
 const vat = JSON.parse(readFileSync('data/vat-rates.json', 'utf8')).rates;
 const toCurrency = toCurrencyWith(rates);
-// Every plan still sold with its figures, no-commitment price and the age of that price, read from the raw files.
+// Every plan still sold and orderable with its figures, no-commitment price and the age of that price, read from the raw files.
 const rows = rawProviders.providers.flatMap((p: Json) =>
   p.plans
     .map((plan: Json) => ({ plan, priced: pricedPlanOf(p, plan) }))
-    .filter(({ priced }: Json) => !priced.discontinued)
+    .filter(({ priced }: Json) => !priced.discontinued && priced.orderable !== false)
     .map(({ plan, priced }: Json) => ({
       providerId: p.id,
       planName: plan.name,

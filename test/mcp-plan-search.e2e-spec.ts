@@ -28,6 +28,8 @@ const plans = rawProviders.providers.flatMap((p: Json) =>
       line.regionalPrices?.find((r: Json) => r.datacenters.includes(city))?.priceFactor ??
       (line.regionalPrices?.some((r: Json) => r.datacenters.includes(city)) ? null : 1);
     const { monthToMonthPrice: m2m, discontinued, observedAt, stale } = pricedPlanOf(p, plan);
+    // Listed by the provider but read as not orderable: never a match unless asked for, like a discontinued plan.
+    const unorderable = !discontinued && plan.availability?.orderable === false;
     return {
       providerId: p.id,
       planName: plan.name,
@@ -37,6 +39,7 @@ const plans = rawProviders.providers.flatMap((p: Json) =>
       factorAt,
       m2m,
       discontinued,
+      unorderable,
       observedAt,
       stale,
       ...figures(plan),
@@ -54,8 +57,8 @@ const COUNTRIES = [
 function soldAt(where: { city?: string; country?: string }, currency: string) {
   const known: Json[] = [];
   const unknown: Json[] = [];
-  // Plans of a discontinued line are never matches (nor counted as unpriced) unless asked for.
-  for (const plan of plans.filter((x: Json) => x.m2m !== null && !x.discontinued)) {
+  // Plans of a discontinued line, or not orderable, are never matches (nor counted as unpriced) unless asked for.
+  for (const plan of plans.filter((x: Json) => x.m2m !== null && !x.discontinued && !x.unorderable)) {
     const places = plan.sold.filter(
       (d: Json) => (!where.city || d.city === where.city) && (!where.country || d.country === where.country),
     );
@@ -83,6 +86,7 @@ describe('find_vps_plans by location', () => {
       currency: 'USD',
       includeCommitments: false,
       includeDiscontinued: false,
+      includeUnorderable: false,
       limit: 50,
     });
     expect(r.totalMatches).toBe(known.length);
@@ -111,6 +115,7 @@ describe('find_vps_plans by location', () => {
       currency: 'EUR',
       includeCommitments: false,
       includeDiscontinued: false,
+      includeUnorderable: false,
       limit: 50,
     });
     expect(r.totalMatches).toBe(expected.length);
@@ -176,7 +181,7 @@ describe('find_vps_plans by location', () => {
         );
         return { ...x, price, misses, distance };
       })
-      .filter((x: Json) => x.m2m !== null && !x.discontinued)
+      .filter((x: Json) => x.m2m !== null && !x.discontinued && !x.unorderable)
       .sort((a: Json, b: Json) => a.misses.length - b.misses.length || a.distance - b.distance || byPrice(a, b));
   }
   const onlyOverBudget = (x: Json) => x.misses.length === 1 && x.misses[0].constraint === 'maxMonthlyPrice';
@@ -278,24 +283,24 @@ describe('find_vps_plans by location', () => {
   });
 
   it('names a location a plan line is not sold in as the constraint it misses, with where it is sold', async () => {
-    // A budget CX23 meets, so that the location is the one constraint it misses.
-    const cx23 = rawProviders.providers
+    // A budget CPX22 meets, so that the location is the one constraint it misses.
+    const cpx22 = rawProviders.providers
       .find((p: Json) => p.id === 'hetzner')
-      .plans.find((p: Json) => p.name === 'CX23');
+      .plans.find((p: Json) => p.name === 'CPX22');
     const r = data(
       await call('find_vps_plans', {
         location: 'Ashburn',
         providers: ['hetzner'],
-        maxMonthlyPrice: cx23.price,
+        maxMonthlyPrice: cpx22.price,
         currency: 'EUR',
       }),
     );
     expect(r.plans).toEqual([]);
-    const cx = r.closestMatches.find((c: Json) => c.planName === 'CX23');
-    const cxLine = rawProviders.providers
+    const cpx = r.closestMatches.find((c: Json) => c.planName === 'CPX22');
+    const cpxLine = rawProviders.providers
       .find((p: Json) => p.id === 'hetzner')
-      .planLines.find((l: Json) => l.id === 'cx');
-    expect(cx.misses).toEqual([{ constraint: 'location', required: 'Ashburn', actual: cxLine.datacenters }]);
+      .planLines.find((l: Json) => l.id === cpx22.line);
+    expect(cpx.misses).toEqual([{ constraint: 'location', required: 'Ashburn', actual: cpxLine.datacenters }]);
   });
 
   it('counts a plan sold there with a commitment only, as without a location', async () => {
@@ -330,6 +335,7 @@ describe('find_vps_plans by location', () => {
       currency: 'EUR',
       includeCommitments: true,
       includeDiscontinued: false,
+      includeUnorderable: false,
       limit: 3,
     });
   });
@@ -368,7 +374,7 @@ describe('find_vps_plans by monthly transfer', () => {
   it('matches a plan that includes at least the volume, or whose traffic is unmetered, and shows the allowance in a concise answer', async () => {
     for (const minTransferTb of [0.5, 3, 12]) {
       const expected = withTransfer.filter(
-        (x: Json) => x.m2m !== null && !x.discontinued && x.tb !== null && x.tb >= minTransferTb,
+        (x: Json) => x.m2m !== null && !x.discontinued && !x.unorderable && x.tb !== null && x.tb >= minTransferTb,
       );
       const result = data(await call('find_vps_plans', { minTransferTb, limit: 50 }));
       expect(result.filters.minTransferTb).toBe(minTransferTb);

@@ -167,8 +167,9 @@ describe('MCP tools', () => {
         releases: expected,
         responseFormat: 'concise',
       });
-      // The newest release repriced plans, so "repricings first" is shown by the data.
-      expect(expected[0].byProvider[0].plansRepriced).toBeGreaterThan(0);
+      // A listed release repriced plans, so "repricings first" is shown by the data.
+      const repricing = expected.find((r) => r.byProvider.some((p) => p.plansRepriced > 0));
+      expect(repricing?.byProvider[0].plansRepriced).toBeGreaterThan(0);
       expect((result.content[0] as { text: string }).text.length).toBeLessThan(JSON.stringify(changelog).length / 10);
     });
 
@@ -390,9 +391,12 @@ describe('MCP tools', () => {
             };
           })
           .filter((x: any) => args.maxMonthlyPrice === undefined || x.normalized <= (args.maxMonthlyPrice as number));
-        // Plans of a line no longer sold are never matches by default; they are counted apart.
+        // Plans of a line no longer sold, and plans read as not orderable, are never matches by default; each is counted apart.
         const discontinued = qualifying.filter((x: any) => x.priced.discontinued && x.compared !== null);
-        const sold = qualifying.filter((x: any) => !x.priced.discontinued);
+        const unorderable = qualifying.filter(
+          (x: any) => !x.priced.discontinued && x.priced.orderable === false && x.compared !== null,
+        );
+        const sold = qualifying.filter((x: any) => !x.priced.discontinued && x.priced.orderable !== false);
         const expected = sold
           .filter((x: any) => x.compared !== null)
           .sort(
@@ -408,6 +412,7 @@ describe('MCP tools', () => {
         expect(result.totalMatches).toBe(expected.length);
         expect(result.leftOutNeedingCommitment).toBe(sold.length - expected.length);
         expect(result.leftOutDiscontinued).toBe(discontinued.length);
+        expect(result.leftOutUnorderable).toBe(unorderable.length);
         expect(result.stalePrices).toBe(expected.filter((x: any) => x.priced.stale).length);
         const limit = (args.limit as number) ?? 10;
         expect(result.plans.map((p: any) => `${p.providerId}/${p.planName}`)).toEqual(
@@ -530,7 +535,8 @@ describe('MCP tools', () => {
               (x: any) =>
                 x.provider.id === pick.id &&
                 hasClaimed(x.plan, claims) &&
-                !pricedPlanOf(x.provider, x.plan).discontinued &&
+                // Neither a discontinued line nor a plan read as not orderable (both are orderable: false).
+                pricedPlanOf(x.provider, x.plan).orderable !== false &&
                 meetsAllFour(x.plan, spec),
             );
           const recommended = fits(raw.recommendedSpec);

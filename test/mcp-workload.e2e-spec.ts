@@ -60,7 +60,8 @@ function expectedPick(
     })
     .filter(
       (x: Json) =>
-        !x.priced.discontinued &&
+        // Neither a discontinued line nor a plan read as not orderable (both are orderable: false).
+        x.priced.orderable !== false &&
         hasClaimed(x.plan, claims) &&
         x.price !== null &&
         (opts.budget === undefined || x.price <= opts.budget),

@@ -73,7 +73,12 @@ describe('a plan that cannot be ordered', () => {
       orderableSourceUrl: cheapest.availability.source.url,
       successor: next.name,
     });
-    expect(provider.plans.find((p: Json) => p.name === next.name).orderable).toBe('unknown');
+    // The next plan keeps the catalogue's own reading, which says it can be ordered.
+    expect(next.availability.orderable).toBe(true);
+    expect(provider.plans.find((p: Json) => p.name === next.name)).toMatchObject({
+      orderable: true,
+      orderableObservedAt: next.availability.observedAt,
+    });
 
     const rows = (await t.http.get('/api/plans.json').expect(200)).body.plans;
     expect(rows.find((r: Json) => r.planName === cheapest.name)).toMatchObject({

@@ -267,11 +267,12 @@ describe('a reload that changes a price', () => {
   it('shows up in plans.json, plans.csv and the plans page together', async () => {
     const planName = rawProviders.providers.find((p: any) => p.id === 'hetzner').plans[0].name;
     const before = await Promise.all(['/api/plans.json', '/api/plans.csv', '/plans'].map((path) => t.http.get(path)));
-    // Hetzner's cheapest plan made cheaper still, so it also tops the page.
+    // Hetzner's cheapest plan made cheaper still, so it also tops the page (the starting price stays the cheapest orderable one).
     await edits.edit(t, join(dir, 'providers.json'), (data) => {
       const hetzner = data.providers.find((p: any) => p.id === 'hetzner');
       hetzner.plans[0].price = 0.42;
-      hetzner.startingPrice = 0.42;
+      const orderable = hetzner.plans.filter((p: any) => p.availability?.orderable !== false);
+      hetzner.startingPrice = Math.min(...orderable.map((p: any) => p.price));
     });
 
     const [json, csv, page] = await Promise.all(

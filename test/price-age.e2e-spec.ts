@@ -23,7 +23,10 @@ function rawPlans(providers: Json[], version: string) {
       const line = p.planLines.find((l: Json) => l.id === plan.line);
       const age = days(plan.observedAt, version);
       const stale = age > 90 || (line.laterPriceChange !== undefined && line.laterPriceChange.date > plan.observedAt);
-      return { provider: p, plan, line, age, stale, discontinued: line.discontinued !== undefined };
+      const discontinued = line.discontinued !== undefined;
+      // Listed by the provider but read as not orderable: never an entry price nor a pick.
+      const unorderable = !discontinued && plan.availability?.orderable === false;
+      return { provider: p, plan, line, age, stale, discontinued, unorderable };
     }),
   );
 }
@@ -106,7 +109,9 @@ describe('the age of every price, on the embedded dataset', () => {
   it('leaves prices older than maxPriceAgeDays out of find_vps_plans, and says how many matches are stale', async () => {
     const ages = [...new Set(plans.map((x) => x.age))].sort((a, b) => a - b);
     const cut = ages[Math.floor(ages.length / 2)];
-    const eligible = (x: Json) => !x.discontinued && pricedPlanOf(x.provider, x.plan).monthToMonthPrice !== null;
+    const eligible = (x: Json) =>
+      pricedPlanOf(x.provider, x.plan).orderable !== false &&
+      pricedPlanOf(x.provider, x.plan).monthToMonthPrice !== null;
     const all = data(await call('find_vps_plans', { limit: 50 }));
     expect(all.totalMatches).toBe(plans.filter(eligible).length);
     expect(all.stalePrices).toBe(plans.filter((x) => eligible(x) && x.stale).length);
@@ -223,10 +228,13 @@ describe('entry prices and picks when the cheapest fitting price is stale', () =
       const line = raw.providers
         .find((p: Json) => p.id === chosen.cheapest.provider.id)
         .planLines.find((l: Json) => l.id === chosen.cheapest.line.id);
+      // Reported on the day the line's own source was read: no figure of the dataset gets newer, so no guide is out of date.
+      const reported = line.source.retrievedAt;
+      expect(reported > chosen.cheapest.plan.observedAt).toBe(true);
       line.laterPriceChange = {
-        date: rawMeta.version,
+        date: reported,
         note: 'The provider changed these prices',
-        source: { url: 'https://example.com/price-change', retrievedAt: rawMeta.version },
+        source: { url: 'https://example.com/price-change', retrievedAt: reported },
       };
       await writeFile(join(dir, 'providers.json'), JSON.stringify(raw, null, 2));
     },
@@ -240,7 +248,7 @@ describe('entry prices and picks when the cheapest fitting price is stale', () =
     return m2m === null ? null : toUsd(m2m, x.plan.currency, 'USD');
   };
   const entryCandidates = (spec: Json, pool: Json[]) =>
-    pool.filter((x) => !x.discontinued && m2mUsd(x) !== null && fits(x, spec));
+    pool.filter((x) => !x.discontinued && !x.unorderable && m2mUsd(x) !== null && fits(x, spec));
   // A use case whose cheapest fresh fitting plan sits in a line outside which some fresh plan also fits.
   const chosen = rawUseCases.useCases
     .map((u: Json) => {
@@ -279,7 +287,7 @@ describe('entry prices and picks when the cheapest fitting price is stale', () =
     expect([r.startingAt, r.startingAtStale]).toEqual([`$${chosen.next.toFixed(2)}/mo`, false]);
     for (const pick of r.providers) {
       if (!pick.cheapestMatchingPlan) continue;
-      const own = plans.filter((x) => x.provider.id === pick.id && !x.discontinued);
+      const own = plans.filter((x) => x.provider.id === pick.id && !x.discontinued && !x.unorderable);
       const spec = pick.cheapestMatchingPlan.meets === 'recommended' ? chosen.u.recommendedSpec : chosen.u.minimumSpec;
       const fitting = own.filter((x) => fits(x, spec));
       const sold = fitting.some((x) => m2mUsd(x) !== null) ? fitting.filter((x) => m2mUsd(x) !== null) : fitting;

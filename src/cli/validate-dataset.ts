@@ -6,11 +6,12 @@ import 'reflect-metadata';
 import { EMBEDDED_DATA_DIR } from '../config/app-config.js';
 import { resolve } from 'node:path';
 import { InvalidDatasetError, loadDataset } from '../dataset/dataset-loader.js';
+import { checkedForRelease } from './orderable-picks.js';
 
 const dir = process.argv[2] ? resolve(process.argv[2]) : EMBEDDED_DATA_DIR;
 try {
   // A check: no tutorial may say a check read it after today.
-  const snapshot = await loadDataset(dir, new Date().toISOString().slice(0, 10));
+  const snapshot = checkedForRelease(await loadDataset(dir, new Date().toISOString().slice(0, 10)), dir);
   console.log(
     `${dir}: valid dataset ${snapshot.version}: ${snapshot.providers.length} providers, ` +
       `${snapshot.useCases.length} use cases, ${snapshot.guides.length} guides, ${snapshot.authors.length} authors`,

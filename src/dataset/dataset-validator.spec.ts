@@ -17,6 +17,8 @@ import {
 const dayAfter = (date: string) => new Date(Date.parse(date) + 86_400_000).toISOString().slice(0, 10);
 const dayBefore = (date: string) => new Date(Date.parse(date) - 86_400_000).toISOString().slice(0, 10);
 const LINK = 'https://example.com/changes';
+/** A plan of the provider not known to be unorderable: what an entry price or bestBudget may rest on. */
+const orderablePlan = (p: Json): Json => p.plans.find((plan: Json) => plan.availability?.orderable !== false);
 
 /**
  * Each rule is refused on the small fixture dataset (test/support/dataset-fixture.ts) changed in one
@@ -339,12 +341,13 @@ describe('validateDataset', () => {
       expect(problemsAfter((raw) => (raw.providers.recommendations.bestBudget = 'hostinger'))).toEqual([
         'data/providers.json: recommendations.bestBudget: remove it; it is derived when the dataset loads (the provider with the cheapest plan sold without commitment, in USD)',
       ]);
-      // A fresh price: seen on the release day, by a source read that day.
+      // A fresh price of a plan that can be ordered: seen on the release day, by a source read that day.
       const cheapest = (raw: Json, id: string, price: number) => {
         const p = provider(raw, id);
-        p.plans[0].price = price;
-        p.plans[0].observedAt = raw.meta.version;
-        p.planLines.find((l: Json) => l.id === p.plans[0].line).source.retrievedAt = raw.meta.version;
+        const plan = orderablePlan(p);
+        plan.price = price;
+        plan.observedAt = raw.meta.version;
+        p.planLines.find((l: Json) => l.id === plan.line).source.retrievedAt = raw.meta.version;
         p.startingPrice = price;
       };
       expect(resultAfter((raw) => cheapest(raw, 'hetzner', 0.5)).content?.recommendations.bestBudget).toBe('hetzner');
@@ -358,10 +361,11 @@ describe('validateDataset', () => {
     it('never picks bestBudget on a stale price while a fresh one competes', () => {
       const stale = (raw: Json) => {
         const p = provider(raw, 'hetzner');
-        p.plans[0].price = 0.01;
+        const plan = orderablePlan(p);
+        plan.price = 0.01;
         p.startingPrice = 0.01;
         // Seen long before the release: older than the 90-day threshold.
-        p.plans[0].observedAt = '2020-01-01';
+        plan.observedAt = '2020-01-01';
       };
       expect(resultAfter(stale).content?.recommendations.bestBudget).not.toBe('hetzner');
       // The same price seen on the release day wins.
@@ -369,10 +373,36 @@ describe('validateDataset', () => {
         resultAfter((raw) => {
           stale(raw);
           const p = provider(raw, 'hetzner');
-          p.plans[0].observedAt = raw.meta.version;
-          p.planLines.find((l: Json) => l.id === p.plans[0].line).source.retrievedAt = raw.meta.version;
+          const plan = orderablePlan(p);
+          plan.observedAt = raw.meta.version;
+          p.planLines.find((l: Json) => l.id === plan.line).source.retrievedAt = raw.meta.version;
         }).content?.recommendations.bestBudget,
       ).toBe('hetzner');
+    });
+
+    it('never picks bestBudget on a plan that cannot be ordered, fresh or stale', () => {
+      const unorderable = (raw: Json, observedAt: string) => {
+        const p = provider(raw, 'hetzner');
+        const plan = orderablePlan(p);
+        plan.price = 0.01;
+        plan.observedAt = observedAt;
+        p.planLines.find((l: Json) => l.id === plan.line).source.retrievedAt = raw.meta.version;
+        plan.availability = {
+          orderable: false,
+          observedAt: raw.meta.version,
+          source: { url: 'https://example.com/sold-out', retrievedAt: raw.meta.version },
+        };
+      };
+      // Fresh: the cheapest plan of all, were it orderable.
+      expect(resultAfter((raw) => unorderable(raw, raw.meta.version)).content?.recommendations.bestBudget).not.toBe(
+        'hetzner',
+      );
+      // Every price stale: the fallback to stale prices does not pick it either.
+      const everyPriceStale = (raw: Json) => {
+        for (const p of raw.providers.providers) for (const plan of p.plans) plan.observedAt = '2020-01-01';
+        unorderable(raw, '2020-01-01');
+      };
+      expect(resultAfter(everyPriceStale).content?.recommendations.bestBudget).not.toBe('hetzner');
     });
   });
 
@@ -1063,7 +1093,7 @@ describe('validateDataset', () => {
       expect(problemsAfter((raw) => (unreviewed(raw).published = dayAfter(d.version)))).toEqual([
         `data/guides/install-docker.md: front matter.published: must not be after the dataset version (${d.version})`,
       ]);
-      expect(problemsAfter((raw) => (guide(raw, 'install-docker').published = d.version))).toEqual([]);
+      expect(problemsAfter((raw) => (unreviewed(raw).published = d.version))).toEqual([]);
     });
 
     it('refuses an update before publication or after the release, and accepts both on their day', () => {

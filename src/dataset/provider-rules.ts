@@ -90,28 +90,42 @@ export const BEST_BUDGET = 'bestBudget';
 /**
  * The provider whose cheapest plan sold with no commitment costs least in USD (ties by id), or
  * undefined when no provider has one. Only fresh offers compete (a stale price is never ranked as if it
- * were fresh, a discontinued line never picked); when no provider has a fresh one, current lines with
- * stale prices do.
+ * were fresh, a discontinued line or an unorderable plan never picked); when no provider has a fresh one,
+ * orderable plans of current lines with stale prices do.
  */
 export function cheapestNoCommitmentProvider(
   providers: readonly ProviderRecord[],
   rates: ExchangeRates,
   version: string,
 ): string | undefined {
-  const priced = providers.map((p) => ({ p, plans: pricedPlans(p, version).filter((plan) => !plan.discontinued) }));
+  return cheapestNoCommitmentOffer(providers, rates, version)?.providerId;
+}
+
+/** The plan `cheapestNoCommitmentProvider` picks its provider by: the cheapest offer in USD (ties by provider id). */
+export function cheapestNoCommitmentOffer(
+  providers: readonly ProviderRecord[],
+  rates: ExchangeRates,
+  version: string,
+): { providerId: string; planName: string } | undefined {
+  const priced = providers.map((p) => ({
+    p,
+    plans: pricedPlans(p, version).filter((plan) => !plan.discontinued && plan.orderable !== false),
+  }));
   const anyFresh = priced.some(({ plans }) =>
     plans.some((plan) => isFreshOffer(plan) && plan.monthToMonthPrice !== null),
   );
-  const entries = priced.flatMap(({ p, plans }) => {
-    const prices = plans
-      .filter((plan) => !anyFresh || isFreshOffer(plan))
-      .flatMap((plan) =>
-        plan.monthToMonthPrice === null ? [] : [rates.convert(plan.monthToMonthPrice, plan.currency, 'USD')],
-      );
-    return prices.length > 0 ? [{ id: p.id, usd: Math.min(...prices) }] : [];
-  });
-  entries.sort((a, b) => a.usd - b.usd || a.id.localeCompare(b.id));
-  return entries[0]?.id;
+  const entries = priced.flatMap(({ p, plans }) =>
+    plans
+      .filter((plan) => (!anyFresh || isFreshOffer(plan)) && plan.monthToMonthPrice !== null)
+      .map((plan) => ({
+        providerId: p.id,
+        planName: plan.name,
+        usd: rates.convert(plan.monthToMonthPrice!, plan.currency, 'USD'),
+      })),
+  );
+  entries.sort((a, b) => a.usd - b.usd || a.providerId.localeCompare(b.providerId));
+  const best = entries[0];
+  return best && { providerId: best.providerId, planName: best.planName };
 }
 
 /** `recommendations.bestBudget` is derived from the prices when the dataset loads, so it is never written by hand. */

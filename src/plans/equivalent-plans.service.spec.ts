@@ -17,6 +17,8 @@ const rows = rawProviders.providers.flatMap((p: Json) =>
     currency: plan.currency,
     m2m: pricedPlanOf(p, plan).monthToMonthPrice,
     discontinued: p.planLines.find((l: Json) => l.id === plan.line).discontinued !== undefined,
+    // Listed by the provider but read as not orderable: no alternative anyone can buy.
+    unorderable: plan.availability?.orderable === false,
     observedAt: plan.observedAt,
     stale: pricedPlanOf(p, plan).stale,
     cpuType: plan.cpuType,
@@ -30,7 +32,7 @@ const FIGURES = ['vcpus', 'ramGb', 'storageGb', 'bandwidthTb'];
 function expectedFor(ref: Json, currency: string, byPlan: boolean) {
   const refPrice = byPlan && ref.m2m !== null ? toCurrency(ref.m2m, ref.currency, currency) : undefined;
   return rows
-    .filter((r: Json) => r.providerId !== ref.providerId && r.m2m !== null && !r.discontinued)
+    .filter((r: Json) => r.providerId !== ref.providerId && r.m2m !== null && !r.discontinued && !r.unorderable)
     .filter((r: Json) => ['vcpus', 'ramGb', 'storageGb'].every((f) => ref[f] == null || r[f] >= ref[f]))
     .filter((r: Json) => ref.cpuType !== 'dedicated' || r.cpuType === 'dedicated')
     .map((r: Json) => {
@@ -110,6 +112,7 @@ describe('EquivalentPlansService', () => {
           r.providerId !== 'hetzner' &&
           r.m2m !== null &&
           !r.discontinued &&
+          !r.unorderable &&
           r.cpuType === 'shared' &&
           r.vcpus >= ref.vcpus &&
           r.ramGb >= ref.ramGb &&

@@ -26,6 +26,8 @@ export interface EquivalentQuery {
   location?: string;
   /** Only plans sold in a data centre in this country (ISO 3166-1 alpha-2), at the lowest known price there. */
   country?: string;
+  /** List plans the provider shows as not orderable too (flagged); by default they are left out. */
+  includeUnorderable?: boolean;
 }
 
 /** The figures compared side by side. */
@@ -45,6 +47,8 @@ export interface Equivalent extends Figures, SoldIn {
   /** The day the provider showed `price`, and whether it is stale. */
   observedAt: string;
   stale: boolean;
+  /** Present, false, only for a plan the provider shows as not orderable (listed only with includeUnorderable). */
+  orderable?: false;
   /** Against the reference's no-commitment price; absent when the reference has none. */
   priceDifferencePercent?: number;
   /** Figures below the reference's: traffic can be, and (among sharedCpuAlternatives only) cpuType. */
@@ -126,7 +130,7 @@ export class EquivalentPlansService {
       if (
         r.providerId === refRow?.providerId ||
         r.discontinued ||
-        r.orderable === false ||
+        (r.orderable === false && !query.includeUnorderable) ||
         r.monthToMonthPrice === null ||
         !meetsSpec(r, bounds)
       )
@@ -230,6 +234,7 @@ export class EquivalentPlansService {
       cpuType: cpuTypeOf(r),
       observedAt: r.observedAt,
       stale: r.stale,
+      ...(r.orderable === false ? { orderable: false as const } : {}),
       ...(refPrice
         ? { priceDifferencePercent: Math.round(((normalizedPrice - refPrice) / refPrice) * 1000) / 10 }
         : {}),

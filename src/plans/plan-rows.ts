@@ -13,7 +13,7 @@ export const ROW_CURRENCIES = ['USD', 'EUR'] as const;
  * converted once per snapshot. The one source of plan rows: plans.json, plans.csv, the plans page,
  * find_vps_plans and the use-case entry prices all read these.
  */
-export function buildPlanRows(snapshot: DatasetSnapshot, config: AppConfig): PlanTableRow[] {
+export function buildPlanRows(snapshot: DatasetSnapshot, config: Pick<AppConfig, 'url'>): PlanTableRow[] {
   const rates = snapshot.exchangeRates;
   const histories = priceHistories(snapshot.changelog);
   const convert = (amount: number | null, from: string, to: string) =>

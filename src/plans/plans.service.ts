@@ -50,6 +50,8 @@ export interface PlanQuery extends SpecBounds {
   maxPriceAgeDays?: number;
   /** List plans of discontinued lines too (flagged); by default they are left out and counted. */
   includeDiscontinued?: boolean;
+  /** List plans the provider shows as not orderable too (flagged); by default they are left out and counted. */
+  includeUnorderable?: boolean;
 }
 
 /** The filters a search applied, normalized: defaults filled in, codes and names as the dataset spells them. */
@@ -62,6 +64,7 @@ export interface AppliedPlanFilters extends SpecBounds, LocationFilter {
   includeCommitments: boolean;
   maxPriceAgeDays?: number;
   includeDiscontinued: boolean;
+  includeUnorderable: boolean;
   limit: number;
 }
 
@@ -105,6 +108,8 @@ export interface PlanMatch extends SoldIn {
   /** True for a plan of a line no longer sold (listed only with includeDiscontinued), with the line that replaces it. */
   discontinued: boolean;
   successor: string | null;
+  /** Whether the plan can be ordered, as last read (false only with includeUnorderable). */
+  orderable: boolean | 'unknown';
   url: string;
   /** With a location filter: the data centres there where the plan is sold at `normalizedPrice`. */
   datacenters?: string[];
@@ -133,6 +138,8 @@ export interface PlanSearchResult {
   leftOutNeedingCommitment: number;
   /** Plans that met every constraint but were left out because their line is no longer sold (0 with includeDiscontinued). */
   leftOutDiscontinued: number;
+  /** Plans that met every constraint but were left out because the provider shows them as not orderable (0 with includeUnorderable). */
+  leftOutUnorderable: number;
   /**
    * Only with minTransferTb: plans that met every other constraint but whose traffic allowance the
    * provider does not state as a volume or as unmetered, so they are not counted as meeting it.
@@ -190,6 +197,7 @@ export class PlansService {
     const unpriced = new Map<string, UnpricedAtLocation>();
     let leftOutNeedingCommitment = 0;
     let leftOutDiscontinued = 0;
+    let leftOutUnorderable = 0;
     let leftOutTransferUnknown = 0;
     for (const row of this.table.rows()) {
       const provider = providersById.get(row.providerId)!;
@@ -235,8 +243,7 @@ export class PlansService {
           );
         } else if (priced.length === 0) {
           // Sold there, at a price the dataset does not have: never ranked on a guess.
-          if (misses.length === 0 && ((!row.discontinued && row.orderable !== false) || filters.includeDiscontinued))
-            this.countUnpriced(unpriced, row, places);
+          if (misses.length === 0 && offered(row, filters)) this.countUnpriced(unpriced, row, places);
           continue;
         } else {
           const factor = Math.min(...priced.map((p) => p.priceFactor!));
@@ -255,8 +262,13 @@ export class PlansService {
         misses.push(overOf(filters.maxMonthlyPrice, normalizedPrice));
 
       // A line no longer sold, or a plan that cannot be ordered, is never offered as a match (nor as a near one) unless asked for.
-      if ((row.discontinued || row.orderable === false) && !filters.includeDiscontinued) {
+      if (row.discontinued && !filters.includeDiscontinued) {
         if (misses.length === 0) leftOutDiscontinued += 1;
+        continue;
+      }
+      // A discontinued line is not orderable either; that is includeDiscontinued's to decide.
+      if (!row.discontinued && row.orderable === false && !filters.includeUnorderable) {
+        if (misses.length === 0) leftOutUnorderable += 1;
         continue;
       }
       if (misses.length === 0) matches.push(toMatch(row, normalizedPrice, currency, soldInOf(provider, line), at));
@@ -278,6 +290,7 @@ export class PlansService {
       comparedOn,
       leftOutNeedingCommitment,
       leftOutDiscontinued,
+      leftOutUnorderable,
       ...(filters.minTransferTb !== undefined ? { leftOutTransferUnknown } : {}),
       ...(leftOutTransferUnknown > 0
         ? { transferNote: transferNote(leftOutTransferUnknown, filters.minTransferTb!) }
@@ -353,6 +366,7 @@ export class PlansService {
       includeCommitments: query.includeCommitments ?? false,
       maxPriceAgeDays: query.maxPriceAgeDays,
       includeDiscontinued: query.includeDiscontinued ?? false,
+      includeUnorderable: query.includeUnorderable ?? false,
       limit: Math.min(Math.max(1, Math.trunc(query.limit ?? DEFAULT_PLAN_LIMIT)), MAX_PLAN_LIMIT),
     });
   }
@@ -420,6 +434,11 @@ function toClosest(row: PlanTableRow, normalizedPrice: number, misses: Constrain
   };
 }
 
+/** Whether a row may be offered under these filters: its line still sold and the plan orderable, unless asked for. */
+function offered(row: PlanTableRow, filters: Pick<AppliedPlanFilters, 'includeDiscontinued' | 'includeUnorderable'>) {
+  return row.discontinued ? filters.includeDiscontinued : row.orderable !== false || filters.includeUnorderable;
+}
+
 function toMatch(
   row: PlanTableRow,
   normalizedPrice: number,
@@ -458,6 +477,7 @@ function toMatch(
     priceSourceMethod: row.priceSourceMethod,
     discontinued: row.discontinued,
     successor: row.successor,
+    orderable: row.orderable,
     url: row.reviewUrl,
     ...(at ? { datacenters: at.cities } : {}),
     ...(at && at.factor !== 1 ? { regionalPriceFactor: at.factor, regionalPriceNote: at.note! } : {}),

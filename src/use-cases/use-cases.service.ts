@@ -30,6 +30,8 @@ export interface WorkloadNarrowing {
   currency?: string;
   location?: string;
   scale?: { visitsPerMonth: number };
+  /** Let picks show plans the provider lists but does not let anyone order (flagged). */
+  includeUnorderable?: boolean;
 }
 
 interface UseCaseViews {
@@ -204,7 +206,14 @@ export class UseCasesService {
   /** The narrowing arguments checked and normalized; undefined when none was given. */
   private filtersOf(snapshot: DatasetSnapshot, narrowing: WorkloadNarrowing): WorkloadFilters | undefined {
     const { budget, location, scale } = narrowing;
-    if (budget === undefined && location === undefined && scale === undefined && narrowing.currency === undefined)
+    const includeUnorderable = narrowing.includeUnorderable === true;
+    if (
+      budget === undefined &&
+      location === undefined &&
+      scale === undefined &&
+      narrowing.currency === undefined &&
+      !includeUnorderable
+    )
       return undefined;
     const currency = (narrowing.currency ?? DEFAULT_CURRENCY).toUpperCase();
     if (!snapshot.exchangeRates.has(currency)) {
@@ -227,6 +236,7 @@ export class UseCasesService {
       currency,
       ...(place ?? {}),
       ...(scale ? { visitsPerMonth: scale.visitsPerMonth } : {}),
+      ...(includeUnorderable ? { includeUnorderable } : {}),
     };
   }
 
@@ -239,6 +249,7 @@ export class UseCasesService {
       currency,
       budget: filters.budget,
       where: filters.location ?? filters.country,
+      includeUnorderable: filters.includeUnorderable,
       comparedPrice: (row) => {
         let factor = 1;
         if (where) {
@@ -279,11 +290,13 @@ export function toUseCase(record: UseCaseRecord, entry: EntryPrice, config: AppC
   };
 }
 
-/** A use case's entry price in USD, and the age of the price it rests on. */
+/** A use case's entry price in USD, the age of the price it rests on, and the plan it is. */
 export interface EntryPrice {
   usd: number;
   observedAt: string;
   stale: boolean;
+  providerId: string;
+  planName: string;
 }
 
 /**
@@ -307,7 +320,13 @@ export function entryPrice(rows: readonly PlanRow[], useCase: UseCaseRecord): En
       ? r
       : best,
   );
-  return { usd: entry.monthToMonthPriceUsd!, observedAt: entry.observedAt, stale: entry.stale };
+  return {
+    usd: entry.monthToMonthPriceUsd!,
+    observedAt: entry.observedAt,
+    stale: entry.stale,
+    providerId: entry.providerId,
+    planName: entry.planName,
+  };
 }
 
 /** The contract's text fields first, then the figures they are written from. */

@@ -17,6 +17,8 @@ export interface PlanNarrowing {
   budget?: number;
   /** The place, in words, for the note on a pick left without a plan. */
   where?: string;
+  /** Plans the provider shows as not orderable may be picked too (flagged). */
+  includeUnorderable?: boolean;
 }
 
 /**
@@ -41,8 +43,9 @@ export function pickWithPlan(
     compared.set(r, at);
     return true;
   });
-  const note = transferNote(own, specs, provider.name);
-  const plan = cheapestFor(own, specs, compared, narrowing?.currency);
+  const offered = (r: PlanRow) => !r.discontinued && (r.orderable !== false || narrowing?.includeUnorderable === true);
+  const note = transferNote(own, specs, provider.name, offered);
+  const plan = cheapestFor(own, specs, compared, offered, narrowing?.currency);
   return {
     id: pick.id,
     name: provider.name,
@@ -78,14 +81,11 @@ function transferNote(
   rows: readonly PlanRow[],
   specs: readonly SpecChoice[],
   providerName: string,
+  offered: (r: PlanRow) => boolean,
 ): string | undefined {
   for (const [spec, name] of specs) {
     const unknown = rows.filter(
-      (r) =>
-        !r.discontinued &&
-        r.orderable !== false &&
-        meetsSpec(r, sizeBounds(spec)) &&
-        transferFit(r, spec.bandwidthTb) === 'unknown',
+      (r) => offered(r) && meetsSpec(r, sizeBounds(spec)) && transferFit(r, spec.bandwidthTb) === 'unknown',
     );
     if (unknown.length === 0) continue;
     const allowances = [...new Set(unknown.map((r) => `"${r.bandwidth}"`))].join(', ');
@@ -105,10 +105,11 @@ function cheapestFor(
   rows: readonly PlanRow[],
   specs: readonly SpecChoice[],
   compared: ReadonlyMap<PlanRow, { price: number; factor: number }>,
+  offered: (r: PlanRow) => boolean,
   currency?: string,
 ): MatchingPlan | null {
   for (const [spec, meets] of specs) {
-    const fitting = rows.filter((r) => !r.discontinued && r.orderable !== false && meetsSpec(r, specBounds(spec)));
+    const fitting = rows.filter((r) => offered(r) && meetsSpec(r, specBounds(spec)));
     if (fitting.length === 0) continue;
     const withoutCommitment = fitting.filter((r) => r.monthToMonthPrice !== null);
     const sold = withoutCommitment.length > 0 ? withoutCommitment : fitting;
@@ -136,6 +137,7 @@ function cheapestFor(
       staleReason: plan.staleReason,
       ...(at && currency ? { normalizedPrice: at.price, normalizedCurrency: currency } : {}),
       ...(at && at.factor !== 1 ? { regionalPriceFactor: at.factor } : {}),
+      ...(plan.orderable === false ? { orderable: false as const } : {}),
       meets,
     };
   }

@@ -12,6 +12,8 @@ export interface WorkloadFilters {
   /** ISO 3166-1 alpha-2, when the place given was a country. */
   country?: string;
   visitsPerMonth?: number;
+  /** True when plans the provider shows as not orderable may be picked too (flagged). */
+  includeUnorderable?: boolean;
 }
 
 /** The cheapest plan of a provider for a workload, and which spec it meets. */
@@ -44,6 +46,8 @@ export interface MatchingPlan extends Pick<
   normalizedCurrency?: string;
   /** With a location whose price differs from the list: the listed price times this is the price there. */
   regionalPriceFactor?: number;
+  /** Present, false, only for a plan the provider shows as not orderable (picked only with includeUnorderable). */
+  orderable?: false;
 }
 
 export interface RecommendedProvider {

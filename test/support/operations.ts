@@ -123,7 +123,11 @@ export async function withFirstPlanPrice(dir: string, price: number): Promise<st
   const data = JSON.parse(await readFile(join(dir, 'providers.json'), 'utf8'));
   const hetzner = data.providers.find((p: { id: string }) => p.id === 'hetzner');
   hetzner.plans[0].price = price;
-  hetzner.startingPrice = Math.min(...hetzner.plans.map((p: { price: number }) => p.price));
+  // The starting price is the cheapest plan that can be ordered (the first plan may be one that cannot).
+  const orderable = hetzner.plans.filter(
+    (p: { availability?: { orderable: boolean } }) => p.availability?.orderable !== false,
+  );
+  hetzner.startingPrice = Math.min(...orderable.map((p: { price: number }) => p.price));
   return JSON.stringify(data, null, 2);
 }
 export async function setFirstPlanPrice(dir: string, price: number): Promise<void> {

@@ -118,6 +118,12 @@ export interface CatalogueAdapter {
   readonly credentials: readonly string[];
   /** The dataset plan lines this adapter writes; other lines of the provider stay editorial. */
   readonly lines: readonly string[];
+  /**
+   * True when the catalogue says which sizes can be ordered (a deprecation, per-location availability,
+   * an order-funnel tag, open and closed regions): the refresher then writes each size's `availability`,
+   * and keeps a listed size that cannot be ordered, flagged. Absent or false: availability stays unknown.
+   */
+  readonly statesAvailability?: boolean;
   /** Step 1: the locations, with the dataset's city for each. */
   regions(ctx: CatalogueContext): Promise<CatalogueRegion[]>;
   /** Step 2: every size of the managed lines, priced, with where it is sold. */

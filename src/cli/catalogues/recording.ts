@@ -34,6 +34,13 @@ export interface RecordedAnswer {
   source?: RecordedSource;
   /** False for an answer that holds no plan price (locations, transfer prices): its date does not age the plans. */
   planPrices?: boolean;
+  /**
+   * The date the answer's availability fields (which sizes can be ordered, and where) were shown, when
+   * older than `observedAt`: an answer rebuilt from two copies takes them from the older one.
+   */
+  availabilityObservedAt?: string;
+  /** Where those availability fields were copied from, with `availabilityObservedAt`. */
+  availabilitySource?: RecordedSource;
 }
 
 export interface Recording {
@@ -77,6 +84,15 @@ export async function readRecording(dir: string, provider: string): Promise<Reco
       (!isCalendarDate(answer.observedAt) || answer.observedAt > recording.retrievedAt)
     )
       problems.push(`answers[${i}].observedAt must be a date not after retrievedAt`);
+    if (
+      answer.availabilityObservedAt !== undefined &&
+      (!isCalendarDate(answer.availabilityObservedAt) ||
+        answer.availabilityObservedAt > (answer.observedAt ?? recording.observedAt) ||
+        !answer.availabilitySource?.url)
+    )
+      problems.push(
+        `answers[${i}].availabilityObservedAt must be a date not after the answer's observedAt, with an availabilitySource`,
+      );
   }
   if (problems.length > 0) throw new Error(`${where}: ${problems.join('; ')}`);
   return recording;

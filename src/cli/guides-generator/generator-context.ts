@@ -36,7 +36,7 @@ export interface GeneratorContext {
   /**
    * The plans of a provider still sold, priced in USD, for picks and rankings: fresh prices before stale
    * ones (a stale price is never ranked as if fresh), each cheapest with no commitment first, then those
-   * that need one. Plans of discontinued lines are left out.
+   * that need one. Plans of discontinued lines, and plans the provider shows as not orderable, are left out.
    */
   plansOf(id: string): PricedPlan[];
   /** Every plan of a provider in the dataset's order, discontinued ones included: the full plan table. */
@@ -68,7 +68,7 @@ export function generatorContext(
     [...listed].map(([id, list]) => [
       id,
       list
-        .filter((x) => !x.plan.discontinued)
+        .filter((x) => !x.plan.discontinued && x.plan.orderable !== false)
         .sort((a, b) => Number(a.plan.stale) - Number(b.plan.stale) || byNoCommitmentPrice(a, b)),
     ]),
   );

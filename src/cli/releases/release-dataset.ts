@@ -1,6 +1,7 @@
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadDataset } from '../../dataset/dataset-loader.js';
+import { checkedForRelease } from '../orderable-picks.js';
 import type { DatasetSnapshot } from '../../dataset/dataset-snapshot.js';
 import type { DatasetRelease } from '../../dataset/dto/changelog.dto.js';
 import { isCalendarDate } from '../../dataset/dto/validators.js';
@@ -36,7 +37,7 @@ export async function releaseDataset(dataDir: string, options: { date?: string }
   const date = options.date ?? new Date().toISOString().slice(0, 10);
   if (!isCalendarDate(date))
     throw new ReleaseRefusedError(`--date must be a real date written YYYY-MM-DD (got "${date}")`);
-  const snapshot = await loadDataset(dataDir);
+  const snapshot = checkedForRelease(await loadDataset(dataDir), dataDir);
   const last = snapshot.changelog.at(-1);
   if (last && snapshot.version <= last.version) {
     throw new ReleaseRefusedError(

@@ -28,6 +28,12 @@ const equivalentShape = {
     .describe(
       `True when the price was seen more than ${STALE_AFTER_DAYS} days before today (UTC), or before a price change the provider reported.`,
     ),
+  orderable: z
+    .literal(false)
+    .optional()
+    .describe(
+      'Present, false, only for a plan the provider shows as not orderable (listed only with includeUnorderable).',
+    ),
   priceDifferencePercent: z
     .number()
     .optional()
@@ -60,7 +66,7 @@ export const findEquivalentPlansTool = defineTool({
     'Pass location (a data-centre city) or country (ISO 3166-1 alpha-2) to list only plans sold there, at the price there, matched as find_vps_plans matches them. When nothing qualifies, emptyReason says why and what to relax. ' +
     'When to use: "what is the same for less?", for a plan the user already has or one found by find_vps_plans or recommend_vps_for_workload; call describe_filters first when unsure of a provider id or city, and list_vps_providers (detailed) for plan names. ' +
     'Each result names where its line is sold (soldIn). Every price says when the provider showed it (observedAt) and whether it is stale, and datasetVersion names the release; say so when a result rests on a stale price. ' +
-    'Next: estimate_monthly_cost on a candidate for the full bill. Plans sold only on a prepaid term, and plans of lines the provider no longer sells, are not listed.',
+    'Next: estimate_monthly_cost on a candidate for the full bill. Plans sold only on a prepaid term, plans of lines the provider no longer sells, and (unless includeUnorderable) plans it does not let anyone order are not listed.',
   inputSchema: {
     providerId: z
       .string()
@@ -92,6 +98,12 @@ export const findEquivalentPlansTool = defineTool({
       .describe('Only plans sold in a data centre in this country, ISO 3166-1 alpha-2, e.g. "US".'),
     currency: z.string().max(8).optional().describe('ISO 4217 code to compare prices in (default USD).'),
     limit: z.number().int().min(1).max(50).optional().describe('How many plans to return, 1-50 (default 10).'),
+    includeUnorderable: z
+      .boolean()
+      .optional()
+      .describe(
+        'false (default): leave out plans the provider lists but does not let anyone order (sold out, legacy). true: list them too, flagged orderable: false.',
+      ),
   },
   outputSchema: z.object({
     reference: z.object({

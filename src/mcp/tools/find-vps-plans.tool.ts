@@ -47,13 +47,14 @@ function present(result: PlanSearchResult, format: 'concise' | 'detailed') {
   if (format === 'detailed') return { ...result, responseFormat: format };
   // comparedOn: filters.includeCommitments says the same. stalePriceNote: each plan's `stale` and the stalePrices count carry the fact.
   const { comparedOn, stalePriceNote, ...rest } = result; // eslint-disable-line @typescript-eslint/no-unused-vars
-  // A discontinued plan (listed only when asked for) says so in either format.
+  // A discontinued or unorderable plan (listed only when asked for) says so in either format.
   // With a transfer filter, the allowance each plan was matched on is part of the short answer too.
   const transfer = result.filters.minTransferTb !== undefined;
   const concise = (p: PlanMatch) => ({
     ...pick(p, CONCISE_PLAN_FIELDS),
     ...(transfer ? { bandwidthTb: p.bandwidthTb, unmetered: p.unmetered } : {}),
     ...(p.discontinued ? { discontinued: true, successor: p.successor } : {}),
+    ...(p.orderable === false && !p.discontinued ? { orderable: false, successor: p.successor } : {}),
   });
   return { ...rest, plans: result.plans.map(concise), responseFormat: format };
 }
@@ -72,6 +73,7 @@ export const findVpsPlansTool = defineTool({
     `Every plan says when the provider showed its price (observedAt) and whether that price is stale (seen more than ${STALE_AFTER_DAYS} days before today, UTC, or before a price change the provider reported); stalePrices counts the matches resting on stale prices: tell the user to confirm a stale price at the provider (detailed answers add stalePriceNote, a sentence saying so). datasetVersion names the release the prices are read from. Pass maxPriceAgeDays to leave out older prices. ` +
     'minTransferTb matches a plan that includes at least that many TB of traffic a month, or whose traffic is unmetered; a plan whose allowance is not stated as a volume or as unmetered (e.g. "Fair-use allowance") does not match, and is counted in leftOutTransferUnknown with a transferNote to pass on. ' +
     'Plans of lines the provider no longer sells are never matches: they are counted in leftOutDiscontinued, and listed (flagged discontinued, with their successor) only with includeDiscontinued: true. ' +
+    'Likewise a plan the provider lists but does not let anyone order (sold out, legacy) is counted in leftOutUnorderable, and listed (flagged orderable: false) only with includeUnorderable: true. ' +
     'With location or country, a plan matches only if its line is sold there, at the regional price where the data has one; plans sold there at a price the dataset lacks are listed in priceUnknownAtLocation, not guessed. ' +
     "Prices are converted into one currency (USD unless you ask for another) with the dataset's dated ECB exchange rates. The answer echoes the filters it applied (normalized) and totalMatches; when nothing matches, closestMatches lists the nearest plans with each constraint they miss and by how much (with maxMonthlyPrice: plans above the budget, then within it: offer both), and beyondDataset the largest figures there are when a minimum exceeds them. " +
     `Returns at most ${MAX_PLAN_LIMIT} plans (default ${DEFAULT_PLAN_LIMIT}). ${ANSWER_SIZE_NOTE}`,
@@ -135,6 +137,12 @@ export const findVpsPlansTool = defineTool({
       .describe(
         'false (default): leave out plans of lines the provider no longer sells, counting them in leftOutDiscontinued. true: list them too, flagged discontinued with their successor.',
       ),
+    includeUnorderable: z
+      .boolean()
+      .optional()
+      .describe(
+        'false (default): leave out plans the provider shows as not orderable (sold out, legacy), counting them in leftOutUnorderable. true: list them too, flagged orderable: false.',
+      ),
     location: z
       .string()
       .max(64)
@@ -170,6 +178,7 @@ export const findVpsPlansTool = defineTool({
         includeCommitments: z.boolean(),
         maxPriceAgeDays: z.number().int().optional(),
         includeDiscontinued: z.boolean(),
+        includeUnorderable: z.boolean(),
         limit: z.number().int(),
       })
       .describe('The filters applied, normalized (defaults filled in, names as the dataset spells them).'),
@@ -207,7 +216,13 @@ export const findVpsPlansTool = defineTool({
           .string()
           .nullable()
           .optional()
-          .describe("For a discontinued plan: the line that replaces it, in the provider's words."),
+          .describe("For a discontinued or unorderable plan: what replaces it, in the provider's words."),
+        orderable: z
+          .union([z.boolean(), z.literal('unknown')])
+          .optional()
+          .describe(
+            'Whether the plan can be ordered, as last read ("unknown" where no reading says). Concise answers carry it only when false (only with includeUnorderable); detailed ones always.',
+          ),
         priceAgeDays: detailedOnly(z.number().int().describe('Whole days from observedAt to today (UTC).')),
         staleReason: detailedOnly(z.string().nullable().describe('Why the price is stale; null when it is not.')),
         priceSourceMethod: detailedOnly(
@@ -267,6 +282,12 @@ export const findVpsPlansTool = defineTool({
       .int()
       .describe(
         'Plans that met every constraint but belong to a line no longer sold, so were left out; pass includeDiscontinued: true to see them.',
+      ),
+    leftOutUnorderable: z
+      .number()
+      .int()
+      .describe(
+        'Plans that met every constraint but that the provider shows as not orderable, so were left out; pass includeUnorderable: true to see them.',
       ),
     leftOutTransferUnknown: z
       .number()

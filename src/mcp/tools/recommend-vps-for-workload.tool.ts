@@ -22,6 +22,12 @@ const matchingPlanSchema = z.object({
     .number()
     .optional()
     .describe('With a location: the listed price times this is the price there.'),
+  orderable: z
+    .literal(false)
+    .optional()
+    .describe(
+      'Present, false, only for a plan the provider shows as not orderable (picked only with includeUnorderable).',
+    ),
   meets: z
     .enum(['recommended', 'minimum', 'scaled'])
     .describe(
@@ -70,6 +76,12 @@ export const recommendVpsForWorkloadTool = defineTool({
       .describe(
         'A data-centre city (as find_vps_plans matches it) or a country (code or name): only plans sold there, at the price there.',
       ),
+    includeUnorderable: z
+      .boolean()
+      .optional()
+      .describe(
+        'false (default): a pick never shows a plan the provider lists but does not let anyone order (sold out, legacy). true: such plans may be picked too, flagged orderable: false.',
+      ),
     scale: z
       .strictObject({ visitsPerMonth: z.number().int().positive().max(1e10) })
       .optional()
@@ -97,6 +109,7 @@ export const recommendVpsForWorkloadTool = defineTool({
         location: z.string().optional(),
         country: z.string().optional(),
         visitsPerMonth: z.number().optional(),
+        includeUnorderable: z.boolean().optional(),
       })
       .optional()
       .describe('What narrowed the picks, normalized.'),

@@ -518,8 +518,14 @@ export const priceClaims: Checker = (prose, providers = dataProviders) => {
         const xs = inCurrency.map((p) => p[key]).filter((x) => typeof x === 'number');
         return xs.length ? Math.min(...xs) : undefined;
       };
+      // "From" a provider can also mean from its cheapest plan that can be ordered.
+      const orderable = inCurrency.filter((p) => p.availability?.orderable !== false);
+      const lowestOrderable = (key: string) => {
+        const xs = orderable.map((p) => p[key]).filter((x) => typeof x === 'number');
+        return xs.length ? Math.min(...xs) : undefined;
+      };
       const honest = ['price', 'monthToMonthPrice', 'renewalPrice']
-        .map(lowest)
+        .flatMap((key) => [lowest(key), lowestOrderable(key)])
         .filter((x): x is number => x !== undefined);
       const scope = `${provider.name}${restricted.length ? ` (${restricted.join(', ')})` : ''}`;
       found.push({

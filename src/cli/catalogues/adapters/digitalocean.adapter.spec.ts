@@ -279,6 +279,42 @@ describe(DigitalOceanCatalogue.name, () => {
     expect(withRetired.filter((p) => p.deprecated)).toHaveLength(1);
   });
 
+  it('never sells a size in a closed region, and one listed only in closed regions cannot be ordered', async () => {
+    const closed = RAW_REGIONS.regions.filter((region) => !region.available).map((region) => region.slug);
+    expect(closed.length).toBeGreaterThanOrEqual(2);
+    const [onlyClosed, alsoClosed] = rawManaged;
+    const sizes = RAW_SIZES.sizes.map((size) =>
+      size.slug === onlyClosed!.slug
+        ? { ...size, available: true, regions: closed }
+        : size.slug === alsoClosed!.slug
+          ? { ...size, available: true, regions: [...size.regions.filter((r) => !closed.includes(r)), closed[0]] }
+          : size,
+    );
+    const dir = await writeRecording(
+      { 'sizes.json': { sizes, links: {}, meta: { total: sizes.length } }, 'regions.json': RAW_REGIONS },
+      [
+        { path: '/v2/sizes', file: 'sizes.json' },
+        { path: '/v2/regions', file: 'regions.json' },
+      ],
+    );
+    tempDirs.push(dir);
+    const replay = await startReplayServer(dir, [PROVIDER]);
+    try {
+      const replayCtx = contextFor(replay);
+      const read = await adapter.plans(replayCtx, await adapter.regions(replayCtx));
+      const stranded = read.find((p) => p.id === onlyClosed!.slug)!;
+      expect(stranded.deprecated).toBe(true);
+      expect(stranded.regions).toEqual([]);
+      const mixed = read.find((p) => p.id === alsoClosed!.slug)!;
+      expect(mixed.deprecated).toBe(false);
+      expect(mixed.regions).not.toContain(closed[0]);
+      expect(mixed.regions.length).toBeGreaterThan(0);
+      expect(read.filter((p) => p.deprecated).map((p) => p.id)).toEqual([onlyClosed!.slug]);
+    } finally {
+      await replay.close();
+    }
+  });
+
   it('throws CatalogueFormatError for an answer without a sizes list', async () => {
     server.inject({ provider: PROVIDER, path: '/v2/sizes', kind: 'body', body: '{}', times: 1 });
     await expect(adapter.plans(ctx, regions)).rejects.toThrow(CatalogueFormatError);

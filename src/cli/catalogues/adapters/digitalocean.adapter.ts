@@ -73,6 +73,7 @@ export class DigitalOceanCatalogue implements CatalogueAdapter {
   readonly providerId = 'digitalocean';
   readonly baseUrl = 'https://api.digitalocean.com';
   readonly credentials = ['DIGITALOCEAN_TOKEN'] as const;
+  readonly statesAvailability = true;
   readonly lines = LINE_ORDER;
 
   async regions(ctx: CatalogueContext): Promise<CatalogueRegion[]> {

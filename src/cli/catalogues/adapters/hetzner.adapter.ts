@@ -106,6 +106,7 @@ export class HetznerCatalogue implements CatalogueAdapter {
   readonly providerId = PROVIDER;
   readonly baseUrl = 'https://api.hetzner.cloud';
   readonly credentials = [TOKEN_VARIABLE] as const;
+  readonly statesAvailability = true;
   readonly lines = LINES.map((line) => line.id);
   private readonly now: () => Date;
 

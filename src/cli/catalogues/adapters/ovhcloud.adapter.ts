@@ -121,6 +121,7 @@ export class OvhcloudCatalogue implements CatalogueAdapter {
   readonly baseUrl: string;
   // The catalogue is public: no application key is needed to read it.
   readonly credentials: readonly string[] = [];
+  readonly statesAvailability = true;
   readonly lines: readonly string[] = LINE_ORDER;
   readonly subsidiary: OvhSubsidiary;
   // The three steps read the same multi-megabyte document; one read per client is enough.

@@ -150,6 +150,7 @@ export class VultrCatalogue implements CatalogueAdapter {
   readonly baseUrl = 'https://api.vultr.com';
   /** `/v2/plans` and `/v2/regions` answer without an API key. */
   readonly credentials = [] as const;
+  readonly statesAvailability = true;
   readonly lines = LINES.map((line) => line.id);
 
   async regions(ctx: CatalogueContext): Promise<CatalogueRegion[]> {

@@ -6,7 +6,7 @@
  * billed, its price-list wording) and every other line stay as the editors wrote them.
  */
 import { isNoCommitment, type PlanLine, type RegionalPrice } from '../../../dataset/dto/plan-line.dto.js';
-import type { PlanRecord } from '../../../dataset/dto/plan.dto.js';
+import type { PlanAvailability, PlanRecord } from '../../../dataset/dto/plan.dto.js';
 import { mayBeOrdered } from '../../../dataset/plan-pricing.js';
 import type { ProviderRecord } from '../../../dataset/dto/provider.dto.js';
 import type { CatalogueAdapter, CataloguePlan, CatalogueReading } from '../catalogue.js';
@@ -34,6 +34,7 @@ export function planRecordOf(
   plan: CataloguePlan,
   observedAt: string,
   line?: Pick<PlanLine, 'priceBasis' | 'promotional' | 'monthToMonthSold'>,
+  availability?: PlanAvailability,
 ): PlanRecord {
   const renewal = line?.promotional ? { renewalPrice: money(plan.renewalMonthlyPrice) } : {};
   const monthToMonth =
@@ -54,14 +55,50 @@ export function planRecordOf(
     providerPlanId: plan.id,
     ...renewal,
     ...monthToMonth,
+    ...(availability ? { availability } : {}),
   };
 }
 
 const money = (amount: number | null | undefined) => (typeof amount === 'number' ? Number(amount.toFixed(2)) : null);
 
-/** The sizes a refresh writes: sold somewhere, not deprecated, in a line the adapter manages. */
+/** The sizes that can be ordered: sold somewhere, not deprecated, in a line the adapter manages. */
 export function sellablePlans(reading: CatalogueReading, adapter: Pick<CatalogueAdapter, 'lines'>): CataloguePlan[] {
-  return reading.plans.filter((p) => !p.deprecated && p.regions.length > 0 && adapter.lines.includes(p.line));
+  return reading.plans.filter((p) => isOrderable(p) && adapter.lines.includes(p.line));
+}
+
+const isOrderable = (p: CataloguePlan) => !p.deprecated && p.regions.length > 0;
+
+/**
+ * The sizes a refresh writes: where the catalogue says which sizes can be ordered, every size it lists
+ * in a managed line (one it marks unorderable is kept, flagged, so pages can say so); elsewhere only
+ * the sellable ones, since a size missing from a sale is all such a catalogue can show.
+ */
+export function writtenPlans(
+  reading: CatalogueReading,
+  adapter: Pick<CatalogueAdapter, 'lines' | 'statesAvailability'>,
+): CataloguePlan[] {
+  return adapter.statesAvailability
+    ? reading.plans.filter((p) => adapter.lines.includes(p.line))
+    : sellablePlans(reading, adapter);
+}
+
+/** What the catalogue says of a size's availability, dated by the answers that say it; undefined where it says nothing. */
+function availabilityOf(
+  plan: CataloguePlan,
+  reading: CatalogueReading,
+  adapter: Pick<CatalogueAdapter, 'statesAvailability'>,
+  provenance: ReadingProvenance,
+): PlanAvailability | undefined {
+  if (!adapter.statesAvailability) return undefined;
+  const successor = plan.successor
+    ? (reading.plans.find((other) => other.id === plan.successor)?.name ?? plan.successor)
+    : undefined;
+  return {
+    orderable: isOrderable(plan),
+    observedAt: provenance.availability.observedAt,
+    source: provenance.availability.source,
+    ...(successor ? { successor } : {}),
+  };
 }
 
 /**
@@ -72,16 +109,23 @@ export function sellablePlans(reading: CatalogueReading, adapter: Pick<Catalogue
 export function refreshedProvider(
   record: ProviderRecord,
   reading: CatalogueReading,
-  adapter: Pick<CatalogueAdapter, 'lines'>,
+  adapter: Pick<CatalogueAdapter, 'lines' | 'statesAvailability'>,
   provenance: ReadingProvenance,
 ): ProviderRecord {
   const next = structuredClone(record);
   const sold = sellablePlans(reading, adapter);
+  const written = writtenPlans(reading, adapter);
   const managed = new Set(adapter.lines);
   const lineOrder = new Map(next.planLines.map((l, i) => [l.id, i]));
   const lineOf = new Map(next.planLines.map((l) => [l.id, l]));
-  const fresh = sold.map((p) => planRecordOf(p, provenance.observedAt, lineOf.get(p.line)));
   const kept = next.plans.filter((p) => !managed.has(p.line));
+  // A size no longer sold that the editors list in a line of its own (a withdrawn range) stays there only.
+  const keptIds = new Set(kept.map((p) => p.providerPlanId ?? p.name));
+  const fresh = written
+    .filter((p) => isOrderable(p) || !(keptIds.has(p.id) || keptIds.has(p.name)))
+    .map((p) =>
+      planRecordOf(p, provenance.observedAt, lineOf.get(p.line), availabilityOf(p, reading, adapter, provenance)),
+    );
   next.plans = [...kept, ...fresh].sort(
     (a, b) =>
       (lineOrder.get(a.line) ?? 99) - (lineOrder.get(b.line) ?? 99) ||

@@ -9,7 +9,7 @@
 import type { Source } from '../../../dataset/dto/source.dto.js';
 import { CatalogueClient, CatalogueHttpError, type CatalogueClientOptions } from '../catalogue-client.js';
 import type { CatalogueAdapter, CatalogueReading } from '../catalogue.js';
-import type { Recording } from '../recording.js';
+import type { RecordedSource, Recording } from '../recording.js';
 import type { ReplayServer } from '../replay-server.js';
 
 /** Where and when the prices of a reading were seen. */
@@ -20,6 +20,8 @@ export interface ReadingProvenance {
   source: Source;
   /** What a partial copy leaves out of the lines it covers. */
   partial?: string;
+  /** When and where the catalogue said which sizes can be ordered: the oldest plan answer the read used, by its `availabilityObservedAt` where given. */
+  availability: { observedAt: string; source: Source };
 }
 
 export type ProviderOutcome =
@@ -130,10 +132,8 @@ function onHost(url: string, baseUrl: string, providerBase: string): string {
 
 function liveProvenance(endpoints: string[], today: string): ReadingProvenance {
   const first = new URL(endpoints[0]);
-  return {
-    observedAt: today,
-    source: { url: `${first.origin}${first.pathname}`, retrievedAt: today, method: 'provider-api' },
-  };
+  const source: Source = { url: `${first.origin}${first.pathname}`, retrievedAt: today, method: 'provider-api' };
+  return { observedAt: today, source, availability: { observedAt: today, source } };
 }
 
 /**
@@ -148,9 +148,25 @@ function recordedProvenance(recording: Recording, requested: string[], baseUrl: 
   const observedAt = used.map((a) => a.observedAt ?? recording.observedAt).sort()[0] ?? recording.observedAt;
   const oldest = used.find((a) => (a.observedAt ?? recording.observedAt) === observedAt);
   const source = oldest?.source ?? recording.source;
+  const asSource = (s: RecordedSource): Source => ({
+    url: s.url,
+    retrievedAt: recording.retrievedAt,
+    copyOf: s.copyOf,
+    method: 'copy',
+  });
+  // Which sizes can be ordered is read from the plan answers, as of their own availability date where older.
+  const seen = used
+    .map((a) => ({
+      observedAt: a.availabilityObservedAt ?? a.observedAt ?? recording.observedAt,
+      source: (a.availabilityObservedAt ? a.availabilitySource : a.source) ?? recording.source,
+    }))
+    .sort((a, b) => a.observedAt.localeCompare(b.observedAt))[0];
   return {
     observedAt,
-    source: { url: source.url, retrievedAt: recording.retrievedAt, copyOf: source.copyOf, method: 'copy' },
+    source: asSource(source),
     ...(recording.partial ? { partial: recording.partial } : {}),
+    availability: seen
+      ? { observedAt: seen.observedAt, source: asSource(seen.source) }
+      : { observedAt, source: asSource(source) },
   };
 }

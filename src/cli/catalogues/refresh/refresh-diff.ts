@@ -39,6 +39,8 @@ export interface ProviderDiff {
   /** Cities whose price factor changed: 1 when the line lists no other price there, null when the price differs by plan. */
   regionalChanged: { line: string; city: string; old: RegionalFactor; new: RegionalFactor }[];
   observedChanged: { line: string; old: string; new: string }[];
+  /** Plans whose orderability, or the day it was read, changed: "true 2026-10-06", "false 2026-09-03", "unknown". */
+  availabilityChanged: (PlanChange & { old: string; new: string })[];
   currencyChanged: { old: string; new: string } | null;
 }
 
@@ -82,6 +84,7 @@ export function diffProvider(
     citiesChanged: [],
     regionalChanged: [],
     observedChanged: [],
+    availabilityChanged: [],
     currencyChanged: null,
   };
   for (const p of next) {
@@ -105,6 +108,8 @@ export function diffProvider(
       new: String(p[f]),
     }));
     if (fields.length > 0) diff.specsChanged.push({ ...change, fields });
+    if (availabilityText(was) !== availabilityText(p))
+      diff.availabilityChanged.push({ ...change, old: availabilityText(was), new: availabilityText(p) });
   }
   for (const p of old) {
     if (match(p, next)) continue;
@@ -138,6 +143,9 @@ export function diffProvider(
   return diff;
 }
 
+const availabilityText = (p: PlanRecord) =>
+  p.availability ? `${p.availability.orderable} ${p.availability.observedAt}` : 'unknown';
+
 /** True when the refresh changes nothing that is served. */
 export function isEmptyDiff(d: ProviderDiff): boolean {
   return (
@@ -147,7 +155,8 @@ export function isEmptyDiff(d: ProviderDiff): boolean {
       d.specsChanged.length +
       d.citiesChanged.length +
       d.regionalChanged.length +
-      d.observedChanged.length ===
+      d.observedChanged.length +
+      d.availabilityChanged.length ===
       0 && d.currencyChanged === null
   );
 }
@@ -371,6 +380,7 @@ export function describeDiff(d: ProviderDiff): string[] {
       `  @ ${c.line} sold in: ${c.new.join(', ') || '(not stated)'} (was ${c.old.join(', ') || 'not stated'})`,
     );
   for (const o of d.observedChanged) lines.push(`  = ${o.line} prices seen ${o.new} (were ${o.old})`);
+  for (const a of d.availabilityChanged) lines.push(`  ? ${a.name} (${a.line}) orderable ${a.new} (was ${a.old})`);
   if (d.currencyChanged) lines.push(`  $ currency ${d.currencyChanged.old} -> ${d.currencyChanged.new}`);
   return lines;
 }

@@ -310,6 +310,12 @@ function summary(d: ProviderDiff): string {
     [d.specsChanged.length, 'specs changed'],
     [d.citiesChanged.length, 'lines with other locations'],
     [d.observedChanged.length, 'lines with newer prices'],
+    [
+      d.availabilityChanged.length,
+      d.availabilityChanged.length === 1
+        ? 'plan with a new availability reading'
+        : 'plans with a new availability reading',
+    ],
   ];
   return (
     parts
