@@ -9,11 +9,12 @@ import { loadConfig } from '../dist/config/load-config.js';
 
 const doc = readFileSync(new URL('../docs/mcp.md', import.meta.url), 'utf8');
 const section = doc.split(/^#+ Answer sizes$/m)[1]?.split(/^#/m)[0] ?? '';
-const rows = [...section.matchAll(/^\| `([a-z_/]+)` \| (?:`(\{.*\})`|-) \| ([\d,]+) \|/gm)].map((m) => ({
+let rows = [...section.matchAll(/^\| `([a-z_/]+)` \| (?:`(\{.*\})`|-) \| ([\d,]+) \|/gm)].map((m) => ({
   tool: m[1],
   args: m[2] === undefined ? null : JSON.parse(m[2]),
   budget: Number(m[3].replace(/,/g, '')),
 }));
+if (process.argv[3] === "only") rows = [];
 if (process.argv[2]) rows.push(...JSON.parse(readFileSync(process.argv[2], 'utf8')));
 
 const config = loadConfig({
@@ -39,7 +40,7 @@ for (const row of rows) {
     size = JSON.stringify((await res.json()).result.tools).length;
   } else {
     const result = await client.callTool({ name: row.tool, arguments: row.args ?? {} });
-    size = `${result.content[0].text.length}${result.isError ? ' (isError)' : ''}`;
+    size = `${result.content[0].text.length}${result.isError ? ` (isError) ${result.content[0].text.slice(0, 300)}` : ""}`;
   }
   console.log(`${row.tool}\t${JSON.stringify(row.args ?? {})}\t${size}${row.budget ? `\t(budget ${row.budget})` : ''}`);
 }

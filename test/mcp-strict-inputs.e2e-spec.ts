@@ -35,6 +35,27 @@ describe('MCP tool inputs fail loudly and helpfully', () => {
     }
   });
 
+  it.each([
+    ['recommend_vps_for_workload', { Workload: 'wordpress', BUDGET: 20 }, { workload: 'wordpress', budget: 20 }],
+    ['find_vps_plans', { MinRamGb: 8, Currency: 'EUR' }, { minRamGb: 8, currency: 'EUR' }],
+    ['get_vps_provider', { ID: 'DigitalOcean' }, { id: 'digitalocean' }],
+    ['find_vps_plans', { providers: ['Hetzner', 'UPCLOUD'] }, { providers: ['hetzner', 'upcloud'] }],
+    [
+      'estimate_monthly_cost',
+      { ProviderId: 'Hetzner', planName: 'CX23', country: 'DE' },
+      { providerId: 'hetzner', planName: 'CX23', country: 'DE' },
+    ],
+  ])('%s takes argument names and ids in any case: %j answers as %j', async (tool, asTyped, asSpelled) => {
+    const typed = await call(tool, asTyped);
+    expect(typed.isError ?? false).toBe(false);
+    expect(data(typed)).toEqual(data(await call(tool, asSpelled)));
+  });
+
+  it('still refuses a name passed twice in two cases, rather than choosing one', async () => {
+    const text = errorText(await call('find_vps_plans', { minRamGb: 4, MINRAMGB: 8 }));
+    expect(text).toContain('Unknown argument "MINRAMGB"');
+  });
+
   it('never answers {minRam: 4} with an unfiltered list: it names minRamGb', async () => {
     const r = await call('find_vps_plans', { minRam: 4 });
     expect(r.structuredContent).toBeUndefined();

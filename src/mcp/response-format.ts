@@ -45,18 +45,20 @@ export function pick<T extends object, K extends keyof T>(item: T, keys: readonl
 
 /**
  * A listing answer as structuredContent and JSON text, within the size limit of its format: items
- * are dropped from the end of `data[key]` until the text fits, and `truncated` counts them.
+ * are dropped from the end of `data[key]` until the text fits, and `truncated` counts them and says
+ * how to ask for less (`narrower`).
  */
 export function structuredWithin<T extends Record<string, unknown>>(
   data: T,
   key: keyof T & string,
   format: ResponseFormat,
+  narrower = 'fewer items',
 ): CallToolResult {
   const limit = ANSWER_LIMITS[format];
   const whole = structured(data);
   if ((whole.content[0] as { text: string }).text.length <= limit) return whole;
   const items = data[key] as unknown[];
-  const reason = `Cut to stay under ${thousands(limit)} characters; ask for fewer items${format === 'detailed' ? ' or the concise format' : ''}.`;
+  const reason = `Cut to stay under ${thousands(limit)} characters; ask for ${narrower}${format === 'detailed' ? ' or the concise format' : ''}.`;
   const cut = (kept: number) => ({
     ...data,
     [key]: items.slice(0, kept),
