@@ -42,6 +42,7 @@ for (const row of rows) {
     const result = await client.callTool({ name: row.tool, arguments: row.args ?? {} });
     size = `${result.content[0].text.length}${result.isError ? ` (isError) ${result.content[0].text.slice(0, 300)}` : ""}`;
   }
+  if (process.env.SHOW) { const r = row.tool === "tools/list" ? null : await client.callTool({ name: row.tool, arguments: row.args ?? {} }); if (r) console.log(r.content[0].text); }
   console.log(`${row.tool}\t${JSON.stringify(row.args ?? {})}\t${size}${row.budget ? `\t(budget ${row.budget})` : ''}`);
 }
 await client.close();

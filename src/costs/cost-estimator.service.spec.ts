@@ -182,13 +182,34 @@ describe('CostEstimator', () => {
     [{ providerId: 'hetzner', planName: 'CX23', country: 'DE', horizonMonths: 0 }, 'horizonMonths'],
     [{ providerId: 'hetzner', planName: 'CX23', country: 'DE', currency: 'XYZ' }, 'currency'],
     [{ providerId: 'hetzner', planName: 'CX23', country: 'DE', trafficTb: -1 }, 'trafficTb'],
-    [{ providerId: 'hetzner', planName: 'CX23', country: 'Germany' }, 'country'],
+    [{ providerId: 'hetzner', planName: 'CX23', country: 'Atlantis' }, 'country'],
     [{ providerId: 'hetzner', planName: 'Basic 2 GB', country: 'DE' }, 'planName'],
     [{ providerId: 'hetzner', country: 'DE' }, 'providerId'],
     [{ providerId: 'hetzner', planName: 'CX23', country: 'DE', datacenter: 'Ashburn' }, 'datacenter'],
   ])('refuses %j, naming the argument', (query, argument) => {
     expect(() => costs.estimate(query)).toThrow(
       expect.objectContaining({ argument, constructor: InvalidArgumentError }),
+    );
+  });
+  it.each([
+    ['Germany', 'DE'],
+    ['united kingdom', 'GB'],
+    ['UK', 'GB'],
+    ['de', 'DE'],
+  ])('reads the customer country %j as %s', (country, code) => {
+    const bill = costs.estimate({ providerId: 'hetzner', planName: 'CX23', country });
+    expect(bill.customer.country).toBe(code);
+  });
+
+  it.each([
+    [{ providerId: 'hetzner', planName: 'CX23', minRamGb: 16 }, 'minRamGb'],
+    [{ providerId: 'hetzner', planName: 'CX23', cpuType: 'dedicated' }, 'cpuType'],
+  ])('refuses a plan named with figures %j, naming both', (query, argument) => {
+    expect(() => costs.estimate(query)).toThrow(
+      expect.objectContaining({
+        argument,
+        message: expect.stringMatching(/cannot be used with providerId and planName/),
+      }),
     );
   });
 

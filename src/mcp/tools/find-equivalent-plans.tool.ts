@@ -3,7 +3,7 @@ import { STALE_AFTER_DAYS } from '../../dataset/price-age.js';
 import { MAX_SHARED_ALTERNATIVES } from '../../plans/equivalent-plans.service.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { structured, withDomainErrors } from '../tool-results.js';
-import { anyCase, cpuTypeSchema, soldInShape } from './schemas.js';
+import { anyCase, cpuTypeSchema, figureInput, priceUnknownAtLocationSchema, soldInShape } from './schemas.js';
 
 const figures = {
   vcpus: z.number().nullable(),
@@ -11,6 +11,7 @@ const figures = {
   storageGb: z.number().nullable(),
   bandwidthTb: z.number().nullable().describe('Included traffic in TB; null when unmetered or not a volume.'),
   storageType: z.string().nullable(),
+  unmetered: z.boolean().describe('True when traffic is not metered: it meets any volume, as in find_vps_plans.'),
 };
 
 const equivalentShape = {
@@ -38,7 +39,9 @@ const equivalentShape = {
     .describe(
       'What is below the reference: figures (e.g. bandwidthTb), and cpuType for a shared plan against a dedicated reference.',
     ),
-  notComparable: z.array(z.string()).describe('Figures unmetered or not stated as a volume on one side only.'),
+  notComparable: z
+    .array(z.string())
+    .describe('Figures one side does not state (a traffic allowance neither a volume nor unmetered).'),
   ...soldInShape,
   datacenters: z
     .array(z.string())
@@ -68,15 +71,15 @@ export const findEquivalentPlansTool = defineTool({
       .optional()
       .describe('Provider id of the reference plan, e.g. "digitalocean"; with planName.'),
     planName: z.string().max(120).optional().describe('Name of the reference plan, e.g. "Basic 4 GB".'),
-    vcpus: z.number().int().positive().max(1024).optional().describe('Without a plan: vCPUs to meet.'),
-    ramGb: z.number().positive().max(4096).optional().describe('Without a plan: memory in GB to meet.'),
-    storageGb: z.number().positive().max(1_000_000).optional().describe('Without a plan: disk in GB to meet.'),
+    vcpus: figureInput('vcpus', 'vCPUs', 2, 1024, true).describe('Without a plan: vCPUs to meet.'),
+    ramGb: figureInput('ramGb', 'GB', 8, 4096).describe('Without a plan: memory in GB to meet.'),
+    storageGb: figureInput('storageGb', 'GB', 80, 1_000_000).describe('Without a plan: disk in GB to meet.'),
     cpuType: z
       .string()
       .regex(anyCase('shared', 'dedicated'), { error: 'cpuType must be "shared" or "dedicated"' })
       .optional()
       .describe(
-        'Without a plan: "dedicated" to be met only by dedicated-vCPU plans, "shared" for any. With a plan, its own CPU type applies.',
+        'Without a plan: "dedicated" to be met only by dedicated-vCPU plans, "shared" for any. With a plan it is refused: the plan\'s own CPU type applies.',
       ),
     location: z
       .string()
@@ -87,9 +90,11 @@ export const findEquivalentPlansTool = defineTool({
       ),
     country: z
       .string()
-      .max(8)
+      .max(64)
       .optional()
-      .describe('Only plans sold in a data centre in this country, ISO 3166-1 alpha-2, e.g. "US".'),
+      .describe(
+        'Only plans sold in a data centre in this country: ISO 3166-1 alpha-2 or a name, e.g. "US" or "Germany".',
+      ),
     currency: z.string().max(8).optional().describe('ISO 4217 code to compare prices in (default USD).'),
     limit: z.number().int().min(1).max(50).optional().describe('How many plans to return, 1-50 (default 10).'),
   },
@@ -133,13 +138,7 @@ export const findEquivalentPlansTool = defineTool({
       .int()
       .optional()
       .describe('With sharedCpuAlternatives: how many shared-vCPU plans meet the figures in all.'),
-    priceUnknownAtLocation: z
-      .number()
-      .int()
-      .optional()
-      .describe(
-        'With location or country: plans that qualify and are sold there, but at a price the dataset lacks, so left out.',
-      ),
+    priceUnknownAtLocation: priceUnknownAtLocationSchema,
     emptyReason: z.string().optional().describe('Only when no plan qualifies: why, and which constraint to relax.'),
   }),
   annotations: READ_ONLY,

@@ -18,10 +18,18 @@ import {
 } from '../response-format.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { withDomainErrors } from '../tool-results.js';
-import { anyCase, cpuTypeSchema, planPricingShape, planTextShape, soldInShape } from './schemas.js';
+import {
+  anyCase,
+  architectureSchema,
+  cpuTypeSchema,
+  figureInput,
+  planPricingShape,
+  planTextShape,
+  priceUnknownAtLocationSchema,
+  soldInShape,
+} from './schemas.js';
 import { CPU_TYPES } from '../../dataset/dto/plan.dto.js';
-
-const positive = (max: number) => z.number().positive().max(max).optional();
+import { ARCHITECTURES } from '../../dataset/dto/plan-line.dto.js';
 
 /** The fields of a plan in a concise answer; the rest are detailed-only. */
 const CONCISE_PLAN_FIELDS = [
@@ -32,6 +40,7 @@ const CONCISE_PLAN_FIELDS = [
   'ramGb',
   'storageGb',
   'cpuType',
+  'architecture',
   'soldIn',
   'notSoldIn',
   'regionalPriceFactor',
@@ -62,27 +71,24 @@ export const findVpsPlansTool = defineTool({
   name: 'find_vps_plans',
   title: 'Find VPS plans',
   description:
-    'Finds plans across all providers that meet every constraint you give (minimum RAM, disk, vCPUs and monthly transfer, a price ceiling, disk type, shared or dedicated vCPUs, a set of providers, a data-centre city or country), cheapest first. ' +
-    'Every plan says whether its vCPUs are shared with other tenants or dedicated (cpuType; "unknown" where the data does not say): tell the user when a cheap plan is shared. ' +
-    'Every plan names where its line is sold (soldIn: its cities, or "all" of the provider\'s data centres less notSoldIn): without location or country, the cheapest plan may not be sold where the user is, so pass one when it matters. ' +
-    'When to use: the user states resources or a budget ("cheapest server with at least 8 GB in Germany under 20 EUR"); for a workload in words use recommend_vps_for_workload; call describe_filters first when unsure of a city, country, currency or provider id. ' +
-    'Next: find_equivalent_plans on a result for the same or more elsewhere, and estimate_monthly_cost for its real bill (IPv4, backups, traffic, VAT). ' +
-    "By default plans are ranked and bounded by what they cost month to month with no commitment; plans sold only on a prepaid term (e.g. Hostinger's 24-month rates) are left out and counted in leftOutNeedingCommitment. " +
-    'Pass includeCommitments: true to rank by the lowest effective monthly price instead, and responseFormat "detailed" to see each priceBasis, termMonths and renewalPrice, so you can tell the user when a price needs a commitment or renews higher. ' +
-    `Every plan says when the provider showed its price (observedAt) and whether that price is stale (seen more than ${STALE_AFTER_DAYS} days before today, UTC, or before a price change the provider reported); stalePrices counts the matches resting on stale prices: tell the user to confirm a stale price at the provider (detailed answers add stalePriceNote, a sentence saying so). datasetVersion names the release the prices are read from. Pass maxPriceAgeDays to leave out older prices. ` +
-    'minTransferTb matches a plan that includes at least that many TB of traffic a month, or whose traffic is unmetered; a plan whose allowance is not stated as a volume or as unmetered (e.g. "Fair-use allowance") does not match, and is counted in leftOutTransferUnknown with a transferNote to pass on. ' +
-    'Plans of lines the provider no longer sells are never matches: they are counted in leftOutDiscontinued, and listed (flagged discontinued, with their successor) only with includeDiscontinued: true. ' +
-    'With location or country, a plan matches only if its line is sold there, at the regional price where the data has one; plans sold there at a price the dataset lacks are listed in priceUnknownAtLocation, not guessed. ' +
-    "Prices are converted into one currency (USD unless you ask for another) with the dataset's dated ECB exchange rates. The answer echoes the filters it applied (normalized) and totalMatches; when nothing matches, closestMatches lists the nearest plans with each constraint they miss and by how much (with maxMonthlyPrice: plans above the budget, then within it: offer both), and beyondDataset the largest figures there are when a minimum exceeds them. " +
-    `Returns at most ${MAX_PLAN_LIMIT} plans (default ${DEFAULT_PLAN_LIMIT}). ${ANSWER_SIZE_NOTE}`,
+    'Plans across all providers meeting every constraint given (RAM, disk, vCPUs, monthly transfer, price ceiling, disk type, shared or dedicated vCPUs, CPU architecture, providers, a data-centre city or country), cheapest first. ' +
+    'Use it when the user states resources or a budget; for a workload in words use recommend_vps_for_workload; describe_filters lists valid cities, countries, currencies and ids. Next: find_equivalent_plans, estimate_monthly_cost (the real bill). ' +
+    'Each plan says cpuType (shared/dedicated/unknown: tell the user when a cheap plan is shared), architecture (x86_64/arm64, "unknown" where the data does not state it; those never match the architecture filter), soldIn (cities, or "all" less notSoldIn: pass location or country when it matters), observedAt and stale (confirm a stale price at the provider). ' +
+    'Ranked and bounded by the no-commitment monthly price; plans sold only on a prepaid term are counted in leftOutNeedingCommitment (includeCommitments: true ranks by the lowest effective price; "detailed" shows priceBasis, termMonths, renewalPrice). ' +
+    'minTransferTb matches a stated volume or unmetered traffic; an allowance stated neither way is counted in leftOutTransferUnknown. Discontinued lines are counted in leftOutDiscontinued (listed with includeDiscontinued). ' +
+    'With location or country, a plan matches only where its line is sold, at the price there; one sold there at a price the dataset lacks is listed in priceUnknownAtLocation, never ranked on a guess. ' +
+    "Prices in one currency (USD by default) at the dataset's dated ECB rates. When nothing matches, closestMatches names what each near plan misses and by how much, and beyondDataset the largest figures there are. " +
+    `At most ${MAX_PLAN_LIMIT} plans (default ${DEFAULT_PLAN_LIMIT}). ${ANSWER_SIZE_NOTE}`,
   inputSchema: {
-    minRamGb: positive(4096).describe('Minimum memory in GB, e.g. 4 or 0.5.'),
-    minStorageGb: positive(1_000_000).describe('Minimum disk in GB, e.g. 80.'),
-    minVcpus: z.number().int().positive().max(1024).optional().describe('Minimum number of vCPUs.'),
-    minTransferTb: positive(100_000).describe(
+    minRamGb: figureInput('minRamGb', 'GB', 8, 4096).describe('Minimum memory in GB, e.g. 4 or 0.5.'),
+    minStorageGb: figureInput('minStorageGb', 'GB', 80, 1_000_000).describe('Minimum disk in GB, e.g. 80.'),
+    minVcpus: figureInput('minVcpus', 'vCPUs', 2, 1024, true).describe('Minimum number of vCPUs.'),
+    minTransferTb: figureInput('minTransferTb', 'TB a month', 2, 100_000).describe(
       'Minimum traffic included per month, in TB (decimal, as providers count it), e.g. 2 or 0.5; unmetered plans meet any figure, plans whose allowance is not stated do not.',
     ),
-    maxMonthlyPrice: positive(1_000_000).describe('Highest acceptable monthly price, in `currency`.'),
+    maxMonthlyPrice: figureInput('maxMonthlyPrice', 'the currency a month', 20, 1_000_000).describe(
+      'Highest acceptable monthly price, in `currency`.',
+    ),
     currency: z
       .string()
       .regex(/^[A-Za-z]{3}$/, { error: 'currency must be a three-letter ISO 4217 code such as USD or EUR' })
@@ -102,6 +108,11 @@ export const findVpsPlansTool = defineTool({
       .describe(
         '"dedicated": only plans whose vCPUs are reserved for the server (steady performance); "shared": only plans sharing cores with other tenants. Any case. Plans whose CPU type is not in the data match neither.',
       ),
+    architecture: z
+      .string()
+      .regex(anyCase('x86_64', 'arm64'), { error: 'architecture must be "x86_64" or "arm64"' })
+      .optional()
+      .describe('"arm64" or "x86_64" (any case): only plans whose line\'s data states that CPU architecture.'),
     providers: z
       .array(z.string().max(64))
       .max(8)
@@ -144,10 +155,10 @@ export const findVpsPlansTool = defineTool({
       ),
     country: z
       .string()
-      .max(8)
+      .max(64)
       .optional()
       .describe(
-        'Only plans sold in a data centre in this country, ISO 3166-1 alpha-2 (e.g. "DE", "US"), at the lowest price known there; describe_filters lists datacenterCountries.',
+        'Only plans sold in a data centre in this country: an ISO 3166-1 alpha-2 code or a name (e.g. "DE", "United Kingdom"), at the lowest price known there.',
       ),
     responseFormat: responseFormatInput(
       'per plan its provider id, name, compared price, vCPUs, RAM, disk, CPU type, where it is sold, and when the price was seen and whether it is stale',
@@ -164,6 +175,7 @@ export const findVpsPlansTool = defineTool({
         currency: z.string(),
         storageType: z.enum(STORAGE_TYPES).optional(),
         cpuType: z.enum(CPU_TYPES).optional(),
+        architecture: z.enum(ARCHITECTURES).optional(),
         providers: z.array(z.string()).optional(),
         location: z.string().optional().describe('The city as the dataset spells it.'),
         country: z.string().optional(),
@@ -186,6 +198,7 @@ export const findVpsPlansTool = defineTool({
         ramGb: z.number().nullable(),
         storageGb: z.number().nullable(),
         cpuType: cpuTypeSchema,
+        architecture: architectureSchema,
         ...soldInShape,
         regionalPriceFactor: z
           .number()
@@ -290,20 +303,7 @@ export const findVpsPlansTool = defineTool({
       .describe(
         "The dataset version (release day, YYYY-MM-DD) the prices are from; each price's observedAt says when the provider showed it.",
       ),
-    priceUnknownAtLocation: z
-      .array(
-        z.object({
-          providerId: z.string(),
-          line: z.string(),
-          plans: z.number().int(),
-          datacenters: z.array(z.string()),
-          note: z.string(),
-        }),
-      )
-      .optional()
-      .describe(
-        'With a location or country: plans that meet every filter and are sold there, but at a price not in the dataset, so left out rather than guessed.',
-      ),
+    priceUnknownAtLocation: priceUnknownAtLocationSchema,
     closestMatches: z
       .array(
         z.object({

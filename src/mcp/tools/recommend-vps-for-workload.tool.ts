@@ -3,7 +3,7 @@ import { MAX_QUERY_LENGTH } from '../../search/search-index.js';
 import { MB_PER_VISIT } from '../../use-cases/workload-scale.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { structured, withDomainErrors } from '../tool-results.js';
-import { cpuTypeSchema, planPricingShape, planTextShape, priceAgeShape, specSchema } from './schemas.js';
+import { cpuTypeSchema, figureInput, planPricingShape, planTextShape, priceAgeShape, specSchema } from './schemas.js';
 
 const matchingPlanSchema = z.object({
   planName: z.string(),
@@ -52,12 +52,9 @@ export const recommendVpsForWorkloadTool = defineTool({
       })
       .max(MAX_QUERY_LENGTH, { error: `Keep "workload" under ${MAX_QUERY_LENGTH} characters: a few words are enough.` })
       .describe('A use-case slug (e.g. "wordpress", "vpn", "ai-inference") or a plain description of the workload.'),
-    budget: z
-      .number()
-      .positive()
-      .max(1_000_000)
-      .optional()
-      .describe('Highest monthly price, in `currency` (no commitment where sold so).'),
+    budget: figureInput('budget', 'the currency a month', 20, 1_000_000).describe(
+      'Highest monthly price, in `currency` (no commitment where sold so).',
+    ),
     currency: z
       .string()
       .regex(/^[A-Za-z]{3}$/, { error: 'currency must be a three-letter ISO 4217 code such as USD or EUR' })
