@@ -161,5 +161,26 @@ describe('find_equivalent_plans and describe_filters', () => {
     expect(r.datacenterCountries).toEqual(
       [...new Set(rawProviders.providers.flatMap((p: Json) => p.datacenters.map((d: Json) => d.country)))].sort(),
     );
+    expect([r.architectures, r.backupFrequencies]).toEqual([
+      ['x86_64', 'arm64'],
+      ['daily', 'weekly'],
+    ]);
+  });
+
+  it('describes data centres by city and country concisely by default, with regions and country names in detail', async () => {
+    const concise = data(await call('describe_filters'));
+    const detailed = data(await call('describe_filters', { responseFormat: 'detailed' }));
+    expect(concise.providers.map((p: Json) => p.datacenters)).toEqual(
+      rawProviders.providers.map((p: Json) => p.datacenters.map((d: Json) => ({ city: d.city, country: d.country }))),
+    );
+    expect(detailed.providers.map((p: Json) => p.datacenters)).toEqual(
+      rawProviders.providers.map((p: Json) => p.datacenters),
+    );
+    expect(detailed.customerCountries.vatRates.map((v: Json) => [v.code, v.country]).sort()).toEqual(
+      Object.entries(vat)
+        .map(([code, v]: [string, Json]) => [code, v.country])
+        .sort(),
+    );
+    expect(concise.customerCountries.vatRates.every((v: Json) => v.country === undefined)).toBe(true);
   });
 });

@@ -17,7 +17,12 @@ type JsonSchema = { [keyword: string]: unknown };
  * `levels` are published as objects (see OUTPUT_SCHEMA_LEVELS).
  */
 export function portableOutputSchema(schema: z.ZodObject, levels = OUTPUT_SCHEMA_LEVELS): JsonSchema {
-  const { $defs, ...root } = withoutTypeArrays(
+  // No `$schema`: draft 2020-12 is MCP's default dialect for tool schemas (revision 2025-11-25), so saying it ten times in tools/list says nothing.
+  const {
+    $defs,
+    $schema: _dialect,
+    ...root
+  } = withoutTypeArrays(
     withoutAnnotations(z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output' })),
   ) as JsonSchema;
   const defs = ($defs ?? {}) as Record<string, JsonSchema>;

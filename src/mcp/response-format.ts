@@ -14,7 +14,7 @@ const thousands = (n: number) => n.toLocaleString('en-US');
 /** The sentence every listing tool's description ends with. */
 export const ANSWER_SIZE_NOTE =
   `Answers stay under ${thousands(ANSWER_LIMITS.concise)} characters with responseFormat "concise" (the default) and under ${thousands(ANSWER_LIMITS.detailed)} with "detailed"; ` +
-  'a list that would not fit is cut from the end and `truncated` says how many items were left out.';
+  'a longer list is cut from the end, and `truncated` counts what was left out.';
 
 /** The `responseFormat` argument, with what each format holds for this tool. */
 export const responseFormatInput = (concise: string, byDefault: (typeof RESPONSE_FORMATS)[number] = 'concise') =>
@@ -22,7 +22,7 @@ export const responseFormatInput = (concise: string, byDefault: (typeof RESPONSE
     .enum(RESPONSE_FORMATS, { error: 'responseFormat must be "concise" or "detailed"' })
     .optional()
     .describe(
-      `"concise"${byDefault === 'concise' ? ' (default)' : ''}: ${concise}. "detailed"${byDefault === 'detailed' ? ' (default)' : ''}: every field. A concise list of five or more items is at most a third the size of the detailed one.`,
+      `"concise"${byDefault === 'concise' ? ' (default)' : ''}: ${concise}. "detailed"${byDefault === 'detailed' ? ' (default)' : ''}: every field.`,
     );
 
 /** Output fields every listing answer carries beside its list. */

@@ -22,11 +22,9 @@ export const estimateMonthlyCostTool = defineTool({
   name: 'estimate_monthly_cost',
   title: 'Estimate the monthly bill of a VPS',
   description:
-    'What a VPS really costs per month and over a horizon: plan price plus IPv4, automated backups (daily or weekly), traffic beyond the allowance and VAT or sales tax, from sourced figures only. ' +
-    'Give a plan (providerId + planName) or figures (minVcpus / minRamGb / minStorageGb, optionally cpuType: the cheapest no-commitment plan meeting them), never both: a plan with figures is refused. The plan answered carries its cpuType and architecture. ' +
-    'Without country the bill is before tax (taxIncluded: false). A promotional price becomes its renewal price after its term (a new period). The plan says observedAt and stale; a stale price is named in assumptions. ' +
-    'A figure the dataset lacks (a renewal or regional price, a backup price at the frequency asked for, a US sales tax, a setup fee) is an item with known: false and its reason, unknownItems names each, and the total is withheld: say what is unknown rather than guessing. ' +
-    'Use it after recommend_vps_for_workload, find_vps_plans or find_equivalent_plans to compare real costs; describe_filters lists countries, cities and currencies.',
+    'The real monthly and total cost of a VPS: plan price, IPv4, backups (daily or weekly), traffic beyond the allowance, VAT or sales tax (needs country), from sourced figures only. ' +
+    'Give a plan (providerId + planName) or figures (minVcpus, minRamGb, minStorageGb, cpuType: the cheapest no-commitment plan meeting them), never both. The plan answered carries cpuType, architecture, observedAt and stale; a promotional price becomes its renewal price after its term. ' +
+    'A figure the dataset lacks (renewal or regional price, backups at that frequency, US sales tax, setup fee) is known: false with its reason, listed in unknownItems, and the total is withheld: say so rather than guess.',
   inputSchema: {
     providerId: z.string().max(64).optional().describe('Provider id, e.g. "hetzner"; with planName.'),
     planName: z.string().max(120).optional().describe('Plan name as sold by that provider, e.g. "CX23".'),

@@ -53,17 +53,16 @@ const equivalentShape = {
     .describe('With a location or country: the listed price times this is the price there, when not 1.'),
 };
 
+// Listed twice (equivalents, and the shared-vCPU alternatives with their reason): an id publishes it once, under $defs.
+const equivalentSchema = z.object(equivalentShape).meta({ id: 'Equivalent' });
+
 export const findEquivalentPlansTool = defineTool({
   name: 'find_equivalent_plans',
   title: 'Find equivalent plans at other providers',
   description:
-    'Given a plan the user has (providerId + planName) or its figures (vcpus, ramGb, storageGb, optionally cpuType), lists the plans at other providers with at least as many vCPUs, as much RAM and as much disk, cheapest first by the no-commitment monthly price in one currency. ' +
-    'A dedicated-vCPU reference is met only by dedicated-vCPU plans: shared-vCPU plans are never listed as equivalents; the cheapest few are listed apart in sharedCpuAlternatives, each with the reason it is lower. ' +
-    'Each result gives its figures and cpuType beside the reference, the price difference in percent, and lowerThanReference names anything below the reference (traffic allowance can be), so never present a result as equal without saying what is lower. ' +
-    'Pass location (a data-centre city) or country (ISO 3166-1 alpha-2) to list only plans sold there, at the price there, matched as find_vps_plans matches them. When nothing qualifies, emptyReason says why and what to relax. ' +
-    'When to use: "what is the same for less?", for a plan the user already has or one found by find_vps_plans or recommend_vps_for_workload; call describe_filters first when unsure of a provider id or city, and list_vps_providers (detailed) for plan names. ' +
-    'Each result names where its line is sold (soldIn). Every price says when the provider showed it (observedAt) and whether it is stale, and datasetVersion names the release; say so when a result rests on a stale price. ' +
-    'Next: estimate_monthly_cost on a candidate for the full bill. Plans sold only on a prepaid term, and plans of lines the provider no longer sells, are not listed.',
+    'Given a plan the user has (providerId + planName) or figures (vcpus, ramGb, storageGb, cpuType; never both), lists plans still sold month to month at other providers with at least its vCPUs, RAM and disk, cheapest first in one currency, with the price difference in percent. ' +
+    'A dedicated-vCPU reference is met only by dedicated plans; cheaper shared ones are listed apart in sharedCpuAlternatives with why they are lower. lowerThanReference names anything below the reference (traffic can be; unmetered meets any volume): never call a result equal without it. ' +
+    'location or country: only plans sold there, at the price there; those sold there at a price the dataset lacks are in priceUnknownAtLocation. emptyReason says what to relax. Each result has soldIn, observedAt and stale (say so). Next: estimate_monthly_cost.',
   inputSchema: {
     providerId: z
       .string()
@@ -126,9 +125,11 @@ export const findEquivalentPlansTool = defineTool({
       .optional()
       .describe('With location or country: where the plans must be sold, as the dataset spells it.'),
     totalMatches: z.number().int(),
-    equivalents: z.array(z.object(equivalentShape)),
+    equivalents: z.array(equivalentSchema),
     sharedCpuAlternatives: z
-      .array(z.object({ ...equivalentShape, reason: z.string().describe('Why the plan is lower than the reference.') }))
+      .array(
+        equivalentSchema.and(z.object({ reason: z.string().describe('Why the plan is lower than the reference.') })),
+      )
       .optional()
       .describe(
         `Only for a dedicated-vCPU reference: up to ${MAX_SHARED_ALTERNATIVES} of the cheapest shared-vCPU plans that meet its figures. Lower, never equal.`,

@@ -71,20 +71,17 @@ export const findVpsPlansTool = defineTool({
   name: 'find_vps_plans',
   title: 'Find VPS plans',
   description:
-    'Plans across all providers meeting every constraint given (RAM, disk, vCPUs, monthly transfer, price ceiling, disk type, shared or dedicated vCPUs, CPU architecture, providers, a data-centre city or country), cheapest first. ' +
-    'Use it when the user states resources or a budget; for a workload in words use recommend_vps_for_workload; describe_filters lists valid cities, countries, currencies and ids. Next: find_equivalent_plans, estimate_monthly_cost (the real bill). ' +
-    'Each plan says cpuType (shared/dedicated/unknown: tell the user when a cheap plan is shared), architecture (x86_64/arm64, "unknown" where the data does not state it; those never match the architecture filter), soldIn (cities, or "all" less notSoldIn: pass location or country when it matters), observedAt and stale (confirm a stale price at the provider). ' +
-    'Ranked and bounded by the no-commitment monthly price; plans sold only on a prepaid term are counted in leftOutNeedingCommitment (includeCommitments: true ranks by the lowest effective price; "detailed" shows priceBasis, termMonths, renewalPrice). ' +
-    'minTransferTb matches a stated volume or unmetered traffic; an allowance stated neither way is counted in leftOutTransferUnknown. Discontinued lines are counted in leftOutDiscontinued (listed with includeDiscontinued). ' +
-    'With location or country, a plan matches only where its line is sold, at the price there; one sold there at a price the dataset lacks is listed in priceUnknownAtLocation, never ranked on a guess. ' +
-    "Prices in one currency (USD by default) at the dataset's dated ECB rates. When nothing matches, closestMatches names what each near plan misses and by how much, and beyondDataset the largest figures there are. " +
-    `At most ${MAX_PLAN_LIMIT} plans (default ${DEFAULT_PLAN_LIMIT}). ${ANSWER_SIZE_NOTE}`,
+    'Plans meeting every constraint given (RAM, disk, vCPUs, monthly transfer, price ceiling, disk type, CPU type and architecture, providers, city or country), cheapest first by the no-commitment monthly price in one currency (USD by default, dated ECB rates). For stated resources or a budget; a workload in words: recommend_vps_for_workload. ' +
+    'Each plan says cpuType and architecture ("unknown" where the data does not say; such plans match no filter on it), soldIn (pass location or country when it matters), observedAt and stale (confirm a stale price). ' +
+    'Counted, not listed: plans needing a prepaid term (leftOutNeedingCommitment; includeCommitments: true ranks by the lowest effective price), discontinued lines (includeDiscontinued lists them), allowances stated neither as a volume nor unmetered with minTransferTb (leftOutTransferUnknown). ' +
+    'With location or country a plan sold there at a price the dataset lacks is in priceUnknownAtLocation, never ranked on a guess. No match: closestMatches says what each near plan misses; beyondDataset the largest figures. ' +
+    `Next: find_equivalent_plans, estimate_monthly_cost. At most ${MAX_PLAN_LIMIT} plans (default ${DEFAULT_PLAN_LIMIT}). ${ANSWER_SIZE_NOTE}`,
   inputSchema: {
     minRamGb: figureInput('minRamGb', 'GB', 8, 4096).describe('Minimum memory in GB, e.g. 4 or 0.5.'),
     minStorageGb: figureInput('minStorageGb', 'GB', 80, 1_000_000).describe('Minimum disk in GB, e.g. 80.'),
     minVcpus: figureInput('minVcpus', 'vCPUs', 2, 1024, true).describe('Minimum number of vCPUs.'),
     minTransferTb: figureInput('minTransferTb', 'TB a month', 2, 100_000).describe(
-      'Minimum traffic included per month, in TB (decimal, as providers count it), e.g. 2 or 0.5; unmetered plans meet any figure, plans whose allowance is not stated do not.',
+      'Minimum monthly traffic in decimal TB, e.g. 2; unmetered plans meet any figure.',
     ),
     maxMonthlyPrice: figureInput('maxMonthlyPrice', 'the currency a month', 20, 1_000_000).describe(
       'Highest acceptable monthly price, in `currency`.',
@@ -93,9 +90,7 @@ export const findVpsPlansTool = defineTool({
       .string()
       .regex(/^[A-Za-z]{3}$/, { error: 'currency must be a three-letter ISO 4217 code such as USD or EUR' })
       .optional()
-      .describe(
-        'ISO 4217 code to compare and bound prices in (default USD); EUR, GBP, CHF, JPY, CAD, AUD and other ECB currencies work.',
-      ),
+      .describe('ISO 4217 code to compare prices in (default USD), e.g. EUR, GBP.'),
     storageType: z
       .string()
       .regex(anyCase('nvme', 'ssd', 'hdd'), { error: 'storageType must be NVMe, SSD or HDD' })
@@ -105,19 +100,17 @@ export const findVpsPlansTool = defineTool({
       .string()
       .regex(anyCase('shared', 'dedicated'), { error: 'cpuType must be "shared" or "dedicated"' })
       .optional()
-      .describe(
-        '"dedicated": only plans whose vCPUs are reserved for the server (steady performance); "shared": only plans sharing cores with other tenants. Any case. Plans whose CPU type is not in the data match neither.',
-      ),
+      .describe('"dedicated" (vCPUs reserved for the server) or "shared" (cores shared with other tenants), any case.'),
     architecture: z
       .string()
       .regex(anyCase('x86_64', 'arm64'), { error: 'architecture must be "x86_64" or "arm64"' })
       .optional()
-      .describe('"arm64" or "x86_64" (any case): only plans whose line\'s data states that CPU architecture.'),
+      .describe('"arm64" or "x86_64", any case.'),
     providers: z
       .array(z.string().max(64))
       .max(8)
       .optional()
-      .describe('Only these provider ids, e.g. ["hetzner", "vultr"]; all providers when omitted.'),
+      .describe('Only these provider ids, e.g. ["hetzner", "vultr"].'),
     limit: z
       .number()
       .int()
@@ -129,7 +122,7 @@ export const findVpsPlansTool = defineTool({
       .boolean()
       .optional()
       .describe(
-        'false (default): rank by the no-commitment monthly price and leave out plans that need a prepaid term. true: rank by the lowest effective monthly price, prepaid terms and promotional rates included.',
+        'true: rank by the lowest effective price, prepaid terms and promotions included (default false: no-commitment price).',
       ),
     maxPriceAgeDays: z
       .number({ error: 'maxPriceAgeDays must be a whole number of days, 1 or more' })
@@ -137,31 +130,27 @@ export const findVpsPlansTool = defineTool({
       .positive({ error: 'maxPriceAgeDays must be a whole number of days, 1 or more' })
       .max(36_500)
       .optional()
-      .describe(
-        `Leave out plans whose price the provider showed more than this many days before today (UTC), e.g. ${STALE_AFTER_DAYS} (older prices are stale).`,
-      ),
+      .describe(`Leave out prices seen more than this many days ago, e.g. ${STALE_AFTER_DAYS}.`),
     includeDiscontinued: z
       .boolean()
       .optional()
-      .describe(
-        'false (default): leave out plans of lines the provider no longer sells, counting them in leftOutDiscontinued. true: list them too, flagged discontinued with their successor.',
-      ),
+      .describe('true: list plans of discontinued lines too, flagged with their successor.'),
     location: z
       .string()
       .max(64)
       .optional()
       .describe(
-        'Only plans sold in this data-centre city, e.g. "Frankfurt" or "Sao Paulo" (any case, accents optional), ranked at the price there; describe_filters lists each provider\'s cities.',
+        'A data-centre city, e.g. "Frankfurt" or "Sao Paulo" (any case, accents optional): plans sold there, at the price there.',
       ),
     country: z
       .string()
       .max(64)
       .optional()
       .describe(
-        'Only plans sold in a data centre in this country: an ISO 3166-1 alpha-2 code or a name (e.g. "DE", "United Kingdom"), at the lowest price known there.',
+        'A country, ISO 3166-1 alpha-2 or a name (e.g. "DE", "United Kingdom"): plans sold there, at the lowest price there.',
       ),
     responseFormat: responseFormatInput(
-      'per plan its provider id, name, compared price, vCPUs, RAM, disk, CPU type, where it is sold, and when the price was seen and whether it is stale',
+      'per plan its id, name, price, vCPUs, RAM, disk, CPU type and architecture, where sold, observedAt, stale',
     ),
   },
   outputSchema: z.object({

@@ -34,11 +34,8 @@ export const getDatasetChangesTool = defineTool({
   name: 'get_dataset_changes',
   title: 'Get dataset changes',
   description:
-    'Lists the releases of the dataset, newest first, each with what changed since the release before it. ' +
-    'By default (responseFormat "concise") a summary: per release its counts per provider (plans repriced, with how many prices went up or down, then plans added or removed and provider facts changed), providers with the most repricings first, and how many guides were added or updated. ' +
-    'With responseFormat "detailed" every change itself: plans added, removed or repriced (with the old and the new monthly price), provider facts (field, old and new value) and guides added or updated; narrow it with since or providerId (one provider\'s changes, without the guides). ' +
-    'Use it to answer "what changed since version X", "did Hetzner raise its prices", or to check whether data you saw earlier is still current; pass since with the version you know (the datasetVersion of an earlier answer) to get only the releases after it. ' +
-    'The first release is the initial one and lists every plan as added. Prices are monthly, excluding VAT, in the currency each plan is billed in. ' +
+    'Dataset releases, newest first, with what changed since the one before: by default (responseFormat "concise") counts per provider (repricings up and down, plans added and removed, facts) and of guides; "detailed" every change with old and new values. ' +
+    'since: only releases after that version; providerId: one provider, no guides. For "what changed since X" or "did Hetzner raise its prices". ' +
     ANSWER_SIZE_NOTE.replace('items', 'releases (the oldest first)'),
   inputSchema: {
     since: z

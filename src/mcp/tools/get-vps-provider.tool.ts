@@ -46,9 +46,8 @@ export const getVpsProviderTool = defineTool({
   name: 'get_vps_provider',
   title: 'Get one VPS provider',
   description:
-    'One provider by id. Concise (the default): the review (summary, verdict, ratings, pros and cons, pricing notes), entry prices, price age, uptime SLA, support, features, links and its plan lines with how many plans each lists. ' +
-    'responseFormat "detailed": the full record, as GET /api/providers/{id}.json serves it: every plan (observedAt, stale, source), plan lines with regional prices, data centres, feature details, add-on prices, tax rules and sources. ' +
-    'For plans by resources or budget use find_vps_plans with providers: [id]. Ids match in any case: hetzner, digitalocean, vultr, linode, ovhcloud, contabo, hostinger, upcloud.',
+    'One provider by id (any case). Concise (the default): the review (summary, verdict, ratings, pros, cons, pricing notes), entry prices, price age, SLA, support, features, links, and its plan lines with their plan counts. ' +
+    '"detailed": the full record as GET /api/providers/{id}.json serves it (every plan, regional prices, data centres, add-on prices, tax rules, sources). For plans by resources use find_vps_plans with providers: [id].',
   inputSchema: {
     id: z
       .string({ error: 'Pass "id": a provider id such as "hetzner" (list_vps_providers lists them all).' })

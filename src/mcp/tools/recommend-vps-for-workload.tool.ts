@@ -33,14 +33,9 @@ export const recommendVpsForWorkloadTool = defineTool({
   name: 'recommend_vps_for_workload',
   title: 'Recommend a VPS for a workload',
   description:
-    "Matches a workload to one of the dataset's use cases (WordPress, game server, VPN, database, Docker host, CI runner, mail server, AI inference, ...) and answers with its minimum and recommended specs, " +
-    'the entry price with no commitment, and the providers we recommend for it, each with the reason and its cheapest plan (by no-commitment price) that meets the recommended spec (or the minimum, flagged) and has what the reason claims (reasonClaims: dedicated or shared vCPUs, NVMe), with how its price is paid. ' +
-    'A plan meets a spec on all four parts: vCPUs, RAM, disk, monthly transfer (a stated volume or unmetered; an allowance not stated is not counted: transferNote says so). ' +
-    'Every price says when the provider showed it (observedAt) and whether it is stale (tell the user); fresh prices are picked first, lines no longer sold never. ' +
-    'Pass a use-case slug such as "game-server", or the workload in plain words ("minecraft server for ten friends"); match says how it was matched and how surely (confidence 0-1; say so below 0.7); a text naming no use case is refused, listing them. ' +
-    'budget, location and scale narrow the picks, not startingAt; noPlanNote says when a pick has no plan left. ' +
-    'When to use: the user describes what will run; use find_vps_plans instead when the user gives exact resources. ' +
-    "Next: estimate_monthly_cost with a pick's id as providerId and its cheapestMatchingPlan.planName for the real monthly bill (IPv4, backups, traffic, VAT), and find_equivalent_plans for the same plan cheaper elsewhere.",
+    "Matches a workload (a use-case slug, or free text matched on the use cases' names, tags and descriptions; match.confidence 0-1: say so below 0.7; text naming none is refused with the closest) to its minimum and recommended specs, entry price and recommended providers, " +
+    'each with its reason and cheapest no-commitment plan meeting the recommended spec (or the minimum, flagged) on vCPUs, RAM, disk and transfer, with reasonClaims, price basis, observedAt and stale (tell the user). ' +
+    'budget, location and scale narrow the picks (noPlanNote when none fits), not startingAt. For exact resources use find_vps_plans. Next: estimate_monthly_cost on a pick.',
   inputSchema: {
     workload: z
       .string({
