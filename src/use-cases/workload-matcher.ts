@@ -12,12 +12,15 @@ import { SearchIndex } from '../search/search-index.js';
  *   case's names (whole, as a prefix or with a typo: "postgres" -> "postgresql"), at least one of them
  *   specific to it (no other use case's names have it): 0.4 plus 0.45 times the share of content words
  *   matched (a word other use cases' names share counts half).
+ * - `description` (0.3-0.55): no name matches, but content words are whole words of a use case's
+ *   description, at least one of them in no other description: 0.3 plus 0.3 times the share of content
+ *   words matched (a shared word counts half), at most 0.55.
  * Content words are the text's words less grammar, numbers and words that say nothing of the workload
  * (server, vps, hosting, run, ...). A text that fits none of these is not matched: a word several use
  * cases share ("node" in kubernetes-node and in web-app's node.js) does not tell what will run, so
  * "blockchain validator node" is refused rather than mapped to kubernetes-node.
  */
-export type MatchKind = 'exact' | 'alias' | 'words';
+export type MatchKind = 'exact' | 'alias' | 'words' | 'description';
 
 export interface WorkloadMatch {
   kind: MatchKind;
@@ -67,6 +70,8 @@ export class WorkloadMatcher {
   private readonly names: SearchIndex<UseCaseRecord>;
   private readonly phrases: ReadonlyMap<string, string[][]>;
   private readonly exact: ReadonlyMap<string, string>;
+  /** The words of each use case's description, for text that names none of its names. */
+  private readonly described: ReadonlyMap<string, ReadonlySet<string>>;
 
   constructor(
     private readonly useCases: readonly UseCaseRecord[],
@@ -86,6 +91,7 @@ export class WorkloadMatcher {
     this.phrases = new Map(
       useCases.map((u) => [u.slug, [u.slug, u.title, ...u.tags].map(wordsOf).filter((p) => p.length > 0)]),
     );
+    this.described = new Map(useCases.map((u) => [u.slug, new Set(wordsOf(u.description ?? ''))]));
     this.exact = new Map(
       useCases.flatMap(
         (u) =>
@@ -169,6 +175,35 @@ export class WorkloadMatcher {
         alternatives: others(
           best.slug,
           scored.slice(1).map((s) => s.slug),
+        ),
+      };
+    }
+
+    // Last, the descriptions: whole words only, at least one found in no other use case's description.
+    const inDescriptions = content.map((word) => ({
+      word,
+      ids: this.useCases.filter((u) => this.described.get(u.slug)!.has(word)).map((u) => u.slug),
+    }));
+    const byDescription = this.useCases
+      .map((u) => {
+        const mine = inDescriptions.filter((h) => h.ids.includes(u.slug));
+        return {
+          slug: u.slug,
+          words: mine.map((h) => h.word),
+          specific: mine.filter((h) => h.ids.length === 1).length,
+          score: mine.reduce((s, h) => s + (h.ids.length === 1 ? 1 : 0.5), 0),
+        };
+      })
+      .filter((s) => s.specific > 0)
+      .sort((a, b) => b.score - a.score || byRank(a.slug, b.slug));
+    if (byDescription.length > 0) {
+      const best = byDescription[0];
+      const confidence = round2(Math.min(0.55, 0.3 + 0.3 * (best.score / content.length)));
+      return {
+        match: { kind: 'description', confidence, matchedUseCase: best.slug, matchedOn: best.words },
+        alternatives: others(
+          best.slug,
+          byDescription.slice(1).map((s) => s.slug),
         ),
       };
     }

@@ -74,7 +74,7 @@ export const recommendVpsForWorkloadTool = defineTool({
     matchedBy: z.enum(['slug', 'search']),
     match: z.object({
       kind: z
-        .enum(['exact', 'alias', 'words'])
+        .enum(['exact', 'alias', 'words', 'description'])
         .describe(
           'exact: slug or title; alias: the text has one of its names (e.g. "minecraft"); words: some words match its names.',
         ),
