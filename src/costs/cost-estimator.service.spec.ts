@@ -204,14 +204,17 @@ describe('CostEstimator', () => {
     ['hostinger', 'KVM 2', 'daily', { known: false }],
     // Vultr's data does not say how often its backups run: a frequency asked for has no price.
     ['vultr', 'Regular Performance 1 GB', 'daily', { known: false }],
-  ] as const)('prices %s %s with backups %j by the frequency the data gives', (providerId, planName, backups, expected) => {
-    const bill = costs.estimate({ providerId, planName, backups });
-    const item = bill.lineItems.find((i) => i.item === 'backups')!;
-    const base = bill.lineItems.find((i) => i.item === 'base')!;
-    expect(item.known).toBe(expected.known);
-    if (expected.known) expect(item.amount).toBeCloseTo(base.amount! * ('share' in expected ? expected.share : 0), 2);
-    else expect(bill.recurringTotalOverHorizon).toBeUndefined();
-  });
+  ] as const)(
+    'prices %s %s with backups %j by the frequency the data gives',
+    (providerId, planName, backups, expected) => {
+      const bill = costs.estimate({ providerId, planName, backups });
+      const item = bill.lineItems.find((i) => i.item === 'backups')!;
+      const base = bill.lineItems.find((i) => i.item === 'base')!;
+      expect(item.known).toBe(expected.known);
+      if (expected.known) expect(item.amount).toBeCloseTo(base.amount! * ('share' in expected ? expected.share : 0), 2);
+      else expect(bill.recurringTotalOverHorizon).toBeUndefined();
+    },
+  );
 
   it.each([
     ['Germany', 'DE'],

@@ -154,19 +154,7 @@ export class WorkloadMatcher {
 
     // Which use cases' names each content word matches (whole, prefix or typo).
     const hits = content.map((word) => ({ word, ids: [...new Set(this.names.search(word).map((h) => h.id))] }));
-    const scored = this.useCases
-      .map((u) => {
-        const mine = hits.filter((h) => h.ids.includes(u.slug));
-        const specific = mine.filter((h) => h.ids.length === 1).length;
-        return {
-          slug: u.slug,
-          words: mine.map((h) => h.word),
-          specific,
-          score: mine.reduce((s, h) => s + (h.ids.length === 1 ? 1 : 0.5), 0),
-        };
-      })
-      .filter((s) => s.specific > 0)
-      .sort((a, b) => b.score - a.score || byRank(a.slug, b.slug));
+    const scored = this.scoredBy(hits, byRank);
     if (scored.length > 0) {
       const best = scored[0];
       const confidence = round2(Math.min(0.85, 0.4 + 0.45 * (best.score / content.length)));
@@ -184,18 +172,7 @@ export class WorkloadMatcher {
       word,
       ids: this.useCases.filter((u) => this.described.get(u.slug)!.has(word)).map((u) => u.slug),
     }));
-    const byDescription = this.useCases
-      .map((u) => {
-        const mine = inDescriptions.filter((h) => h.ids.includes(u.slug));
-        return {
-          slug: u.slug,
-          words: mine.map((h) => h.word),
-          specific: mine.filter((h) => h.ids.length === 1).length,
-          score: mine.reduce((s, h) => s + (h.ids.length === 1 ? 1 : 0.5), 0),
-        };
-      })
-      .filter((s) => s.specific > 0)
-      .sort((a, b) => b.score - a.score || byRank(a.slug, b.slug));
+    const byDescription = this.scoredBy(inDescriptions, byRank);
     if (byDescription.length > 0) {
       const best = byDescription[0];
       const confidence = round2(Math.min(0.55, 0.3 + 0.3 * (best.score / content.length)));
@@ -216,5 +193,24 @@ export class WorkloadMatcher {
           ? `${shared.map((h) => `"${h.word}" is a word of several use cases (${h.ids.join(', ')})`).join('; ')}, and no other word names one`
           : 'none of its words names a use case';
     return { miss: { why, closest: [...new Set([...this.closest(text), ...rank])].slice(0, 3) } };
+  }
+
+  /**
+   * The use cases the words hit, best first: a word only one use case has counts 1, a shared one half;
+   * a use case none of whose words is its own is left out.
+   */
+  private scoredBy(hits: { word: string; ids: string[] }[], byRank: (a: string, b: string) => number) {
+    return this.useCases
+      .map((u) => {
+        const mine = hits.filter((h) => h.ids.includes(u.slug));
+        return {
+          slug: u.slug,
+          words: mine.map((h) => h.word),
+          specific: mine.filter((h) => h.ids.length === 1).length,
+          score: mine.reduce((s, h) => s + (h.ids.length === 1 ? 1 : 0.5), 0),
+        };
+      })
+      .filter((s) => s.specific > 0)
+      .sort((a, b) => b.score - a.score || byRank(a.slug, b.slug));
   }
 }

@@ -35,6 +35,17 @@ function MoneyOrNull(): PropertyDecorator {
   };
 }
 
+/** A percentage of the plan price (0-100), or null when priced otherwise or unknown. */
+function PercentOrNull(): PropertyDecorator {
+  return (target, key) => {
+    ValidateIf((_, v) => v !== null)(target, key);
+    IsNumber({ maxDecimalPlaces: 2 })(target, key);
+    Min(0)(target, key);
+    Max(100)(target, key);
+    ApiProperty({ type: Number, nullable: true, example: 20 })(target, key);
+  };
+}
+
 /** What every add-on says besides its figures: a note, why a figure is unknown, where it was read. */
 class AddOnBase {
   /** A condition worth knowing, in a few words. */
@@ -80,11 +91,7 @@ export class BackupOption {
   status: AddOnStatus;
 
   /** Price as a percentage of the plan's monthly price; null when priced otherwise or unknown. */
-  @ValidateIf((_, v) => v !== null)
-  @IsNumber({ maxDecimalPlaces: 2 })
-  @Min(0)
-  @Max(100)
-  @ApiProperty({ type: Number, nullable: true, example: 30 })
+  @PercentOrNull()
   percentOfPlanPrice: number | null;
 
   /** A flat monthly price; null when priced otherwise or unknown. */
@@ -123,11 +130,7 @@ export class BackupsAddOn extends AddOnBase {
   status: AddOnStatus;
 
   /** Price as a percentage of the plan's monthly price (e.g. 20); null when priced otherwise or unknown. */
-  @ValidateIf((_, v) => v !== null)
-  @IsNumber({ maxDecimalPlaces: 2 })
-  @Min(0)
-  @Max(100)
-  @ApiProperty({ type: Number, nullable: true, example: 20 })
+  @PercentOrNull()
   percentOfPlanPrice: number | null;
 
   /** A flat monthly price for every plan; null when priced otherwise or unknown. */

@@ -3,7 +3,14 @@ import { DEFAULT_HORIZON_MONTHS, MAX_HORIZON_MONTHS } from '../../costs/cost-est
 import { BILL_ITEMS } from '../../costs/cost-estimate.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { structured, withDomainErrors } from '../tool-results.js';
-import { anyCase, architectureSchema, cpuTypeSchema, figureInput, priceAgeShape, sourceSchema } from './schemas.js';
+import {
+  architectureSchema,
+  cpuTypeSchema,
+  figureInput,
+  priceAgeShape,
+  sourceSchema,
+  cpuTypeInput,
+} from './schemas.js';
 import { BACKUP_FREQUENCIES } from '../../dataset/dto/add-ons.dto.js';
 
 const billItem = z
@@ -31,11 +38,7 @@ export const estimateMonthlyCostTool = defineTool({
     minVcpus: figureInput('minVcpus', 'vCPUs', 2, 1024, true).describe('Without a plan: minimum vCPUs.'),
     minRamGb: figureInput('minRamGb', 'GB', 8, 4096).describe('Without a plan: minimum memory in GB.'),
     minStorageGb: figureInput('minStorageGb', 'GB', 80, 1_000_000).describe('Without a plan: minimum disk in GB.'),
-    cpuType: z
-      .string()
-      .regex(anyCase('shared', 'dedicated'), { error: 'cpuType must be "shared" or "dedicated"' })
-      .optional()
-      .describe('Without a plan: "shared" or "dedicated" vCPUs (any case); default the cheapest of either.'),
+    cpuType: cpuTypeInput('Without a plan: "shared" or "dedicated" vCPUs (any case); default the cheapest of either.'),
     country: z
       .string()
       .max(64)

@@ -3,7 +3,7 @@ import { STALE_AFTER_DAYS } from '../../dataset/price-age.js';
 import { MAX_SHARED_ALTERNATIVES } from '../../plans/equivalent-plans.service.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { structured, withDomainErrors } from '../tool-results.js';
-import { anyCase, cpuTypeSchema, figureInput, priceUnknownAtLocationSchema, soldInShape } from './schemas.js';
+import { cpuTypeSchema, figureInput, priceUnknownAtLocationSchema, soldInShape, cpuTypeInput } from './schemas.js';
 
 const figures = {
   vcpus: z.number().nullable(),
@@ -73,13 +73,9 @@ export const findEquivalentPlansTool = defineTool({
     vcpus: figureInput('vcpus', 'vCPUs', 2, 1024, true).describe('Without a plan: vCPUs to meet.'),
     ramGb: figureInput('ramGb', 'GB', 8, 4096).describe('Without a plan: memory in GB to meet.'),
     storageGb: figureInput('storageGb', 'GB', 80, 1_000_000).describe('Without a plan: disk in GB to meet.'),
-    cpuType: z
-      .string()
-      .regex(anyCase('shared', 'dedicated'), { error: 'cpuType must be "shared" or "dedicated"' })
-      .optional()
-      .describe(
-        'Without a plan: "dedicated" to be met only by dedicated-vCPU plans, "shared" for any. With a plan it is refused: the plan\'s own CPU type applies.',
-      ),
+    cpuType: cpuTypeInput(
+      'Without a plan: "dedicated" to be met only by dedicated-vCPU plans, "shared" for any. With a plan it is refused: the plan\'s own CPU type applies.',
+    ),
     location: z
       .string()
       .max(64)

@@ -27,6 +27,7 @@ import {
   planTextShape,
   priceUnknownAtLocationSchema,
   soldInShape,
+  cpuTypeInput,
 } from './schemas.js';
 import { CPU_TYPES } from '../../dataset/dto/plan.dto.js';
 import { ARCHITECTURES } from '../../dataset/dto/plan-line.dto.js';
@@ -40,7 +41,6 @@ const CONCISE_PLAN_FIELDS = [
   'ramGb',
   'storageGb',
   'cpuType',
-  'architecture',
   'soldIn',
   'notSoldIn',
   'regionalPriceFactor',
@@ -61,6 +61,8 @@ function present(result: PlanSearchResult, format: 'concise' | 'detailed') {
   const transfer = result.filters.minTransferTb !== undefined;
   const concise = (p: PlanMatch) => ({
     ...pick(p, CONCISE_PLAN_FIELDS),
+    // The architecture where the data states one; "unknown" is said in detailed answers only (it is most plans).
+    ...(p.architecture !== 'unknown' ? { architecture: p.architecture } : {}),
     ...(transfer ? { bandwidthTb: p.bandwidthTb, unmetered: p.unmetered } : {}),
     ...(p.discontinued ? { discontinued: true, successor: p.successor } : {}),
   });
@@ -72,7 +74,7 @@ export const findVpsPlansTool = defineTool({
   title: 'Find VPS plans',
   description:
     'Plans meeting every constraint given (RAM, disk, vCPUs, monthly transfer, price ceiling, disk type, CPU type and architecture, providers, city or country), cheapest first by the no-commitment monthly price in one currency (USD by default, dated ECB rates). For stated resources or a budget; a workload in words: recommend_vps_for_workload. ' +
-    'Each plan says cpuType and architecture ("unknown" where the data does not say; such plans match no filter on it), soldIn (pass location or country when it matters), observedAt and stale (confirm a stale price). ' +
+    'Each plan says cpuType and architecture (where the data states it; "unknown" in detailed answers, and such plans match no filter on it), soldIn (pass location or country when it matters), observedAt and stale (confirm a stale price). ' +
     'Counted, not listed: plans needing a prepaid term (leftOutNeedingCommitment; includeCommitments: true ranks by the lowest effective price), discontinued lines (includeDiscontinued lists them), allowances stated neither as a volume nor unmetered with minTransferTb (leftOutTransferUnknown). ' +
     'With location or country a plan sold there at a price the dataset lacks is in priceUnknownAtLocation, never ranked on a guess. No match: closestMatches says what each near plan misses; beyondDataset the largest figures. ' +
     `Next: find_equivalent_plans, estimate_monthly_cost. At most ${MAX_PLAN_LIMIT} plans (default ${DEFAULT_PLAN_LIMIT}). ${ANSWER_SIZE_NOTE}`,
@@ -96,11 +98,9 @@ export const findVpsPlansTool = defineTool({
       .regex(anyCase('nvme', 'ssd', 'hdd'), { error: 'storageType must be NVMe, SSD or HDD' })
       .optional()
       .describe('Disk technology: "NVMe", "SSD" or "HDD" (any case).'),
-    cpuType: z
-      .string()
-      .regex(anyCase('shared', 'dedicated'), { error: 'cpuType must be "shared" or "dedicated"' })
-      .optional()
-      .describe('"dedicated" (vCPUs reserved for the server) or "shared" (cores shared with other tenants), any case.'),
+    cpuType: cpuTypeInput(
+      '"dedicated" (vCPUs reserved for the server) or "shared" (cores shared with other tenants), any case.',
+    ),
     architecture: z
       .string()
       .regex(anyCase('x86_64', 'arm64'), { error: 'architecture must be "x86_64" or "arm64"' })
@@ -187,7 +187,9 @@ export const findVpsPlansTool = defineTool({
         ramGb: z.number().nullable(),
         storageGb: z.number().nullable(),
         cpuType: cpuTypeSchema,
-        architecture: architectureSchema,
+        architecture: architectureSchema
+          .optional()
+          .describe('x86_64 or arm64 where the data states it; concise answers leave "unknown" out.'),
         ...soldInShape,
         regionalPriceFactor: z
           .number()

@@ -27,6 +27,14 @@ export const figureInput = (name: string, what: string, example: number, max: nu
   return (whole ? number.int({ error }) : number).optional();
 };
 
+/** The `cpuType` argument of the plan tools: "shared" or "dedicated" in any case, with what it means there. */
+export const cpuTypeInput = (meaning: string) =>
+  z
+    .string()
+    .regex(anyCase('shared', 'dedicated'), { error: 'cpuType must be "shared" or "dedicated"' })
+    .optional()
+    .describe(meaning);
+
 /** How a plan's price is paid: the same fields in every tool that shows a plan. */
 export const planPricingShape = {
   priceBasis: z

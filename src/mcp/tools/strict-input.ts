@@ -44,13 +44,14 @@ const ID_ARGUMENTS = new Set(['id', 'providerId', 'providers', 'slug']);
 export function foldArgumentCase(args: unknown, valid: readonly string[]): unknown {
   if (args === null || typeof args !== 'object' || Array.isArray(args)) return args;
   const byLowercase = new Map(valid.map((name) => [name.toLowerCase(), name]));
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(args)) {
-    const name = key in out || valid.includes(key) ? key : (byLowercase.get(key.toLowerCase()) ?? key);
-    const target = name !== key && Object.hasOwn(args, name) ? key : name;
-    out[target] = ID_ARGUMENTS.has(target) && valid.includes(target) ? lowercaseIds(value) : value;
-  }
-  return out;
+  // Built from entries, so a key such as "__proto__" stays an own (unknown, refused) argument.
+  return Object.fromEntries(
+    Object.entries(args).map(([key, value]) => {
+      const name = valid.includes(key) ? key : (byLowercase.get(key.toLowerCase()) ?? key);
+      const target = name !== key && Object.hasOwn(args, name) ? key : name;
+      return [target, ID_ARGUMENTS.has(target) && valid.includes(target) ? lowercaseIds(value) : value];
+    }),
+  );
 }
 
 const lowercaseIds = (value: unknown): unknown =>
