@@ -31,6 +31,8 @@ const offers = rawProviders.providers.flatMap((p: Json) =>
       providerId: p.id,
       planName: plan.name,
       cpuType: plan.cpuType,
+      // The architecture only where the line states it with a source; never read from a name.
+      architecture: line.architecture?.source ? line.architecture.value : 'unknown',
       currency: plan.currency,
       m2m: priced.monthToMonthPrice,
       cities: p.datacenters
@@ -95,6 +97,86 @@ describe('a scripted agent session: one call per question', () => {
       cpuType: 'dedicated',
     });
     expect(r.equivalents[0].datacenters).toContain('New York');
+  });
+
+  it('"What is the cheapest ARM VPS?"', async () => {
+    const arm = offers
+      .filter((x: Json) => x.architecture === 'arm64')
+      .map((x: Json) => ({ ...x, usd: usd(x.m2m, x.currency, 'USD') }))
+      .sort(byPrice);
+    expect(arm.length).toBeGreaterThan(0);
+    const r = data(await call('find_vps_plans', { architecture: 'arm64', limit: 1 }));
+    expect(r.plans[0]).toMatchObject({
+      providerId: arm[0].providerId,
+      planName: arm[0].planName,
+      normalizedPrice: arm[0].usd,
+      architecture: 'arm64',
+    });
+    expect(r.totalMatches).toBe(arm.length);
+  });
+
+  it('"Cheapest 4 GB server in Singapore?": a plan whose price there the data lacks is not ranked', async () => {
+    // OVHcloud's notes: its Asia-Pacific and Canadian sites sell in their own currencies at prices not in the dataset.
+    const ovh = rawProviders.providers.find((p: Json) => p.id === 'ovhcloud');
+    expect(ovh.pricingNotes).toMatch(/Asia-Pacific sites in their own currencies, at prices not in the dataset/);
+    const sold = offers.filter((x: Json) => x.ramGb >= 4 && x.cities.includes('Singapore'));
+    const priced = sold
+      .filter((x: Json) => x.factorAt('Singapore') !== null)
+      .map((x: Json) => ({
+        ...x,
+        usd: usd(Math.round(x.m2m * x.factorAt('Singapore') * 100) / 100, x.currency, 'USD'),
+      }))
+      .sort(byPrice);
+    const r = data(await call('find_vps_plans', { location: 'Singapore', minRamGb: 4, limit: 1 }));
+    expect(r.plans[0]).toMatchObject({
+      providerId: priced[0].providerId,
+      planName: priced[0].planName,
+      normalizedPrice: priced[0].usd,
+    });
+    expect(r.totalMatches).toBe(priced.length);
+    expect(r.plans[0].providerId).not.toBe('ovhcloud');
+    const ovhUnpriced = r.priceUnknownAtLocation.find((u: Json) => u.providerId === 'ovhcloud');
+    expect(ovhUnpriced).toMatchObject({
+      datacenters: ['Singapore'],
+      note: expect.stringMatching(/not in the dataset/),
+    });
+    expect(ovhUnpriced.plans).toBe(sold.filter((x: Json) => x.providerId === 'ovhcloud').length);
+  });
+
+  it('"What does a Hostinger KVM 2 cost with daily backups?": the bill is withheld, not too low', async () => {
+    const backups = rawProviders.providers.find((p: Json) => p.id === 'hostinger').addOns.backups;
+    // Included backups are weekly; daily ones are a paid upgrade whose price the data does not have.
+    expect(backups).toMatchObject({ status: 'included', frequency: 'weekly' });
+    expect(backups.otherFrequencies).toEqual([
+      expect.objectContaining({ frequency: 'daily', percentOfPlanPrice: null, pricePerMonth: null }),
+    ]);
+    const r = data(
+      await call('estimate_monthly_cost', {
+        providerId: 'hostinger',
+        planName: 'KVM 2',
+        country: 'DE',
+        backups: 'daily',
+      }),
+    );
+    expect(r.known).toBe(false);
+    expect(r.totalOverHorizon).toBeUndefined();
+    expect(r.recurringTotalOverHorizon).toBeUndefined();
+    expect(r.lineItems.find((i: Json) => i.item === 'backups')).toEqual({
+      item: 'backups',
+      known: false,
+      reason: backups.otherFrequencies[0].unknownReason,
+    });
+    expect(r.unknownItems.map((u: Json) => u.item)).toContain('backups');
+    // Weekly backups, the included ones, cost nothing extra.
+    const weekly = data(
+      await call('estimate_monthly_cost', {
+        providerId: 'hostinger',
+        planName: 'KVM 2',
+        country: 'DE',
+        backups: 'weekly',
+      }),
+    );
+    expect(weekly.lineItems.find((i: Json) => i.item === 'backups')).toMatchObject({ known: true, amount: 0 });
   });
 
   it('"What does a CX33 cost my business a month?" (no country given)', async () => {

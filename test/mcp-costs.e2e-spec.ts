@@ -275,4 +275,20 @@ describe('estimate_monthly_cost without a country, and what known means', () => 
     expect(unknownInPeriods.length).toBeGreaterThan(0);
     expect(r.unknownItems).toEqual([...unknownInPeriods, { item: 'setupFee', reason: r.setupFee.reason }]);
   });
+
+  it.each(['Sydney', 'Singapore', 'Beauharnois'])(
+    "withholds OVHcloud's base price in %s, where the data says its site sells at a price not in the dataset",
+    async (datacenter) => {
+      const line = rawProviders.providers
+        .find((p: any) => p.id === 'ovhcloud')
+        .planLines.find((l: any) => l.id === 'vps');
+      const regional = line.regionalPrices.find((r: any) => r.datacenters.includes(datacenter));
+      expect(regional.priceFactor).toBeNull();
+      const r = data(
+        await call('estimate_monthly_cost', { providerId: 'ovhcloud', planName: 'VPS-1 2027', datacenter }),
+      );
+      expect(r.lineItems[0]).toEqual({ item: 'base', known: false, reason: regional.note });
+      expect([r.known, r.recurringTotalOverHorizon]).toEqual([false, undefined]);
+    },
+  );
 });

@@ -29,6 +29,10 @@ const rows = rawProviders.providers.flatMap((p: Json) =>
     })),
 );
 
+/** The raw plan record of an answer's plan. */
+const rawPlan = (e: Json) =>
+  rawProviders.providers.find((p: Json) => p.id === e.providerId).plans.find((p: Json) => p.name === e.planName);
+
 describe('find_equivalent_plans and describe_filters', () => {
   const { call, data, errorText, tools: toolList } = mcpSuite();
 
@@ -71,6 +75,61 @@ describe('find_equivalent_plans and describe_filters', () => {
     expect(r.equivalents.some((e: Json) => e.lowerThanReference.includes('bandwidthTb'))).toBe(true); // the case this test is about
   });
 
+  it('calls unmetered traffic unmetered, as find_vps_plans does: it meets any volume and is never "not comparable"', async () => {
+    const r = data(
+      await call('find_equivalent_plans', { providerId: 'digitalocean', planName: 'Basic 4 GB', limit: 50 }),
+    );
+    const unmetered = r.equivalents.filter((e: Json) => transferOf(rawPlan(e).bandwidth).unmetered);
+    expect(unmetered.length).toBeGreaterThan(0); // Contabo's "Unmetered (fair use)", UpCloud's uncharged egress
+    for (const e of unmetered) {
+      expect([e.planName, e.unmetered, e.bandwidthTb, e.notComparable, e.lowerThanReference]).toEqual([
+        e.planName,
+        true,
+        null,
+        [],
+        [],
+      ]);
+      const search = data(
+        await call('find_vps_plans', {
+          providers: [e.providerId],
+          minRamGb: e.ramGb,
+          minTransferTb: 1,
+          limit: 50,
+          responseFormat: 'detailed',
+        }),
+      );
+      expect(search.plans.find((p: Json) => p.planName === e.planName)?.unmetered).toBe(true);
+    }
+    for (const e of r.equivalents.filter((x: Json) => !transferOf(rawPlan(x).bandwidth).unmetered)) {
+      const tb = transferOf(rawPlan(e).bandwidth).bandwidthTb;
+      expect([e.planName, e.unmetered, e.notComparable]).toEqual([
+        e.planName,
+        false,
+        tb === null ? ['bandwidthTb'] : [],
+      ]);
+    }
+  });
+
+  it('lists the plans sold where asked at a price the dataset lacks by provider and line with the note, as find_vps_plans does', async () => {
+    const args = { providerId: 'hetzner', planName: 'CX23', location: 'Singapore' };
+    const r = data(await call('find_equivalent_plans', args));
+    const ovh = r.priceUnknownAtLocation.find((u: Json) => u.providerId === 'ovhcloud');
+    expect(ovh).toMatchObject({
+      line: 'vps',
+      datacenters: ['Singapore'],
+      note: expect.stringMatching(/not in the dataset/),
+    });
+    expect(ovh.plans).toBeGreaterThan(0);
+    expect(r.equivalents.some((e: Json) => e.providerId === 'ovhcloud')).toBe(false);
+  });
+
+  it.each([
+    [{ providerId: 'hetzner', planName: 'CX23', vcpus: 8 }, /vcpus cannot be used with providerId and planName/],
+    [{ providerId: 'hetzner', planName: 'CX23', cpuType: 'dedicated' }, /cpuType cannot be used with providerId/],
+  ])('refuses a reference plan given with figures %j, naming the conflict', async (args, message) => {
+    expect(errorText(await call('find_equivalent_plans', args))).toMatch(message);
+  });
+
   it('takes figures instead of a plan', async () => {
     const r = data(await call('find_equivalent_plans', { vcpus: 8, ramGb: 32 }));
     const expected = rows.filter((x: Json) => x.m2m !== null && x.vcpus >= 8 && x.ramGb >= 32);
@@ -102,5 +161,26 @@ describe('find_equivalent_plans and describe_filters', () => {
     expect(r.datacenterCountries).toEqual(
       [...new Set(rawProviders.providers.flatMap((p: Json) => p.datacenters.map((d: Json) => d.country)))].sort(),
     );
+    expect([r.architectures, r.backupFrequencies]).toEqual([
+      ['x86_64', 'arm64'],
+      ['daily', 'weekly'],
+    ]);
+  });
+
+  it('describes data centres by city and country concisely by default, with regions and country names in detail', async () => {
+    const concise = data(await call('describe_filters'));
+    const detailed = data(await call('describe_filters', { responseFormat: 'detailed' }));
+    expect(concise.providers.map((p: Json) => p.datacenters)).toEqual(
+      rawProviders.providers.map((p: Json) => p.datacenters.map((d: Json) => ({ city: d.city, country: d.country }))),
+    );
+    expect(detailed.providers.map((p: Json) => p.datacenters)).toEqual(
+      rawProviders.providers.map((p: Json) => p.datacenters),
+    );
+    expect(detailed.customerCountries.vatRates.map((v: Json) => [v.code, v.country]).sort()).toEqual(
+      Object.entries(vat)
+        .map(([code, v]: [string, Json]) => [code, v.country])
+        .sort(),
+    );
+    expect(concise.customerCountries.vatRates.every((v: Json) => v.country === undefined)).toBe(true);
   });
 });

@@ -44,6 +44,29 @@ describe('MCP answer sizes', () => {
     expect(budgets.map((b) => b.answer).sort()).toEqual(['tools/list', ...TOOL_NAMES].sort());
   });
 
+  // Issue #41's goals, so the documented budgets cannot drift above them: tools/list within 40,000
+  // characters, every tool's default answer within 8,000 (a guide's own text aside: get_guide pages it).
+  it('documents budgets within the goals: tools/list 40,000, every default answer but get_guide 8,000', () => {
+    const over = budgets.filter((b) =>
+      b.answer === 'tools/list' ? b.budget > 40_000 : b.answer !== 'get_guide' && b.budget > 8_000,
+    );
+    expect(over).toEqual([]);
+  });
+
+  it.each([
+    ['list_vps_providers', { sortBy: 'price' }],
+    ...['hetzner', 'digitalocean', 'vultr', 'linode', 'ovhcloud', 'contabo', 'hostinger', 'upcloud'].map(
+      (id) => ['get_vps_provider', { id }] as const,
+    ),
+    ['get_dataset_changes', { since: '2000-01-01' }],
+    ['find_vps_plans', { location: 'Singapore', minRamGb: 4 }],
+    ['describe_filters', {}],
+  ])('answers %s %j by default within 8,000 characters', async (name, args) => {
+    const result = await client.callTool({ name, arguments: args });
+    expect(result.isError).toBeFalsy();
+    expect((result.content as { text: string }[])[0].text.length).toBeLessThanOrEqual(8_000);
+  });
+
   /** Characters of the answer as a client receives it: the JSON of tools/list's tools, or a tool's text content. */
   const measure = async ({ answer, args }: Budget): Promise<number> => {
     if (answer === 'tools/list') {

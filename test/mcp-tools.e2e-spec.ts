@@ -92,24 +92,70 @@ describe('MCP tools', () => {
   describe('get_dataset_changes', () => {
     const changelog = JSON.parse(readFileSync('data/changelog.json', 'utf8'));
 
-    it('returns every release of the changelog with every change on request, newest first, with the version being served', async () => {
-      const result = data(await call('get_dataset_changes', { responseFormat: 'detailed' }));
-      expect(result).toEqual({
-        currentVersion: JSON.parse(readFileSync('data/meta.json', 'utf8')).version,
-        releases: [...changelog.releases].reverse(),
-        responseFormat: 'detailed',
-      });
-      expect(result.releases.at(-1).summary).toBe('initial release');
+    /** A release of the changelog with only one provider's changes and no guides, computed here from the raw file. */
+    const onlyProvider = (release: any, id: string) => {
+      const mine = (list: any[]) => list.filter((x: any) => x.providerId === id);
+      const c = release.changes;
+      return {
+        ...release,
+        changes: {
+          ...c,
+          providersAdded: c.providersAdded.filter((x: string) => x === id),
+          providersRemoved: c.providersRemoved.filter((x: string) => x === id),
+          plansAdded: mine(c.plansAdded),
+          plansRemoved: mine(c.plansRemoved),
+          plansRepriced: mine(c.plansRepriced),
+          providerFacts: mine(c.providerFacts),
+          guidesAdded: [],
+          guidesUpdated: [],
+        },
+      };
+    };
+
+    it.each(VALID_IDS)(
+      'returns every release with every change of %s on request (providerId in any case), newest first, with the version being served',
+      async (id) => {
+        const result = data(
+          await call('get_dataset_changes', { providerId: id.toUpperCase(), responseFormat: 'detailed' }),
+        );
+        expect(result).toEqual({
+          currentVersion: JSON.parse(readFileSync('data/meta.json', 'utf8')).version,
+          releases: [...changelog.releases].reverse().map((r: any) => onlyProvider(r, id)),
+          providerId: id,
+          responseFormat: 'detailed',
+        });
+        expect(result.releases.at(-1).summary).toBe('initial release');
+      },
+    );
+
+    it('caps a detailed answer for every provider at the detailed limit, newest releases kept, and says how to narrow it', async () => {
+      const result = await call('get_dataset_changes', { responseFormat: 'detailed' });
+      expect((result.content[0] as { text: string }).text.length).toBeLessThanOrEqual(60_000);
+      const { releases, truncated } = data(result);
+      expect(releases).toEqual([...changelog.releases].reverse().slice(0, releases.length));
+      expect(truncated.omitted).toBe(changelog.releases.length - releases.length);
+      expect(truncated.reason).toMatch(/providerId/);
+    });
+
+    it('refuses an unknown providerId, listing the valid ids', async () => {
+      const text = errorText(await call('get_dataset_changes', { providerId: 'aws' }));
+      for (const id of VALID_IDS) expect(text).toContain(id);
     });
 
     it('returns only the releases after `since`', async () => {
       const first = changelog.releases[0].version;
-      expect(data(await call('get_dataset_changes', { since: first, responseFormat: 'detailed' })).releases).toEqual(
-        changelog.releases.filter((r: any) => r.version > first).reverse(),
-      );
       expect(
-        data(await call('get_dataset_changes', { since: '2000-01-01', responseFormat: 'detailed' })).releases,
-      ).toHaveLength(changelog.releases.length);
+        data(await call('get_dataset_changes', { since: first, providerId: 'vultr', responseFormat: 'detailed' }))
+          .releases,
+      ).toEqual(
+        changelog.releases
+          .filter((r: any) => r.version > first)
+          .reverse()
+          .map((r: any) => onlyProvider(r, 'vultr')),
+      );
+      expect(data(await call('get_dataset_changes', { since: '2000-01-01' })).releases).toHaveLength(
+        changelog.releases.length,
+      );
       expect(data(await call('get_dataset_changes', { since: first })).releases.map((r: any) => r.version)).toEqual(
         changelog.releases
           .filter((r: any) => r.version > first)
@@ -280,7 +326,9 @@ describe('MCP tools', () => {
       // Nothing else in the description or the instructions calls the other format the default.
       const other = responseFormat === 'detailed' ? 'concise' : 'detailed';
       expect(tool.description).not.toMatch(new RegExp(`"${other}" \\(the default\\)`));
-      expect(instructions).not.toMatch(/list_vps_providers[^\n]*answer concisely by default/);
+      expect(instructions).not.toMatch(
+        responseFormat === 'detailed' ? /list_vps_providers answers concisely/ : /list_vps_providers answers in detail/,
+      );
     });
 
     it.each(['concise', 'detailed'])(
@@ -321,16 +369,19 @@ describe('MCP tools', () => {
   });
 
   describe('get_vps_provider', () => {
-    it('returns the same record as the JSON API', async () => {
+    it('returns the same record as the JSON API with responseFormat "detailed"', async () => {
       const api = await t.http.get('/api/providers/contabo.json');
-      expect(data(await call('get_vps_provider', { id: 'contabo' }))).toEqual({
+      expect(data(await call('get_vps_provider', { id: 'contabo', responseFormat: 'detailed' }))).toEqual({
         provider: api.body.provider,
         datasetVersion: api.body.version,
+        responseFormat: 'detailed',
       });
     });
 
     it('says which dataset version the record and its dated prices are from', async () => {
-      const { provider, datasetVersion } = data(await call('get_vps_provider', { id: 'hetzner' }));
+      const { provider, datasetVersion } = data(
+        await call('get_vps_provider', { id: 'hetzner', responseFormat: 'detailed' }),
+      );
       expect(datasetVersion).toBe(meta.version);
       for (const plan of provider.plans)
         expect(plan).toMatchObject({
@@ -338,6 +389,28 @@ describe('MCP tools', () => {
           stale: expect.any(Boolean),
         });
     });
+
+    it.each(VALID_IDS)(
+      'answers %s concisely by default: the review fields as the API has them and each plan line with its plan count, under 8,000 characters',
+      async (id) => {
+        const api = (await t.http.get(`/api/providers/${id}.json`)).body.provider;
+        const result = await call('get_vps_provider', { id: id.toUpperCase() });
+        expect((result.content[0] as { text: string }).text.length).toBeLessThanOrEqual(8_000);
+        const { provider, responseFormat } = data(result);
+        expect(responseFormat).toBe('concise');
+        expect(provider).not.toHaveProperty('plans');
+        for (const key of ['verdict', 'pros', 'cons', 'rating', 'startingPrice', 'priceAge', 'url'])
+          expect([key, provider[key]]).toEqual([key, api[key]]);
+        expect(provider.planLines).toEqual(
+          api.planLines.map((line: any) => ({
+            id: line.id,
+            name: line.name,
+            plans: api.plans.filter((plan: any) => plan.line === line.id).length,
+            discontinued: line.discontinued !== undefined,
+          })),
+        );
+      },
+    );
 
     it('answers an unknown id with isError listing the valid ids', async () => {
       const text = errorText(await call('get_vps_provider', { id: 'aws' }));

@@ -1,7 +1,7 @@
 import { claimsOf, hasClaimed } from './support/independent-claims.js';
 import { meetsAllFour, pricedPlanOf, toCurrencyWith } from './support/independent-figures.js';
 import { mcpSuite } from './support/mcp-tool-caller.js';
-import { rawExchangeRates, rawProviders, rawUseCases } from './support/raw-data.js';
+import { rawExchangeRates, rawGuides, rawProviders, rawUseCases } from './support/raw-data.js';
 import { onReleaseDay } from './support/clock';
 
 // The expectations below are worked out for the release day; ages are measured to the day of the answer.
@@ -107,6 +107,22 @@ describe('recommend_vps_for_workload: matching free text', () => {
     expect(r.useCase.slug).toBe('game-server');
     expect(r.match.matchedOn).toEqual(['minecraft']);
     expect(useCaseOf('game-server').tags).toContain('minecraft');
+  });
+
+  it('lands "small Mastodon instance for about 500 users" on a use case by its description, with low confidence', async () => {
+    const r = data(await recommend({ workload: 'small Mastodon instance for about 500 users' }));
+    expect(['self-hosted-apps', 'web-app']).toContain(r.useCase.slug);
+    expect(r.match.kind).toBe('description');
+    expect(r.match.confidence).toBeLessThan(0.6);
+    // What it rests on is in that use case's description, as a whole word.
+    const description = useCaseOf(r.useCase.slug).description.toLowerCase();
+    for (const word of r.match.matchedOn) expect(description).toMatch(new RegExp(`\\b${word}\\b`));
+  });
+
+  it('finds no guide for "mastodon", as none covers it, rather than unrelated ones', async () => {
+    const covering = rawGuides.filter((g: Json) => /mastodon/i.test(JSON.stringify(g)));
+    const r = data(await call('search_guides', { query: 'mastodon' }));
+    expect(r.results.length).toBe(covering.length);
   });
 
   it('is less sure when the text names two use cases, and lists the other as an alternative', async () => {

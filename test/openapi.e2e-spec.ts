@@ -28,6 +28,7 @@ const PROVIDER_IDS = rawProviders.providers.map((p: { id: string }) => p.id);
  */
 const DECIMAL_BY_NATURE = new Set([
   'BackupsAddOn.percentOfPlanPrice',
+  'BackupOption.percentOfPlanPrice',
   'BackupsAddOn.pricesByPlan.*',
   'PlanTableRow.storageGb',
   'Spec.ramGb',

@@ -1,3 +1,4 @@
+import type { PlanArchitecture, PlanCpuType } from '../plans/closest-plans.js';
 /** The parts of a monthly bill, in the order they are listed. */
 export const BILL_ITEMS = ['base', 'ipv4', 'backups', 'trafficOverage', 'tax'] as const;
 export type BillItemKind = (typeof BILL_ITEMS)[number];
@@ -44,6 +45,9 @@ export interface CostEstimate {
     ramGb: number | null;
     storageGb: number | null;
     bandwidthTb: number | null;
+    /** Shared or dedicated vCPUs ("unknown" where the data does not say), and the CPU architecture the data states. */
+    cpuType: PlanCpuType;
+    architecture: PlanArchitecture;
     /** The day the provider showed `price`, and whether that price is stale (and why). */
     observedAt: string;
     stale: boolean;

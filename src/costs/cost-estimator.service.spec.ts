@@ -182,13 +182,59 @@ describe('CostEstimator', () => {
     [{ providerId: 'hetzner', planName: 'CX23', country: 'DE', horizonMonths: 0 }, 'horizonMonths'],
     [{ providerId: 'hetzner', planName: 'CX23', country: 'DE', currency: 'XYZ' }, 'currency'],
     [{ providerId: 'hetzner', planName: 'CX23', country: 'DE', trafficTb: -1 }, 'trafficTb'],
-    [{ providerId: 'hetzner', planName: 'CX23', country: 'Germany' }, 'country'],
+    [{ providerId: 'hetzner', planName: 'CX23', country: 'Atlantis' }, 'country'],
     [{ providerId: 'hetzner', planName: 'Basic 2 GB', country: 'DE' }, 'planName'],
     [{ providerId: 'hetzner', country: 'DE' }, 'providerId'],
     [{ providerId: 'hetzner', planName: 'CX23', country: 'DE', datacenter: 'Ashburn' }, 'datacenter'],
   ])('refuses %j, naming the argument', (query, argument) => {
     expect(() => costs.estimate(query)).toThrow(
       expect.objectContaining({ argument, constructor: InvalidArgumentError }),
+    );
+  });
+  it.each([
+    // DigitalOcean: weekly backups 20% of the plan price, daily ones 30% (the add-on's other frequency).
+    ['digitalocean', 'Basic 4 GB', 'weekly', { known: true, share: 0.2 }],
+    ['digitalocean', 'Basic 4 GB', 'daily', { known: true, share: 0.3 }],
+    ['digitalocean', 'Basic 4 GB', true, { known: true, share: 0.2 }],
+    // Hetzner's backups are daily: they cover a weekly need too.
+    ['hetzner', 'CX23', 'weekly', { known: true, share: 0.2 }],
+    ['hetzner', 'CX23', 'daily', { known: true, share: 0.2 }],
+    // Hostinger includes weekly backups; daily ones cost a price the data does not have.
+    ['hostinger', 'KVM 2', 'weekly', { known: true, share: 0 }],
+    ['hostinger', 'KVM 2', 'daily', { known: false }],
+    // Vultr's data does not say how often its backups run: a frequency asked for has no price.
+    ['vultr', 'Regular Performance 1 GB', 'daily', { known: false }],
+  ] as const)(
+    'prices %s %s with backups %j by the frequency the data gives',
+    (providerId, planName, backups, expected) => {
+      const bill = costs.estimate({ providerId, planName, backups });
+      const item = bill.lineItems.find((i) => i.item === 'backups')!;
+      const base = bill.lineItems.find((i) => i.item === 'base')!;
+      expect(item.known).toBe(expected.known);
+      if (expected.known) expect(item.amount).toBeCloseTo(base.amount! * ('share' in expected ? expected.share : 0), 2);
+      else expect(bill.recurringTotalOverHorizon).toBeUndefined();
+    },
+  );
+
+  it.each([
+    ['Germany', 'DE'],
+    ['united kingdom', 'GB'],
+    ['UK', 'GB'],
+    ['de', 'DE'],
+  ])('reads the customer country %j as %s', (country, code) => {
+    const bill = costs.estimate({ providerId: 'hetzner', planName: 'CX23', country });
+    expect(bill.customer.country).toBe(code);
+  });
+
+  it.each([
+    [{ providerId: 'hetzner', planName: 'CX23', minRamGb: 16 }, 'minRamGb'],
+    [{ providerId: 'hetzner', planName: 'CX23', cpuType: 'dedicated' }, 'cpuType'],
+  ])('refuses a plan named with figures %j, naming both', (query, argument) => {
+    expect(() => costs.estimate(query)).toThrow(
+      expect.objectContaining({
+        argument,
+        message: expect.stringMatching(/cannot be used with providerId and planName/),
+      }),
     );
   });
 

@@ -7,13 +7,15 @@ import type { PlanLine } from '../dataset/dto/plan-line.dto.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import type { ProviderRecord } from '../dataset/dto/provider.dto.js';
 import type { Source } from '../dataset/dto/source.dto.js';
+import type { BackupFrequency, BackupsAddOn } from '../dataset/dto/add-ons.dto.js';
 import type { PlanTableRow } from '../plans/dto/plan-table-row.dto.js';
 import { PlanTableService } from '../plans/plan-table.service.js';
 import { placesOf } from '../plans/plan-locations.js';
 import { countryCodeOfName } from '../plans/country-names.js';
 import { resolveProviderId } from '../plans/provider-ids.js';
 import { didYouMean } from '../common/suggest.js';
-import { PlansService } from '../plans/plans.service.js';
+import { architectureOf, cpuTypeOf, PlansService } from '../plans/plans.service.js';
+import { refusePlanWithFigures } from '../plans/argument-conflicts.js';
 import type { BillItem, BillPeriod, CostEstimate } from './cost-estimate.js';
 import { taxRate } from './tax-treatment.js';
 import { trafficOverageCost, type Amount } from './traffic-overage.js';
@@ -27,6 +29,8 @@ export interface CostQuery {
   minVcpus?: number;
   minRamGb?: number;
   minStorageGb?: number;
+  /** With figures: "shared" or "dedicated" vCPUs (any case); without, the cheapest plan of either kind. */
+  cpuType?: string;
   /** ISO 3166-1 alpha-2 code of the customer's country; without one the bill is before VAT or sales tax. */
   country?: string;
   /** A business with a valid VAT id. */
@@ -35,7 +39,11 @@ export interface CostQuery {
   trafficTb?: number;
   /** Whether the server needs a public IPv4 address (default true). */
   ipv4?: boolean;
-  backups?: boolean;
+  /**
+   * Automated backups: "daily" or "weekly" for backups at least that often, true for the provider's
+   * backup add-on at whatever frequency it runs, false or absent for none.
+   */
+  backups?: boolean | BackupFrequency;
   horizonMonths?: number;
   currency?: string;
   /** City of the data centre, from the provider's `datacenters`. */
@@ -50,6 +58,37 @@ const sourceOf = (about: string, s: Source) => ({
   ...(s.pageDate ? { pageDate: s.pageDate } : {}),
   ...(s.copyOf ? { copyOf: s.copyOf } : {}),
 });
+
+/** A backup price as the estimate uses it: the add-on's own, or one of its other frequencies. */
+type BackupPrice = Pick<BackupsAddOn, 'status' | 'percentOfPlanPrice' | 'pricePerMonth' | 'note' | 'unknownReason'>;
+
+/**
+ * The backup price that buys what was asked: `true` takes the add-on as it is (its frequency said when
+ * the data states it); a frequency takes the price of that frequency, or of daily backups for weekly
+ * ones (they back up at least weekly), and is unknown when the data has no price at that frequency.
+ */
+export function backupOptionFor(
+  backups: BackupsAddOn,
+  wanted: true | BackupFrequency,
+): { option: BackupPrice; says: string } | { reason: string } {
+  const options: (BackupPrice & { frequency?: BackupFrequency })[] = [backups, ...(backups.otherFrequencies ?? [])];
+  if (wanted === true)
+    return { option: backups, says: backups.frequency ? `${capitalized(backups.frequency)} backups: ` : '' };
+  if (backups.status === 'unavailable')
+    return { reason: backups.unknownReason ?? 'Automated backups are unavailable.' };
+  const exact = options.find((o) => o.frequency === wanted);
+  if (exact) return { option: exact, says: `${capitalized(wanted)} backups: ` };
+  const daily = wanted === 'weekly' ? options.find((o) => o.frequency === 'daily') : undefined;
+  if (daily) return { option: daily, says: 'Daily backups (they cover a weekly need; no weekly price in the data): ' };
+  return {
+    reason:
+      backups.frequency === undefined
+        ? `The data does not say how often these backups run, so no price is known for ${wanted} backups.`
+        : `The data has a price for ${backups.frequency} backups only, not for ${wanted} ones.`,
+  };
+}
+
+const capitalized = (word: string) => word[0].toUpperCase() + word.slice(1);
 
 /** What a plan costs a month with its add-ons and tax, period by period, from the dataset's sourced figures only. */
 @Injectable()
@@ -74,7 +113,9 @@ export class CostEstimator {
         'currency',
         `No exchange rate for "${currency.slice(0, 10)}". Use one of: ${rates.currencies.join(', ')}.`,
       );
-    const country = query.country?.trim().toUpperCase();
+    // A code in any case, or a country's name ("Germany", "United Kingdom") as country-names.ts knows it.
+    const asCode = query.country?.trim().toUpperCase();
+    const country = asCode !== undefined && !isISO31661Alpha2(asCode) ? (countryCodeOfName(asCode) ?? asCode) : asCode;
     if (country !== undefined && !isISO31661Alpha2(country))
       throw new InvalidArgumentError(
         'country',
@@ -190,6 +231,8 @@ export class CostEstimator {
         ramGb: row.ramGb,
         storageGb: row.storageGb,
         bandwidthTb: row.bandwidthTb,
+        cpuType: cpuTypeOf(row),
+        architecture: architectureOf(line),
         observedAt: row.observedAt,
         stale: row.stale,
         staleReason: row.staleReason,
@@ -222,6 +265,7 @@ export class CostEstimator {
   ): { row: PlanTableRow; chosenBy: CostEstimate['chosenBy'] } {
     const rows = this.table.rowsFor(snapshot);
     const providerIds = [...snapshot.providersById.keys()];
+    refusePlanWithFigures(query, ['minVcpus', 'minRamGb', 'minStorageGb', 'cpuType']);
     if (query.providerId !== undefined || query.planName !== undefined) {
       if (query.providerId === undefined || query.planName === undefined)
         throw new InvalidArgumentError(
@@ -250,6 +294,7 @@ export class CostEstimator {
       minVcpus: query.minVcpus,
       minRamGb: query.minRamGb,
       minStorageGb: query.minStorageGb,
+      cpuType: query.cpuType,
       limit: 50,
     });
     const match = found.plans.find(
@@ -336,29 +381,33 @@ export class CostEstimator {
     provider: ProviderRecord,
     row: PlanTableRow,
     base: Amount,
-    wanted: boolean,
+    wanted: boolean | BackupFrequency,
     regional?: { note: string },
   ): Amount {
-    const { backups } = provider.addOns;
     if (!wanted) return { known: true, amount: 0, note: 'No backups requested.' };
-    if (backups.status === 'included' || backups.includedInLines?.includes(row.lineId))
-      return { known: true, amount: 0, note: backups.note ?? 'Included in the plan price.' };
-    if (backups.status !== 'paid')
-      return { known: false, reason: backups.unknownReason ?? `Automated backups are ${backups.status}.` };
-    if (backups.percentOfPlanPrice !== null) {
+    const chosen = backupOptionFor(provider.addOns.backups, wanted);
+    if ('reason' in chosen) return { known: false, reason: chosen.reason };
+    const { option, says } = chosen;
+    const { backups } = provider.addOns;
+    const own = option === backups;
+    if (option.status === 'included' || (own && backups.includedInLines?.includes(row.lineId)))
+      return { known: true, amount: 0, note: option.note ?? `${says}Included in the plan price.` };
+    if (option.status !== 'paid')
+      return { known: false, reason: option.unknownReason ?? `Automated backups are ${option.status}.` };
+    if (option.percentOfPlanPrice !== null) {
       return base.known
         ? {
             known: true,
-            amount: (base.amount * backups.percentOfPlanPrice) / 100,
-            note: `${backups.percentOfPlanPrice}% of the plan price.`,
+            amount: (base.amount * option.percentOfPlanPrice) / 100,
+            note: `${says}${option.percentOfPlanPrice}% of the plan price.`,
           }
-        : { known: false, reason: `${backups.percentOfPlanPrice}% of a plan price that is unknown here.` };
+        : { known: false, reason: `${option.percentOfPlanPrice}% of a plan price that is unknown here.` };
     }
     if (regional) return { known: false, reason: `${regional.note} Backup prices there are not in the dataset.` };
-    const flat = backups.pricesByPlan?.[row.planName] ?? backups.pricePerMonth;
+    const flat = (own ? backups.pricesByPlan?.[row.planName] : undefined) ?? option.pricePerMonth;
     return flat === null || flat === undefined
-      ? { known: false, reason: backups.unknownReason ?? `No backup price for ${row.planName}.` }
-      : { known: true, amount: flat };
+      ? { known: false, reason: option.unknownReason ?? `No backup price for ${row.planName}.` }
+      : { known: true, amount: flat, ...(says ? { note: says.trim() } : {}) };
   }
 
   private collectSources(

@@ -101,6 +101,16 @@ export function checkAddOns(p: ProviderRecord, at: string): string[] {
     problems.push(`${where}.trafficOverage.unit: a price needs its unit, and only a price has one`);
   if (trafficOverage.status !== 'charged' && trafficOverage.price !== null)
     problems.push(`${where}.trafficOverage.price: only charged traffic has a price`);
+  backups.otherFrequencies?.forEach((option, i) => {
+    const path = `${where}.backups.otherFrequencies[${i}]`;
+    if (backups.frequency === undefined)
+      problems.push(`${path}: another frequency needs the add-on's own (backups.frequency)`);
+    if (option.frequency === backups.frequency)
+      problems.push(`${path}.frequency: ${option.frequency} is the add-on's own frequency`);
+    const priced = option.percentOfPlanPrice !== null || option.pricePerMonth !== null;
+    if ((option.status === 'unknown' || (option.status === 'paid' && !priced)) && !option.unknownReason)
+      problems.push(`${path}.unknownReason: required when the price is unknown`);
+  });
   const plans = new Set(p.plans.map((plan) => plan.name));
   for (const [name, price] of Object.entries(backups.pricesByPlan ?? {})) {
     if (!plans.has(name)) problems.push(`${where}.backups.pricesByPlan.${name}: names no plan of ${p.id}`);

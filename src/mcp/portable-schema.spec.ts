@@ -45,3 +45,37 @@ describe(portableOutputSchema.name, () => {
     });
   });
 });
+
+describe('output schema levels', () => {
+  const source = z.object({ url: z.string(), retrievedAt: z.string() }).meta({ id: 'Src' });
+  const answer = z.object({
+    count: z.number().int(),
+    plans: z.array(z.object({ name: z.string(), source, detail: z.object({ deep: z.object({ x: z.string() }) }) })),
+    first: source,
+    second: source,
+  });
+
+  it("spells out the answer's fields and its items' fields, and publishes a deeper object as an object", () => {
+    const schema = portableOutputSchema(answer) as any;
+    const plan = schema.properties.plans.items;
+    expect(Object.keys(plan.properties)).toEqual(['name', 'source', 'detail']);
+    expect(plan.properties.source).toEqual({ type: 'object' });
+    expect(plan.properties.detail).toEqual({ type: 'object' });
+    expect(schema.properties.count).toEqual({ type: 'integer' });
+    expect(JSON.stringify(schema)).not.toContain('additionalProperties');
+  });
+
+  it('keeps a definition used where it is spelled out under $defs, once, and references it', () => {
+    const schema = portableOutputSchema(answer) as any;
+    expect(schema.properties.first).toEqual({ $ref: '#/$defs/Src' });
+    expect(schema.properties.second).toEqual({ $ref: '#/$defs/Src' });
+    expect(Object.keys(schema.$defs)).toEqual(['Src']);
+    expect(schema.$defs.Src.properties.url).toEqual({ type: 'string' });
+  });
+
+  it('publishes more levels when asked', () => {
+    const schema = portableOutputSchema(answer, 3) as any;
+    expect(schema.properties.plans.items.properties.source).toEqual({ $ref: '#/$defs/Src' });
+    expect(schema.properties.plans.items.properties.detail.properties.deep).toEqual({ type: 'object' });
+  });
+});

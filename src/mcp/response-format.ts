@@ -14,7 +14,7 @@ const thousands = (n: number) => n.toLocaleString('en-US');
 /** The sentence every listing tool's description ends with. */
 export const ANSWER_SIZE_NOTE =
   `Answers stay under ${thousands(ANSWER_LIMITS.concise)} characters with responseFormat "concise" (the default) and under ${thousands(ANSWER_LIMITS.detailed)} with "detailed"; ` +
-  'a list that would not fit is cut from the end and `truncated` says how many items were left out.';
+  'a longer list is cut from the end, and `truncated` counts what was left out.';
 
 /** The `responseFormat` argument, with what each format holds for this tool. */
 export const responseFormatInput = (concise: string, byDefault: (typeof RESPONSE_FORMATS)[number] = 'concise') =>
@@ -22,7 +22,7 @@ export const responseFormatInput = (concise: string, byDefault: (typeof RESPONSE
     .enum(RESPONSE_FORMATS, { error: 'responseFormat must be "concise" or "detailed"' })
     .optional()
     .describe(
-      `"concise"${byDefault === 'concise' ? ' (default)' : ''}: ${concise}. "detailed"${byDefault === 'detailed' ? ' (default)' : ''}: every field. A concise list of five or more items is at most a third the size of the detailed one.`,
+      `"concise"${byDefault === 'concise' ? ' (default)' : ''}: ${concise}. "detailed"${byDefault === 'detailed' ? ' (default)' : ''}: every field.`,
     );
 
 /** Output fields every listing answer carries beside its list. */
@@ -45,18 +45,20 @@ export function pick<T extends object, K extends keyof T>(item: T, keys: readonl
 
 /**
  * A listing answer as structuredContent and JSON text, within the size limit of its format: items
- * are dropped from the end of `data[key]` until the text fits, and `truncated` counts them.
+ * are dropped from the end of `data[key]` until the text fits, and `truncated` counts them and says
+ * how to ask for less (`narrower`).
  */
 export function structuredWithin<T extends Record<string, unknown>>(
   data: T,
   key: keyof T & string,
   format: ResponseFormat,
+  narrower = 'fewer items',
 ): CallToolResult {
   const limit = ANSWER_LIMITS[format];
   const whole = structured(data);
   if ((whole.content[0] as { text: string }).text.length <= limit) return whole;
   const items = data[key] as unknown[];
-  const reason = `Cut to stay under ${thousands(limit)} characters; ask for fewer items${format === 'detailed' ? ' or the concise format' : ''}.`;
+  const reason = `Cut to stay under ${thousands(limit)} characters; ask for ${narrower}${format === 'detailed' ? ' or the concise format' : ''}.`;
   const cut = (kept: number) => ({
     ...data,
     [key]: items.slice(0, kept),

@@ -42,7 +42,7 @@ export const SERVER_DESCRIPTION =
 export const SERVER_INSTRUCTIONS = [
   'This server answers questions about choosing and running a VPS, from a reviewed dataset of eight providers (hetzner, digitalocean, vultr, linode, ovhcloud, contabo, hostinger, upcloud).',
   '- Overview or side-by-side comparison of providers, uptime SLA and support included ("which has the best SLA"): list_vps_providers (sortBy rating, price or name).',
-  '- One provider in depth (verdict, pros and cons, every plan, links): get_vps_provider with its id.',
+  '- One provider in depth (verdict, pros and cons, plan lines, links; every plan with responseFormat "detailed"): get_vps_provider with its id.',
   '- "Cheapest server with at least N GB RAM / disk / vCPUs, under a budget, in a city or country": find_vps_plans; prices are compared in one currency with dated exchange rates; an empty answer lists the closest plans and what each misses.',
   '- A workload described in words ("WordPress blog", "Minecraft for ten friends", "private VPN"): recommend_vps_for_workload, then estimate_monthly_cost on its picks.',
   '- How-tos, comparisons and reviews: search_guides, then get_guide with a slug to read one (in chunks).',
@@ -50,7 +50,7 @@ export const SERVER_INSTRUCTIONS = [
   '- "The same as my plan, for less": find_equivalent_plans with a provider and plan name, then estimate_monthly_cost on a candidate.',
   '- Valid provider ids, cities, countries, currencies, slugs and ranges: describe_filters; call it first when unsure what to pass.',
   '- The whole choice, from workload, budget, country and traffic to a short list with bills: the choose_a_vps prompt.',
-  '- find_vps_plans and search_guides answer concisely by default (pass responseFormat "detailed" for every field); list_vps_providers answers in detail by default, with every plan (pass responseFormat "concise" for the short list).',
+  '- list_vps_providers answers concisely by default, and so do get_vps_provider, find_vps_plans, search_guides and get_dataset_changes: pass responseFormat "detailed" for every field (every plan of every provider, the full provider record, every change).',
   '- What changed between dataset releases (repricings, plans added or removed, provider facts, guides): get_dataset_changes, optionally since a version; it answers with counts per provider by default, and every change with responseFormat "detailed".',
   'Guides are also resources (guide://{slug}, markdown) and providers too (provider://{id}, JSON). Prices are monthly and exclude VAT.',
 ].join('\n');

@@ -7,6 +7,7 @@ export const PLAN_CONSTRAINTS = [
   'maxMonthlyPrice',
   'storageType',
   'cpuType',
+  'architecture',
   'providers',
   'location',
   'country',
@@ -17,6 +18,8 @@ export type PlanConstraint = (typeof PLAN_CONSTRAINTS)[number];
 
 /** A plan's CPU type as the tools answer it: "unknown" where the plan line's data does not say (never guessed). */
 export type PlanCpuType = 'shared' | 'dedicated' | 'unknown';
+/** A plan's CPU architecture as its line's data states it, or "unknown". */
+export type PlanArchitecture = 'x86_64' | 'arm64' | 'unknown';
 
 /** One constraint a plan misses, and by how much. */
 export interface ConstraintMiss {

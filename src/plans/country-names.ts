@@ -1,7 +1,7 @@
 /**
  * English names and common short forms of countries, by ISO 3166-1 alpha-2 code: the countries with a
  * data centre in the dataset and the EU/UK ones whose VAT it records (public facts, written here).
- * Only for suggesting the code to a caller who wrote a name ("Germany" -> DE, "UK" -> GB).
+ * Read wherever a tool takes a country: a caller may write a name ("Germany" -> DE, "UK" -> GB).
  */
 const NAMES: Readonly<Record<string, readonly string[]>> = {
   AT: ['Austria', 'Österreich'],

@@ -23,10 +23,26 @@ const rows = rawProviders.providers.flatMap((p: Json) =>
     stale: pricedPlanOf(p, plan).stale,
     cpuType: plan.cpuType,
     ...figures(plan),
-    bandwidthTb: transferOf(plan.bandwidth).bandwidthTb,
+    ...transferOf(plan.bandwidth),
   })),
 );
-const FIGURES = ['vcpus', 'ramGb', 'storageGb', 'bandwidthTb'];
+
+/**
+ * Lower and incomparable figures, by plan search's transfer rule written here: unmetered traffic meets
+ * any volume, a volume is lower than unmetered, an allowance stated neither way compares with nothing.
+ */
+function comparedFigures(r: Json, ref: Json, byPlan: boolean) {
+  const sized = ['vcpus', 'ramGb', 'storageGb'];
+  const lowerThanReference = sized.filter((f) => r[f] !== null && ref[f] != null && r[f] < ref[f]);
+  const notComparable = byPlan ? sized.filter((f) => (r[f] === null) !== (ref[f] === null)) : [];
+  const refStated = ref.unmetered || ref.bandwidthTb != null;
+  const mineStated = r.unmetered || r.bandwidthTb !== null;
+  if (byPlan && refStated && !r.unmetered) {
+    if (r.bandwidthTb === null) notComparable.push('bandwidthTb');
+    else if (ref.unmetered || r.bandwidthTb < ref.bandwidthTb) lowerThanReference.push('bandwidthTb');
+  } else if (byPlan && !refStated && mineStated) notComparable.push('bandwidthTb');
+  return { lowerThanReference, notComparable };
+}
 
 /** The equivalents of `ref` in `currency`, cheapest first, as the tool description promises them: a dedicated reference only by dedicated plans. */
 function expectedFor(ref: Json, currency: string, byPlan: boolean) {
@@ -46,8 +62,7 @@ function expectedFor(ref: Json, currency: string, byPlan: boolean) {
         ...(refPrice === undefined
           ? {}
           : { priceDifferencePercent: Math.round(((price - refPrice) / refPrice) * 1000) / 10 }),
-        lowerThanReference: FIGURES.filter((f) => r[f] !== null && ref[f] != null && r[f] < ref[f]),
-        notComparable: byPlan ? FIGURES.filter((f) => (r[f] === null) !== (ref[f] === null)) : [],
+        ...comparedFigures(r, ref, byPlan),
       };
     })
     .sort(
@@ -131,11 +146,14 @@ describe('EquivalentPlansService', () => {
     ).toEqual(shared.slice(0, 3).map((x: Json) => [x.providerId, x.planName, true]));
   });
 
-  it('names the figures below the reference and those unmetered on one side only', () => {
+  it('names the figures below the reference, and unmetered traffic as meeting any volume', () => {
     const ref = rows.find((r: Json) => r.providerId === 'linode' && r.planName === 'Linode 4 GB');
     const r = equivalents.find({ providerId: 'linode', planName: 'Linode 4 GB', limit: 50 });
     expect(r.equivalents.some((e) => e.lowerThanReference.includes('bandwidthTb'))).toBe(ref.bandwidthTb !== null);
-    expect(r.equivalents.some((e) => e.notComparable.includes('bandwidthTb'))).toBe(true); // unmetered plans exist
+    const unmetered = r.equivalents.filter((e) => e.unmetered); // Contabo's, UpCloud's
+    expect(unmetered.length).toBeGreaterThan(0);
+    for (const e of unmetered)
+      expect([e.planName, e.notComparable, e.lowerThanReference]).toEqual([e.planName, [], []]);
   });
 
   it('takes figures instead of a plan, with no price difference', () => {

@@ -8,7 +8,17 @@ import { CPU_TYPES } from '../dataset/dto/plan.dto.js';
 import { meetsSpec } from '../dataset/plan-figures.js';
 import type { PlanCpuType } from './closest-plans.js';
 import type { PlanTableRow } from './dto/plan-table-row.dto.js';
-import { placesOf, resolveLocation, soldInOf, type LocationFilter, type SoldIn } from './plan-locations.js';
+import {
+  placesOf,
+  resolveLocation,
+  soldInOf,
+  tallyUnpriced,
+  type LocationFilter,
+  type PlanPlace,
+  type SoldIn,
+  type UnpricedAtLocation,
+} from './plan-locations.js';
+import { refusePlanWithFigures } from './argument-conflicts.js';
 import { PlanTableService } from './plan-table.service.js';
 import { cpuTypeOf } from './plans.service.js';
 
@@ -32,7 +42,35 @@ export interface EquivalentQuery {
 
 /** The figures compared side by side. */
 export const COMPARED_FIGURES = ['vcpus', 'ramGb', 'storageGb', 'bandwidthTb'] as const;
-type Figures = Record<(typeof COMPARED_FIGURES)[number], number | null> & { storageType: string | null };
+/** The figures, and whether traffic is unmetered (`bandwidthTb` null then): an unmetered allowance meets any volume. */
+type Figures = Record<(typeof COMPARED_FIGURES)[number], number | null> & {
+  storageType: string | null;
+  unmetered: boolean;
+};
+
+/**
+ * Which figures of a plan are below the reference's, and which cannot be compared. Traffic follows the
+ * one rule of plan search (transferFit): an unmetered allowance meets any volume, a stated volume meets
+ * a need up to it, an allowance stated neither way compares with nothing.
+ */
+export function comparedWith(
+  r: Figures,
+  ref: Figures,
+  byPlan: boolean,
+): { lowerThanReference: string[]; notComparable: string[] } {
+  const lowerThanReference: string[] = [];
+  const notComparable: string[] = [];
+  for (const f of ['vcpus', 'ramGb', 'storageGb'] as const) {
+    if (r[f] !== null && ref[f] !== null && r[f] < ref[f]) lowerThanReference.push(f);
+    else if (byPlan && (r[f] === null) !== (ref[f] === null)) notComparable.push(f);
+  }
+  const refStated = ref.unmetered || ref.bandwidthTb !== null;
+  if (byPlan && refStated && !r.unmetered) {
+    if (r.bandwidthTb === null) notComparable.push('bandwidthTb');
+    else if (ref.unmetered || r.bandwidthTb < ref.bandwidthTb!) lowerThanReference.push('bandwidthTb');
+  } else if (byPlan && !refStated && (r.unmetered || r.bandwidthTb !== null)) notComparable.push('bandwidthTb');
+  return { lowerThanReference, notComparable };
+}
 
 /** How many plans with shared vCPUs a dedicated reference lists beside its equivalents, at most. */
 export const MAX_SHARED_ALTERNATIVES = 3;
@@ -87,6 +125,7 @@ export class EquivalentPlansService {
         'currency',
         `No exchange rate for "${currency.slice(0, 10)}". Use one of: ${rates.currencies.join(', ')}.`,
       );
+    refusePlanWithFigures(query, ['vcpus', 'ramGb', 'storageGb', 'cpuType']);
     const where = resolveLocation(snapshot.providers, query.location, query.country);
     const rows = this.table.rows();
     const refRow = this.referenceRow(query, rows);
@@ -97,6 +136,7 @@ export class EquivalentPlansService {
           storageGb: refRow.storageGb,
           bandwidthTb: refRow.bandwidthTb,
           storageType: refRow.storageType ?? null,
+          unmetered: refRow.unmetered,
         }
       : {
           vcpus: query.vcpus ?? null,
@@ -104,6 +144,7 @@ export class EquivalentPlansService {
           storageGb: query.storageGb ?? null,
           bandwidthTb: null,
           storageType: null,
+          unmetered: false,
         };
     if (!refRow && ref.vcpus === null && ref.ramGb === null && ref.storageGb === null) {
       throw new InvalidArgumentError(
@@ -123,7 +164,7 @@ export class EquivalentPlansService {
     };
 
     // Every plan still sold month to month at another provider that meets the figures, priced where asked.
-    let priceUnknownAtLocation = 0;
+    const unpriced = new Map<string, UnpricedAtLocation>();
     const candidates: Equivalent[] = [];
     for (const r of rows) {
       // Plans of a line no longer sold are not alternatives anyone can buy.
@@ -137,8 +178,8 @@ export class EquivalentPlansService {
         continue;
       const at = where ? this.priceAt(r, where) : { factor: 1 };
       if (at === undefined) continue;
-      if (at === null) {
-        priceUnknownAtLocation += 1;
+      if ('unpricedIn' in at) {
+        tallyUnpriced(unpriced, r, at.unpricedIn);
         continue;
       }
       candidates.push(this.toEquivalent(r, ref, refRow !== undefined, refPrice, currency, at));
@@ -193,19 +234,22 @@ export class EquivalentPlansService {
             sharedCpuLeftOut: lower.length,
           }
         : {}),
-      ...(where ? { priceUnknownAtLocation } : {}),
+      ...(where ? { priceUnknownAtLocation: [...unpriced.values()] } : {}),
       ...(equivalents.length === 0 ? { emptyReason: this.emptyReason(rows, refRow, bounds, refCpu, where) } : {}),
     };
   }
 
-  /** Where a row is sold in the filter: the cheapest known regional factor and its cities; null when sold there at an unknown price; undefined when not sold there. */
-  private priceAt(row: PlanTableRow, where: LocationFilter): { factor: number; cities: string[] } | null | undefined {
+  /** Where a row is sold in the filter: the cheapest known regional factor and its cities; the places when sold there only at unknown prices; undefined when not sold there. */
+  private priceAt(
+    row: PlanTableRow,
+    where: LocationFilter,
+  ): { factor: number; cities: string[] } | { unpricedIn: PlanPlace[] } | undefined {
     const provider = this.dataset.current.providersById.get(row.providerId)!;
     const line = provider.planLines.find((l) => l.id === row.lineId)!;
     const places = placesOf(provider, line, where);
     if (places.length === 0) return undefined;
     const priced = places.filter((p) => p.priceFactor !== null);
-    if (priced.length === 0) return null;
+    if (priced.length === 0) return { unpricedIn: places };
     const factor = Math.min(...priced.map((p) => p.priceFactor!));
     return { factor, cities: priced.filter((p) => p.priceFactor === factor).map((p) => p.city) };
   }
@@ -243,8 +287,8 @@ export class EquivalentPlansService {
       storageGb: r.storageGb,
       bandwidthTb: r.bandwidthTb,
       storageType: r.storageType ?? null,
-      lowerThanReference: COMPARED_FIGURES.filter((f) => r[f] !== null && ref[f] !== null && r[f]! < ref[f]!),
-      notComparable: byPlan ? COMPARED_FIGURES.filter((f) => (r[f] === null) !== (ref[f] === null)) : [],
+      unmetered: r.unmetered,
+      ...comparedWith(r, ref, byPlan),
       ...soldInOf(
         provider,
         provider.planLines.find((l) => l.id === r.lineId)!,

@@ -43,7 +43,10 @@ export function resolveLocation(
   const countries = [...new Set(datacenters.map((d) => d.country))].sort();
   const filter: LocationFilter = {};
   if (country !== undefined) {
-    const code = country.trim().toUpperCase();
+    // A code in any case, or a country's name ("United Kingdom", "Deutschland") as country-names.ts knows it.
+    const code = countries.includes(country.trim().toUpperCase())
+      ? country.trim().toUpperCase()
+      : (countryCodeOfName(country) ?? country.trim().toUpperCase());
     if (!countries.includes(code)) {
       throw new InvalidArgumentError(
         'country',
@@ -148,4 +151,32 @@ export function resolvePlace(providers: readonly ProviderRecord[], place: string
     'location',
     `No provider has a data centre in "${place.slice(0, 64)}".${hint} Use a city (${cities.join(', ')}) or a country code (${countries.join(', ')}); describe_filters lists each provider's.`,
   );
+}
+
+/** Plans sold where asked at a price the dataset does not have, by provider and line, with the dataset's note. */
+export interface UnpricedAtLocation {
+  providerId: string;
+  line: string;
+  plans: number;
+  datacenters: string[];
+  note: string;
+}
+
+/** Counts one plan sold at an unknown price in `places` into `unpriced`, by its provider and line. */
+export function tallyUnpriced(
+  unpriced: Map<string, UnpricedAtLocation>,
+  plan: { providerId: string; lineId: string },
+  places: readonly PlanPlace[],
+): void {
+  const key = `${plan.providerId} ${plan.lineId}`;
+  const entry = unpriced.get(key);
+  if (entry) entry.plans += 1;
+  else
+    unpriced.set(key, {
+      providerId: plan.providerId,
+      line: plan.lineId,
+      plans: 1,
+      datacenters: places.map((p) => p.city),
+      note: places.find((p) => p.note)?.note ?? 'The price there is not in the dataset.',
+    });
 }

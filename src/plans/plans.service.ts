@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InvalidArgumentError } from '../common/errors/domain-errors.js';
 import { DatasetService } from '../dataset/dataset.service.js';
 import { DEFAULT_CURRENCY } from '../dataset/dataset-validator.js';
-import type { PriceBasis } from '../dataset/dto/plan-line.dto.js';
+import { ARCHITECTURES, type Architecture, type PlanLine, type PriceBasis } from '../dataset/dto/plan-line.dto.js';
 import { transferFit, type SpecBounds } from '../dataset/plan-figures.js';
 import { STALE_AFTER_DAYS } from '../dataset/price-age.js';
 import { STORAGE_TYPES, type PlanTableRow } from './dto/plan-table-row.dto.js';
@@ -15,10 +15,20 @@ import {
   type BeyondDataset,
   type ClosestPlan,
   type ConstraintMiss,
+  type PlanArchitecture,
   type PlanCpuType,
 } from './closest-plans.js';
 import { CPU_TYPES, type CpuType } from '../dataset/dto/plan.dto.js';
-import { placesOf, resolveLocation, soldInOf, soldWhere, type LocationFilter, type SoldIn } from './plan-locations.js';
+import {
+  placesOf,
+  resolveLocation,
+  soldInOf,
+  soldWhere,
+  tallyUnpriced,
+  type LocationFilter,
+  type SoldIn,
+  type UnpricedAtLocation,
+} from './plan-locations.js';
 import { PlanTableService } from './plan-table.service.js';
 import { resolveProviderId } from './provider-ids.js';
 
@@ -34,6 +44,8 @@ export interface PlanQuery extends SpecBounds {
   storageType?: string;
   /** `shared` or `dedicated` vCPUs, any case; plans whose CPU type is not in the data never match it. */
   cpuType?: string;
+  /** `x86_64` or `arm64`, any case; plans whose line states no architecture never match it. */
+  architecture?: string;
   providers?: string[];
   limit?: number;
   /**
@@ -60,6 +72,7 @@ export interface AppliedPlanFilters extends SpecBounds, LocationFilter {
   currency: string;
   storageType?: (typeof STORAGE_TYPES)[number];
   cpuType?: CpuType;
+  architecture?: Architecture;
   providers?: string[];
   includeCommitments: boolean;
   maxPriceAgeDays?: number;
@@ -92,6 +105,8 @@ export interface PlanMatch extends SoldIn {
   unmetered: boolean;
   /** Shared or dedicated vCPUs; "unknown" where the plan line's data does not say. */
   cpuType: PlanCpuType;
+  /** The CPU architecture the plan line's data states (with a source), or "unknown". */
+  architecture: PlanArchitecture;
   /** How `price` is paid, and what it becomes: the plan's pricing fields as the API serves them. */
   priceBasis: PriceBasis;
   termMonths: number | null;
@@ -119,14 +134,6 @@ export interface PlanMatch extends SoldIn {
 }
 
 /** Plans sold in the requested location at a price the dataset does not have, by provider and line. */
-export interface UnpricedAtLocation {
-  providerId: string;
-  line: string;
-  plans: number;
-  datacenters: string[];
-  note: string;
-}
-
 export interface PlanSearchResult {
   filters: AppliedPlanFilters;
   plans: PlanMatch[];
@@ -220,6 +227,8 @@ export class PlansService {
         misses.push({ constraint: 'storageType', required: filters.storageType, actual: row.storageType });
       if (filters.cpuType && cpuTypeOf(row) !== filters.cpuType)
         misses.push({ constraint: 'cpuType', required: filters.cpuType, actual: cpuTypeOf(row) });
+      if (filters.architecture && architectureOf(line) !== filters.architecture)
+        misses.push({ constraint: 'architecture', required: filters.architecture, actual: architectureOf(line) });
       if (filters.maxPriceAgeDays !== undefined && row.priceAgeDays > filters.maxPriceAgeDays)
         misses.push(overOf(filters.maxPriceAgeDays, row.priceAgeDays, 'maxPriceAgeDays'));
       const compared = comparedOn === 'no-commitment' ? row.monthToMonthPrice : row.price;
@@ -243,7 +252,7 @@ export class PlansService {
           );
         } else if (priced.length === 0) {
           // Sold there, at a price the dataset does not have: never ranked on a guess.
-          if (misses.length === 0 && offered(row, filters)) this.countUnpriced(unpriced, row, places);
+          if (misses.length === 0 && offered(row, filters)) tallyUnpriced(unpriced, row, places);
           continue;
         } else {
           const factor = Math.min(...priced.map((p) => p.priceFactor!));
@@ -271,7 +280,8 @@ export class PlansService {
         if (misses.length === 0) leftOutUnorderable += 1;
         continue;
       }
-      if (misses.length === 0) matches.push(toMatch(row, normalizedPrice, currency, soldInOf(provider, line), at));
+      if (misses.length === 0)
+        matches.push(toMatch(row, normalizedPrice, currency, soldInOf(provider, line), architectureOf(line), at));
       else if (misses.length === 1 && misses[0].constraint === 'noCommitment') leftOutNeedingCommitment += 1;
       else if (misses.length === 1 && transfer === 'unknown') leftOutTransferUnknown += 1;
       if (misses.length > 0) nearMisses.push(toClosest(row, normalizedPrice, misses));
@@ -336,6 +346,9 @@ export class PlansService {
       query.cpuType === undefined ? undefined : CPU_TYPES.find((t) => t === query.cpuType!.trim().toLowerCase());
     if (query.cpuType !== undefined && !cpuType)
       throw new InvalidArgumentError('cpuType', `Use one of ${CPU_TYPES.join(', ')}.`);
+    const architecture = ARCHITECTURES.find((a) => a === query.architecture?.trim().toLowerCase());
+    if (query.architecture !== undefined && !architecture)
+      throw new InvalidArgumentError('architecture', `Use one of ${ARCHITECTURES.join(', ')}.`);
     if (query.minTransferTb !== undefined && !(Number.isFinite(query.minTransferTb) && query.minTransferTb > 0)) {
       throw new InvalidArgumentError('minTransferTb', 'Use a monthly traffic volume in TB above 0, e.g. 2 or 0.5.');
     }
@@ -360,6 +373,7 @@ export class PlansService {
       currency,
       storageType,
       cpuType,
+      architecture,
       providers: providerIds?.length ? [...new Set(providerIds)] : undefined,
       location: where?.location,
       country: where?.country,
@@ -370,30 +384,17 @@ export class PlansService {
       limit: Math.min(Math.max(1, Math.trunc(query.limit ?? DEFAULT_PLAN_LIMIT)), MAX_PLAN_LIMIT),
     });
   }
-
-  private countUnpriced(
-    unpriced: Map<string, UnpricedAtLocation>,
-    row: PlanTableRow,
-    places: { city: string; note?: string }[],
-  ): void {
-    const key = `${row.providerId} ${row.lineId}`;
-    const entry = unpriced.get(key);
-    if (entry) entry.plans += 1;
-    else
-      unpriced.set(key, {
-        providerId: row.providerId,
-        line: row.lineId,
-        plans: 1,
-        datacenters: places.map((p) => p.city),
-        note: places[0].note ?? 'The price there is not in the dataset.',
-      });
-  }
 }
 
 /** `{ beyondDataset }` when a minimum of the search is beyond every plan still sold, else nothing. */
 function beyond(filters: SpecBounds, rows: readonly PlanTableRow[]): { beyondDataset?: BeyondDataset } {
   const found = beyondDataset(filters, rows);
   return found ? { beyondDataset: found } : {};
+}
+
+/** A line's CPU architecture as its data states it, or "unknown": never guessed from a name. */
+export function architectureOf(line: Pick<PlanLine, 'architecture'>): PlanArchitecture {
+  return line.architecture?.value ?? 'unknown';
 }
 
 /** A row's CPU type, or "unknown" when the data holds none of the known kinds: never guessed from the plan's name. */
@@ -444,6 +445,7 @@ function toMatch(
   normalizedPrice: number,
   currency: string,
   sold: SoldIn,
+  architecture: PlanArchitecture,
   at?: { factor: number; cities: string[]; note?: string },
 ): PlanMatch {
   return {
@@ -465,6 +467,7 @@ function toMatch(
     bandwidthTb: row.bandwidthTb,
     unmetered: row.unmetered,
     cpuType: cpuTypeOf(row),
+    architecture,
     priceBasis: row.priceBasis,
     termMonths: row.termMonths,
     promotional: row.promotional,

@@ -101,3 +101,37 @@ describe(WorkloadMatcher.name, () => {
     });
   });
 });
+
+describe(`${WorkloadMatcher.name} on descriptions`, () => {
+  const described = (slug: string, title: string, description: string) =>
+    ({ slug, title, tags: [], description }) as unknown as UseCaseRecord;
+  const matcher = new WorkloadMatcher(
+    [
+      described(
+        'web-app',
+        'Web application hosting',
+        'An app runtime behind a proxy; latency to users decides the region.',
+      ),
+      described('self-hosted-apps', 'Self-hosted apps', 'Nextcloud and similar apps on one small server.'),
+      described('static-site', 'Static site', 'A small site of plain files.'),
+    ],
+    () => [],
+    () => [],
+  );
+
+  it('matches a text no name matches on a word only one description has, with low confidence', () => {
+    const found = matcher.match('small Mastodon instance for about 500 users');
+    expect('match' in found && found.match).toEqual({
+      kind: 'description',
+      // Content words "mastodon" and "users" ("small", "instance" say nothing of the workload); "users" is
+      // in web-app's description alone: 0.3 + 0.3 * 1 / 2.
+      confidence: 0.45,
+      matchedUseCase: 'web-app',
+      matchedOn: ['users'],
+    });
+  });
+
+  it('still refuses a text whose words every description shares or none has', () => {
+    expect('miss' in matcher.match('small blockchain validator')).toBe(true);
+  });
+});

@@ -12,12 +12,15 @@ import { SearchIndex } from '../search/search-index.js';
  *   case's names (whole, as a prefix or with a typo: "postgres" -> "postgresql"), at least one of them
  *   specific to it (no other use case's names have it): 0.4 plus 0.45 times the share of content words
  *   matched (a word other use cases' names share counts half).
+ * - `description` (0.3-0.55): no name matches, but content words are whole words of a use case's
+ *   description, at least one of them in no other description: 0.3 plus 0.3 times the share of content
+ *   words matched (a shared word counts half), at most 0.55.
  * Content words are the text's words less grammar, numbers and words that say nothing of the workload
  * (server, vps, hosting, run, ...). A text that fits none of these is not matched: a word several use
  * cases share ("node" in kubernetes-node and in web-app's node.js) does not tell what will run, so
  * "blockchain validator node" is refused rather than mapped to kubernetes-node.
  */
-export type MatchKind = 'exact' | 'alias' | 'words';
+export type MatchKind = 'exact' | 'alias' | 'words' | 'description';
 
 export interface WorkloadMatch {
   kind: MatchKind;
@@ -67,6 +70,8 @@ export class WorkloadMatcher {
   private readonly names: SearchIndex<UseCaseRecord>;
   private readonly phrases: ReadonlyMap<string, string[][]>;
   private readonly exact: ReadonlyMap<string, string>;
+  /** The words of each use case's description, for text that names none of its names. */
+  private readonly described: ReadonlyMap<string, ReadonlySet<string>>;
 
   constructor(
     private readonly useCases: readonly UseCaseRecord[],
@@ -86,6 +91,7 @@ export class WorkloadMatcher {
     this.phrases = new Map(
       useCases.map((u) => [u.slug, [u.slug, u.title, ...u.tags].map(wordsOf).filter((p) => p.length > 0)]),
     );
+    this.described = new Map(useCases.map((u) => [u.slug, new Set(wordsOf(u.description ?? ''))]));
     this.exact = new Map(
       useCases.flatMap(
         (u) =>
@@ -148,19 +154,7 @@ export class WorkloadMatcher {
 
     // Which use cases' names each content word matches (whole, prefix or typo).
     const hits = content.map((word) => ({ word, ids: [...new Set(this.names.search(word).map((h) => h.id))] }));
-    const scored = this.useCases
-      .map((u) => {
-        const mine = hits.filter((h) => h.ids.includes(u.slug));
-        const specific = mine.filter((h) => h.ids.length === 1).length;
-        return {
-          slug: u.slug,
-          words: mine.map((h) => h.word),
-          specific,
-          score: mine.reduce((s, h) => s + (h.ids.length === 1 ? 1 : 0.5), 0),
-        };
-      })
-      .filter((s) => s.specific > 0)
-      .sort((a, b) => b.score - a.score || byRank(a.slug, b.slug));
+    const scored = this.scoredBy(hits, byRank);
     if (scored.length > 0) {
       const best = scored[0];
       const confidence = round2(Math.min(0.85, 0.4 + 0.45 * (best.score / content.length)));
@@ -173,6 +167,24 @@ export class WorkloadMatcher {
       };
     }
 
+    // Last, the descriptions: whole words only, at least one found in no other use case's description.
+    const inDescriptions = content.map((word) => ({
+      word,
+      ids: this.useCases.filter((u) => this.described.get(u.slug)!.has(word)).map((u) => u.slug),
+    }));
+    const byDescription = this.scoredBy(inDescriptions, byRank);
+    if (byDescription.length > 0) {
+      const best = byDescription[0];
+      const confidence = round2(Math.min(0.55, 0.3 + 0.3 * (best.score / content.length)));
+      return {
+        match: { kind: 'description', confidence, matchedUseCase: best.slug, matchedOn: best.words },
+        alternatives: others(
+          best.slug,
+          byDescription.slice(1).map((s) => s.slug),
+        ),
+      };
+    }
+
     const shared = hits.filter((h) => h.ids.length > 1);
     const why =
       content.length === 0
@@ -181,5 +193,24 @@ export class WorkloadMatcher {
           ? `${shared.map((h) => `"${h.word}" is a word of several use cases (${h.ids.join(', ')})`).join('; ')}, and no other word names one`
           : 'none of its words names a use case';
     return { miss: { why, closest: [...new Set([...this.closest(text), ...rank])].slice(0, 3) } };
+  }
+
+  /**
+   * The use cases the words hit, best first: a word only one use case has counts 1, a shared one half;
+   * a use case none of whose words is its own is left out.
+   */
+  private scoredBy(hits: { word: string; ids: string[] }[], byRank: (a: string, b: string) => number) {
+    return this.useCases
+      .map((u) => {
+        const mine = hits.filter((h) => h.ids.includes(u.slug));
+        return {
+          slug: u.slug,
+          words: mine.map((h) => h.word),
+          specific: mine.filter((h) => h.ids.length === 1).length,
+          score: mine.reduce((s, h) => s + (h.ids.length === 1 ? 1 : 0.5), 0),
+        };
+      })
+      .filter((s) => s.specific > 0)
+      .sort((a, b) => b.score - a.score || byRank(a.slug, b.slug));
   }
 }

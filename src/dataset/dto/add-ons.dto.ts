@@ -35,6 +35,17 @@ function MoneyOrNull(): PropertyDecorator {
   };
 }
 
+/** A percentage of the plan price (0-100), or null when priced otherwise or unknown. */
+function PercentOrNull(): PropertyDecorator {
+  return (target, key) => {
+    ValidateIf((_, v) => v !== null)(target, key);
+    IsNumber({ maxDecimalPlaces: 2 })(target, key);
+    Min(0)(target, key);
+    Max(100)(target, key);
+    ApiProperty({ type: Number, nullable: true, example: 20 })(target, key);
+  };
+}
+
 /** What every add-on says besides its figures: a note, why a figure is unknown, where it was read. */
 class AddOnBase {
   /** A condition worth knowing, in a few words. */
@@ -65,18 +76,61 @@ export class Ipv4AddOn extends AddOnBase {
   pricePerMonth: number | null;
 }
 
+/** How often automated backups run: what a backup price buys. */
+export const BACKUP_FREQUENCIES = ['daily', 'weekly'] as const;
+export type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number];
+
+/** Backups at another frequency than the add-on's own, with their own price. */
+export class BackupOption {
+  @IsIn(BACKUP_FREQUENCIES)
+  @ApiProperty({ enum: BACKUP_FREQUENCIES })
+  frequency: BackupFrequency;
+
+  @IsIn(ADD_ON_STATUSES)
+  @ApiProperty({ enum: ADD_ON_STATUSES })
+  status: AddOnStatus;
+
+  /** Price as a percentage of the plan's monthly price; null when priced otherwise or unknown. */
+  @PercentOrNull()
+  percentOfPlanPrice: number | null;
+
+  /** A flat monthly price; null when priced otherwise or unknown. */
+  @MoneyOrNull()
+  pricePerMonth: number | null;
+
+  @OptionalText()
+  note?: string;
+
+  /** Why the price is unknown; required when both figures are null and the option is paid. */
+  @OptionalText()
+  unknownReason?: string;
+}
+
 /** Automated backups of a server. */
 export class BackupsAddOn extends AddOnBase {
+  /**
+   * How often the backups that `status` and the prices describe run; absent when the data does not
+   * say (then a price holds for backups of some frequency, never for a frequency asked for).
+   */
+  @IsOptional()
+  @IsIn(BACKUP_FREQUENCIES)
+  @ApiPropertyOptional({ enum: BACKUP_FREQUENCIES })
+  frequency?: BackupFrequency;
+
+  /** Backups at another frequency, priced on their own (e.g. daily where weekly ones are the add-on). */
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => BackupOption)
+  @ApiPropertyOptional({ type: () => [BackupOption] })
+  otherFrequencies?: BackupOption[];
+
   @IsIn(ADD_ON_STATUSES)
   @ApiProperty({ enum: ADD_ON_STATUSES })
   status: AddOnStatus;
 
   /** Price as a percentage of the plan's monthly price (e.g. 20); null when priced otherwise or unknown. */
-  @ValidateIf((_, v) => v !== null)
-  @IsNumber({ maxDecimalPlaces: 2 })
-  @Min(0)
-  @Max(100)
-  @ApiProperty({ type: Number, nullable: true, example: 20 })
+  @PercentOrNull()
   percentOfPlanPrice: number | null;
 
   /** A flat monthly price for every plan; null when priced otherwise or unknown. */

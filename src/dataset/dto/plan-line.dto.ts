@@ -27,6 +27,22 @@ import { IsCalendarDate, OptionalText, SLUG_PATTERN } from './validators.js';
 export const PRICE_BASES = ['hourly-capped', 'per-second-capped', 'monthly', 'prepaid-term'] as const;
 export type PriceBasis = (typeof PRICE_BASES)[number];
 
+/** CPU architectures a line can state: x86-64 (Intel, AMD) or 64-bit Arm. */
+export const ARCHITECTURES = ['x86_64', 'arm64'] as const;
+export type Architecture = (typeof ARCHITECTURES)[number];
+
+/** The CPU architecture of a line's servers, with where it was read: never inferred from a name. */
+export class LineArchitecture {
+  @IsIn(ARCHITECTURES)
+  @ApiProperty({ enum: ARCHITECTURES })
+  value: Architecture;
+
+  /** Where the architecture was read (a catalogue field, the provider's page, or a dated copy of either). */
+  @ValidateNested()
+  @Type(() => Source)
+  source: Source;
+}
+
 /** True when the headline price needs no commitment: you can stop paying after any month. */
 export const isNoCommitment = (basis: PriceBasis) => basis !== 'prepaid-term';
 
@@ -153,6 +169,13 @@ export class PlanLine {
   @IsString({ each: true })
   @ApiPropertyOptional({ type: [String], example: ['Falkenstein', 'Nuremberg', 'Helsinki'] })
   datacenters?: string[];
+
+  /** The CPU architecture of the line's servers, where a source states it; absent (unknown) otherwise. */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => LineArchitecture)
+  @ApiPropertyOptional({ type: () => LineArchitecture })
+  architecture?: LineArchitecture;
 
   /** Locations where the prices differ from `priceList`. */
   @IsOptional()

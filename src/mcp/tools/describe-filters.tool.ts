@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { structured } from '../tool-results.js';
+import { responseFormatInput, RESPONSE_FORMATS } from '../response-format.js';
+import { ARCHITECTURES } from '../../dataset/dto/plan-line.dto.js';
+import { BACKUP_FREQUENCIES } from '../../dataset/dto/add-ons.dto.js';
 
 const range = z.object({ min: z.number(), max: z.number() });
 
@@ -8,10 +11,11 @@ export const describeFiltersTool = defineTool({
   name: 'describe_filters',
   title: 'Describe valid filter values',
   description:
-    'Lists the values the other tools accept, read from the dataset: provider ids with their data-centre cities and countries, storage types, currencies with the exchange-rate date, use-case slugs (for recommend_vps_for_workload), guide types (for search_guides), countries with a VAT rate (for estimate_monthly_cost), and the smallest and largest vCPUs, RAM, disk, traffic and no-commitment price of any plan. ' +
-    'It also names the data to cite: the dataset version, how fresh the prices are (oldest and newest price date, how many stale today), and the licence (CC BY 4.0) with the credit line to show when quoting the figures. ' +
-    'Call it first when unsure what to pass, instead of guessing an id or a city. Takes no arguments.',
-  inputSchema: {},
+    'The values the other tools accept, from the dataset: provider ids with their cities and countries, storage types, architectures, backup frequencies, currencies, use-case slugs, guide types, VAT countries, figure ranges; ' +
+    'and what to cite: the version, price freshness (oldest and newest date, stale count) and the licence (CC BY 4.0) with its credit line. Call it first when unsure what to pass. "detailed" adds regions and country names.',
+  inputSchema: {
+    responseFormat: responseFormatInput('data centres as city and country, VAT rates by country code'),
+  },
   outputSchema: z.object({
     dataset: z
       .object({
@@ -43,7 +47,9 @@ export const describeFiltersTool = defineTool({
         id: z.string(),
         name: z.string(),
         currency: z.string(),
-        datacenters: z.array(z.object({ city: z.string(), country: z.string(), region: z.string() })),
+        datacenters: z.array(
+          z.object({ city: z.string(), country: z.string(), region: z.string().optional().describe('Detailed only.') }),
+        ),
       }),
     ),
     datacenterCountries: z.array(z.string()),
@@ -53,9 +59,19 @@ export const describeFiltersTool = defineTool({
     useCaseSlugs: z.array(z.string()),
     guideTypes: z.array(z.string()),
     customerCountries: z.object({
-      vatRates: z.array(z.object({ code: z.string(), country: z.string(), standardRate: z.number() })),
+      vatRates: z.array(
+        z.object({
+          code: z.string(),
+          country: z.string().optional().describe('Detailed only.'),
+          standardRate: z.number(),
+        }),
+      ),
       note: z.string(),
     }),
+    architectures: z
+      .array(z.string())
+      .describe("find_vps_plans' architecture values; plans without one stated match neither."),
+    backupFrequencies: z.array(z.string()).describe("estimate_monthly_cost's backups values besides true and false."),
     figureRanges: z.object({
       vcpus: range,
       ramGb: range,
@@ -63,13 +79,29 @@ export const describeFiltersTool = defineTool({
       bandwidthTb: range,
       monthToMonthPriceUsd: range,
     }),
+    responseFormat: z.enum(RESPONSE_FORMATS),
   }),
   annotations: READ_ONLY,
-  handler: (_args, { filters, providers }) => {
+  handler: ({ responseFormat = 'concise' }, { filters, providers }) => {
     const { version, priceAge, staleAfterDays, license } = providers.list().value;
+    const described = filters.describe();
+    const concise = {
+      providers: described.providers.map((p) => ({
+        ...p,
+        datacenters: p.datacenters.map(({ city, country }) => ({ city, country })),
+      })),
+      customerCountries: {
+        ...described.customerCountries,
+        vatRates: described.customerCountries.vatRates.map(({ code, standardRate }) => ({ code, standardRate })),
+      },
+    };
     return structured({
       dataset: { version, lastPriceCheck: providers.freshness(), priceAge: { ...priceAge, staleAfterDays }, license },
-      ...filters.describe(),
+      ...described,
+      ...(responseFormat === 'concise' ? concise : {}),
+      architectures: [...ARCHITECTURES],
+      backupFrequencies: [...BACKUP_FREQUENCIES],
+      responseFormat,
     });
   },
 });

@@ -3,7 +3,15 @@ import { DEFAULT_HORIZON_MONTHS, MAX_HORIZON_MONTHS } from '../../costs/cost-est
 import { BILL_ITEMS } from '../../costs/cost-estimate.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { structured, withDomainErrors } from '../tool-results.js';
-import { priceAgeShape, sourceSchema } from './schemas.js';
+import {
+  architectureSchema,
+  cpuTypeSchema,
+  figureInput,
+  priceAgeShape,
+  sourceSchema,
+  cpuTypeInput,
+} from './schemas.js';
+import { BACKUP_FREQUENCIES } from '../../dataset/dto/add-ons.dto.js';
 
 const billItem = z
   .object({
@@ -21,23 +29,22 @@ export const estimateMonthlyCostTool = defineTool({
   name: 'estimate_monthly_cost',
   title: 'Estimate the monthly bill of a VPS',
   description:
-    'Estimates what a VPS really costs per month and over a horizon: the plan price plus an IPv4 address, automated backups, traffic beyond the allowance and VAT or sales tax, from sourced figures only. ' +
-    'Give a plan (providerId + planName, e.g. from find_vps_plans or recommend_vps_for_workload) or figures (minVcpus / minRamGb / minStorageGb: the cheapest plan sold with no commitment that meets them is used). ' +
-    'Without country the bill is before VAT or sales tax (taxIncluded: false), and assumptions say so. ' +
-    'A promotional price turns into its renewal price after its term, so each period is listed. The plan says when the provider showed its price (observedAt) and whether it is stale, and datasetVersion names the release; a stale price is also named in assumptions, so tell the user the bill rests on it. Where a figure is not in the dataset (a renewal price, a regional price, a US state sales tax, a setup fee), the item says known: false with the reason, unknownItems names each such figure, and the total is left out: tell the user what is unknown rather than guessing. known is true when every monthly line item is known. ' +
-    'When to use: after recommend_vps_for_workload, find_vps_plans or find_equivalent_plans, to compare what the candidates will actually cost; call describe_filters first for valid countries, cities and currencies.',
+    'The real monthly and total cost of a VPS: plan price, IPv4, backups (daily or weekly), traffic beyond the allowance, VAT or sales tax (needs country), from sourced figures only. ' +
+    'Give a plan (providerId + planName) or figures (minVcpus, minRamGb, minStorageGb, cpuType: the cheapest no-commitment plan meeting them), never both. The plan answered carries cpuType, architecture, observedAt and stale; a promotional price becomes its renewal price after its term. ' +
+    'A figure the dataset lacks (renewal or regional price, backups at that frequency, US sales tax, setup fee) is known: false with its reason, listed in unknownItems, and the total is withheld: say so rather than guess.',
   inputSchema: {
     providerId: z.string().max(64).optional().describe('Provider id, e.g. "hetzner"; with planName.'),
     planName: z.string().max(120).optional().describe('Plan name as sold by that provider, e.g. "CX23".'),
-    minVcpus: z.number().int().positive().max(1024).optional().describe('Without a plan: minimum vCPUs.'),
-    minRamGb: z.number().positive().max(4096).optional().describe('Without a plan: minimum memory in GB.'),
-    minStorageGb: z.number().positive().max(1_000_000).optional().describe('Without a plan: minimum disk in GB.'),
+    minVcpus: figureInput('minVcpus', 'vCPUs', 2, 1024, true).describe('Without a plan: minimum vCPUs.'),
+    minRamGb: figureInput('minRamGb', 'GB', 8, 4096).describe('Without a plan: minimum memory in GB.'),
+    minStorageGb: figureInput('minStorageGb', 'GB', 80, 1_000_000).describe('Without a plan: minimum disk in GB.'),
+    cpuType: cpuTypeInput('Without a plan: "shared" or "dedicated" vCPUs (any case); default the cheapest of either.'),
     country: z
       .string()
-      .max(8)
+      .max(64)
       .optional()
       .describe(
-        'Customer country, ISO 3166-1 alpha-2 (e.g. "DE", "GB", "US"); decides VAT or sales tax. Without it the bill is before tax (taxIncluded: false), and says so.',
+        'Customer country, ISO 3166-1 alpha-2 or a name (e.g. "DE", "United Kingdom"); decides VAT or sales tax. Without it the bill is before tax.',
       ),
     business: z
       .boolean()
@@ -50,7 +57,14 @@ export const estimateMonthlyCostTool = defineTool({
       .optional()
       .describe('Expected outbound traffic per month in TB (default 0).'),
     ipv4: z.boolean().optional().describe('Needs a public IPv4 address (default true).'),
-    backups: z.boolean().optional().describe('Wants automated backups (default false).'),
+    backups: z
+      .union([z.boolean(), z.enum(BACKUP_FREQUENCIES)], {
+        error: 'backups must be "daily", "weekly", true (the provider\'s backups, whatever their frequency) or false',
+      })
+      .optional()
+      .describe(
+        '"daily" or "weekly": backups at least that often (unknown, and the total withheld, when the data has no price for it); true: the provider\'s backup add-on whatever its frequency; false (default): none.',
+      ),
     horizonMonths: z
       .number()
       .int()
@@ -88,6 +102,8 @@ export const estimateMonthlyCostTool = defineTool({
       ramGb: z.number().nullable(),
       storageGb: z.number().nullable(),
       bandwidthTb: z.number().nullable(),
+      cpuType: cpuTypeSchema,
+      architecture: architectureSchema,
       ...priceAgeShape,
       discontinued: z.boolean().describe("True when the provider no longer sells the plan's line."),
     }),

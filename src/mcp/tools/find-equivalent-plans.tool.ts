@@ -3,7 +3,7 @@ import { STALE_AFTER_DAYS } from '../../dataset/price-age.js';
 import { MAX_SHARED_ALTERNATIVES } from '../../plans/equivalent-plans.service.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { structured, withDomainErrors } from '../tool-results.js';
-import { anyCase, cpuTypeSchema, soldInShape } from './schemas.js';
+import { cpuTypeSchema, figureInput, priceUnknownAtLocationSchema, soldInShape, cpuTypeInput } from './schemas.js';
 
 const figures = {
   vcpus: z.number().nullable(),
@@ -11,6 +11,7 @@ const figures = {
   storageGb: z.number().nullable(),
   bandwidthTb: z.number().nullable().describe('Included traffic in TB; null when unmetered or not a volume.'),
   storageType: z.string().nullable(),
+  unmetered: z.boolean().describe('True when traffic is not metered: it meets any volume, as in find_vps_plans.'),
 };
 
 const equivalentShape = {
@@ -44,7 +45,9 @@ const equivalentShape = {
     .describe(
       'What is below the reference: figures (e.g. bandwidthTb), and cpuType for a shared plan against a dedicated reference.',
     ),
-  notComparable: z.array(z.string()).describe('Figures unmetered or not stated as a volume on one side only.'),
+  notComparable: z
+    .array(z.string())
+    .describe('Figures one side does not state (a traffic allowance neither a volume nor unmetered).'),
   ...soldInShape,
   datacenters: z
     .array(z.string())
@@ -56,17 +59,16 @@ const equivalentShape = {
     .describe('With a location or country: the listed price times this is the price there, when not 1.'),
 };
 
+// Listed twice (equivalents, and the shared-vCPU alternatives with their reason): an id publishes it once, under $defs.
+const equivalentSchema = z.object(equivalentShape).meta({ id: 'Equivalent' });
+
 export const findEquivalentPlansTool = defineTool({
   name: 'find_equivalent_plans',
   title: 'Find equivalent plans at other providers',
   description:
-    'Given a plan the user has (providerId + planName) or its figures (vcpus, ramGb, storageGb, optionally cpuType), lists the plans at other providers with at least as many vCPUs, as much RAM and as much disk, cheapest first by the no-commitment monthly price in one currency. ' +
-    'A dedicated-vCPU reference is met only by dedicated-vCPU plans: shared-vCPU plans are never listed as equivalents; the cheapest few are listed apart in sharedCpuAlternatives, each with the reason it is lower. ' +
-    'Each result gives its figures and cpuType beside the reference, the price difference in percent, and lowerThanReference names anything below the reference (traffic allowance can be), so never present a result as equal without saying what is lower. ' +
-    'Pass location (a data-centre city) or country (ISO 3166-1 alpha-2) to list only plans sold there, at the price there, matched as find_vps_plans matches them. When nothing qualifies, emptyReason says why and what to relax. ' +
-    'When to use: "what is the same for less?", for a plan the user already has or one found by find_vps_plans or recommend_vps_for_workload; call describe_filters first when unsure of a provider id or city, and list_vps_providers (detailed) for plan names. ' +
-    'Each result names where its line is sold (soldIn). Every price says when the provider showed it (observedAt) and whether it is stale, and datasetVersion names the release; say so when a result rests on a stale price. ' +
-    'Next: estimate_monthly_cost on a candidate for the full bill. Plans sold only on a prepaid term, plans of lines the provider no longer sells, and (unless includeUnorderable) plans it does not let anyone order are not listed.',
+    'Given a plan the user has (providerId + planName) or figures (vcpus, ramGb, storageGb, cpuType; never both), lists plans still sold month to month (and orderable, unless includeUnorderable) at other providers with at least its vCPUs, RAM and disk, cheapest first in one currency, with the price difference in percent. ' +
+    'A dedicated-vCPU reference is met only by dedicated plans; cheaper shared ones are listed apart in sharedCpuAlternatives with why they are lower. lowerThanReference names anything below the reference (traffic can be; unmetered meets any volume): never call a result equal without it. ' +
+    'location or country: only plans sold there, at the price there; those sold there at a price the dataset lacks are in priceUnknownAtLocation. emptyReason says what to relax. Each result has soldIn, observedAt and stale (say so). Next: estimate_monthly_cost.',
   inputSchema: {
     providerId: z
       .string()
@@ -74,16 +76,12 @@ export const findEquivalentPlansTool = defineTool({
       .optional()
       .describe('Provider id of the reference plan, e.g. "digitalocean"; with planName.'),
     planName: z.string().max(120).optional().describe('Name of the reference plan, e.g. "Basic 4 GB".'),
-    vcpus: z.number().int().positive().max(1024).optional().describe('Without a plan: vCPUs to meet.'),
-    ramGb: z.number().positive().max(4096).optional().describe('Without a plan: memory in GB to meet.'),
-    storageGb: z.number().positive().max(1_000_000).optional().describe('Without a plan: disk in GB to meet.'),
-    cpuType: z
-      .string()
-      .regex(anyCase('shared', 'dedicated'), { error: 'cpuType must be "shared" or "dedicated"' })
-      .optional()
-      .describe(
-        'Without a plan: "dedicated" to be met only by dedicated-vCPU plans, "shared" for any. With a plan, its own CPU type applies.',
-      ),
+    vcpus: figureInput('vcpus', 'vCPUs', 2, 1024, true).describe('Without a plan: vCPUs to meet.'),
+    ramGb: figureInput('ramGb', 'GB', 8, 4096).describe('Without a plan: memory in GB to meet.'),
+    storageGb: figureInput('storageGb', 'GB', 80, 1_000_000).describe('Without a plan: disk in GB to meet.'),
+    cpuType: cpuTypeInput(
+      'Without a plan: "dedicated" to be met only by dedicated-vCPU plans, "shared" for any. With a plan it is refused: the plan\'s own CPU type applies.',
+    ),
     location: z
       .string()
       .max(64)
@@ -93,9 +91,11 @@ export const findEquivalentPlansTool = defineTool({
       ),
     country: z
       .string()
-      .max(8)
+      .max(64)
       .optional()
-      .describe('Only plans sold in a data centre in this country, ISO 3166-1 alpha-2, e.g. "US".'),
+      .describe(
+        'Only plans sold in a data centre in this country: ISO 3166-1 alpha-2 or a name, e.g. "US" or "Germany".',
+      ),
     currency: z.string().max(8).optional().describe('ISO 4217 code to compare prices in (default USD).'),
     limit: z.number().int().min(1).max(50).optional().describe('How many plans to return, 1-50 (default 10).'),
     includeUnorderable: z
@@ -133,9 +133,11 @@ export const findEquivalentPlansTool = defineTool({
       .optional()
       .describe('With location or country: where the plans must be sold, as the dataset spells it.'),
     totalMatches: z.number().int(),
-    equivalents: z.array(z.object(equivalentShape)),
+    equivalents: z.array(equivalentSchema),
     sharedCpuAlternatives: z
-      .array(z.object({ ...equivalentShape, reason: z.string().describe('Why the plan is lower than the reference.') }))
+      .array(
+        equivalentSchema.and(z.object({ reason: z.string().describe('Why the plan is lower than the reference.') })),
+      )
       .optional()
       .describe(
         `Only for a dedicated-vCPU reference: up to ${MAX_SHARED_ALTERNATIVES} of the cheapest shared-vCPU plans that meet its figures. Lower, never equal.`,
@@ -145,13 +147,7 @@ export const findEquivalentPlansTool = defineTool({
       .int()
       .optional()
       .describe('With sharedCpuAlternatives: how many shared-vCPU plans meet the figures in all.'),
-    priceUnknownAtLocation: z
-      .number()
-      .int()
-      .optional()
-      .describe(
-        'With location or country: plans that qualify and are sold there, but at a price the dataset lacks, so left out.',
-      ),
+    priceUnknownAtLocation: priceUnknownAtLocationSchema,
     emptyReason: z.string().optional().describe('Only when no plan qualifies: why, and which constraint to relax.'),
   }),
   annotations: READ_ONLY,

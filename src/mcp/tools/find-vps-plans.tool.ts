@@ -18,10 +18,19 @@ import {
 } from '../response-format.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { withDomainErrors } from '../tool-results.js';
-import { anyCase, cpuTypeSchema, planPricingShape, planTextShape, soldInShape } from './schemas.js';
+import {
+  anyCase,
+  architectureSchema,
+  cpuTypeSchema,
+  figureInput,
+  planPricingShape,
+  planTextShape,
+  priceUnknownAtLocationSchema,
+  soldInShape,
+  cpuTypeInput,
+} from './schemas.js';
 import { CPU_TYPES } from '../../dataset/dto/plan.dto.js';
-
-const positive = (max: number) => z.number().positive().max(max).optional();
+import { ARCHITECTURES } from '../../dataset/dto/plan-line.dto.js';
 
 /** The fields of a plan in a concise answer; the rest are detailed-only. */
 const CONCISE_PLAN_FIELDS = [
@@ -52,6 +61,8 @@ function present(result: PlanSearchResult, format: 'concise' | 'detailed') {
   const transfer = result.filters.minTransferTb !== undefined;
   const concise = (p: PlanMatch) => ({
     ...pick(p, CONCISE_PLAN_FIELDS),
+    // The architecture where the data states one; "unknown" is said in detailed answers only (it is most plans).
+    ...(p.architecture !== 'unknown' ? { architecture: p.architecture } : {}),
     ...(transfer ? { bandwidthTb: p.bandwidthTb, unmetered: p.unmetered } : {}),
     ...(p.discontinued ? { discontinued: true, successor: p.successor } : {}),
     ...(p.orderable === false && !p.discontinued ? { orderable: false, successor: p.successor } : {}),
@@ -63,52 +74,44 @@ export const findVpsPlansTool = defineTool({
   name: 'find_vps_plans',
   title: 'Find VPS plans',
   description:
-    'Finds plans across all providers that meet every constraint you give (minimum RAM, disk, vCPUs and monthly transfer, a price ceiling, disk type, shared or dedicated vCPUs, a set of providers, a data-centre city or country), cheapest first. ' +
-    'Every plan says whether its vCPUs are shared with other tenants or dedicated (cpuType; "unknown" where the data does not say): tell the user when a cheap plan is shared. ' +
-    'Every plan names where its line is sold (soldIn: its cities, or "all" of the provider\'s data centres less notSoldIn): without location or country, the cheapest plan may not be sold where the user is, so pass one when it matters. ' +
-    'When to use: the user states resources or a budget ("cheapest server with at least 8 GB in Germany under 20 EUR"); for a workload in words use recommend_vps_for_workload; call describe_filters first when unsure of a city, country, currency or provider id. ' +
-    'Next: find_equivalent_plans on a result for the same or more elsewhere, and estimate_monthly_cost for its real bill (IPv4, backups, traffic, VAT). ' +
-    "By default plans are ranked and bounded by what they cost month to month with no commitment; plans sold only on a prepaid term (e.g. Hostinger's 24-month rates) are left out and counted in leftOutNeedingCommitment. " +
-    'Pass includeCommitments: true to rank by the lowest effective monthly price instead, and responseFormat "detailed" to see each priceBasis, termMonths and renewalPrice, so you can tell the user when a price needs a commitment or renews higher. ' +
-    `Every plan says when the provider showed its price (observedAt) and whether that price is stale (seen more than ${STALE_AFTER_DAYS} days before today, UTC, or before a price change the provider reported); stalePrices counts the matches resting on stale prices: tell the user to confirm a stale price at the provider (detailed answers add stalePriceNote, a sentence saying so). datasetVersion names the release the prices are read from. Pass maxPriceAgeDays to leave out older prices. ` +
-    'minTransferTb matches a plan that includes at least that many TB of traffic a month, or whose traffic is unmetered; a plan whose allowance is not stated as a volume or as unmetered (e.g. "Fair-use allowance") does not match, and is counted in leftOutTransferUnknown with a transferNote to pass on. ' +
-    'Plans of lines the provider no longer sells are never matches: they are counted in leftOutDiscontinued, and listed (flagged discontinued, with their successor) only with includeDiscontinued: true. ' +
-    'Likewise a plan the provider lists but does not let anyone order (sold out, legacy) is counted in leftOutUnorderable, and listed (flagged orderable: false) only with includeUnorderable: true. ' +
-    'With location or country, a plan matches only if its line is sold there, at the regional price where the data has one; plans sold there at a price the dataset lacks are listed in priceUnknownAtLocation, not guessed. ' +
-    "Prices are converted into one currency (USD unless you ask for another) with the dataset's dated ECB exchange rates. The answer echoes the filters it applied (normalized) and totalMatches; when nothing matches, closestMatches lists the nearest plans with each constraint they miss and by how much (with maxMonthlyPrice: plans above the budget, then within it: offer both), and beyondDataset the largest figures there are when a minimum exceeds them. " +
-    `Returns at most ${MAX_PLAN_LIMIT} plans (default ${DEFAULT_PLAN_LIMIT}). ${ANSWER_SIZE_NOTE}`,
+    'Plans meeting every constraint given (RAM, disk, vCPUs, monthly transfer, price ceiling, disk type, CPU type and architecture, providers, city or country), cheapest first by the no-commitment monthly price in one currency (USD by default, dated ECB rates). For stated resources or a budget; a workload in words: recommend_vps_for_workload. ' +
+    'Each plan says cpuType and architecture (where the data states it; "unknown" in detailed answers, and such plans match no filter on it), soldIn (pass location or country when it matters), observedAt and stale (confirm a stale price). ' +
+    'Counted, not listed: plans needing a prepaid term (leftOutNeedingCommitment; includeCommitments: true ranks by the lowest effective price), discontinued lines (includeDiscontinued lists them), plans the provider does not let anyone order (leftOutUnorderable; includeUnorderable lists them), allowances stated neither as a volume nor unmetered with minTransferTb (leftOutTransferUnknown). ' +
+    'With location or country a plan sold there at a price the dataset lacks is in priceUnknownAtLocation, never ranked on a guess. No match: closestMatches says what each near plan misses; beyondDataset the largest figures. ' +
+    `Next: find_equivalent_plans, estimate_monthly_cost. At most ${MAX_PLAN_LIMIT} plans (default ${DEFAULT_PLAN_LIMIT}). ${ANSWER_SIZE_NOTE}`,
   inputSchema: {
-    minRamGb: positive(4096).describe('Minimum memory in GB, e.g. 4 or 0.5.'),
-    minStorageGb: positive(1_000_000).describe('Minimum disk in GB, e.g. 80.'),
-    minVcpus: z.number().int().positive().max(1024).optional().describe('Minimum number of vCPUs.'),
-    minTransferTb: positive(100_000).describe(
-      'Minimum traffic included per month, in TB (decimal, as providers count it), e.g. 2 or 0.5; unmetered plans meet any figure, plans whose allowance is not stated do not.',
+    minRamGb: figureInput('minRamGb', 'GB', 8, 4096).describe('Minimum memory in GB, e.g. 4 or 0.5.'),
+    minStorageGb: figureInput('minStorageGb', 'GB', 80, 1_000_000).describe('Minimum disk in GB, e.g. 80.'),
+    minVcpus: figureInput('minVcpus', 'vCPUs', 2, 1024, true).describe('Minimum number of vCPUs.'),
+    minTransferTb: figureInput('minTransferTb', 'TB a month', 2, 100_000).describe(
+      'Minimum monthly traffic in decimal TB, e.g. 2; unmetered plans meet any figure.',
     ),
-    maxMonthlyPrice: positive(1_000_000).describe('Highest acceptable monthly price, in `currency`.'),
+    maxMonthlyPrice: figureInput('maxMonthlyPrice', 'the currency a month', 20, 1_000_000).describe(
+      'Highest acceptable monthly price, in `currency`.',
+    ),
     currency: z
       .string()
       .regex(/^[A-Za-z]{3}$/, { error: 'currency must be a three-letter ISO 4217 code such as USD or EUR' })
       .optional()
-      .describe(
-        'ISO 4217 code to compare and bound prices in (default USD); EUR, GBP, CHF, JPY, CAD, AUD and other ECB currencies work.',
-      ),
+      .describe('ISO 4217 code to compare prices in (default USD), e.g. EUR, GBP.'),
     storageType: z
       .string()
       .regex(anyCase('nvme', 'ssd', 'hdd'), { error: 'storageType must be NVMe, SSD or HDD' })
       .optional()
       .describe('Disk technology: "NVMe", "SSD" or "HDD" (any case).'),
-    cpuType: z
+    cpuType: cpuTypeInput(
+      '"dedicated" (vCPUs reserved for the server) or "shared" (cores shared with other tenants), any case.',
+    ),
+    architecture: z
       .string()
-      .regex(anyCase('shared', 'dedicated'), { error: 'cpuType must be "shared" or "dedicated"' })
+      .regex(anyCase('x86_64', 'arm64'), { error: 'architecture must be "x86_64" or "arm64"' })
       .optional()
-      .describe(
-        '"dedicated": only plans whose vCPUs are reserved for the server (steady performance); "shared": only plans sharing cores with other tenants. Any case. Plans whose CPU type is not in the data match neither.',
-      ),
+      .describe('"arm64" or "x86_64", any case.'),
     providers: z
       .array(z.string().max(64))
       .max(8)
       .optional()
-      .describe('Only these provider ids, e.g. ["hetzner", "vultr"]; all providers when omitted.'),
+      .describe('Only these provider ids, e.g. ["hetzner", "vultr"].'),
     limit: z
       .number()
       .int()
@@ -120,7 +123,7 @@ export const findVpsPlansTool = defineTool({
       .boolean()
       .optional()
       .describe(
-        'false (default): rank by the no-commitment monthly price and leave out plans that need a prepaid term. true: rank by the lowest effective monthly price, prepaid terms and promotional rates included.',
+        'true: rank by the lowest effective price, prepaid terms and promotions included (default false: no-commitment price).',
       ),
     maxPriceAgeDays: z
       .number({ error: 'maxPriceAgeDays must be a whole number of days, 1 or more' })
@@ -128,37 +131,31 @@ export const findVpsPlansTool = defineTool({
       .positive({ error: 'maxPriceAgeDays must be a whole number of days, 1 or more' })
       .max(36_500)
       .optional()
-      .describe(
-        `Leave out plans whose price the provider showed more than this many days before today (UTC), e.g. ${STALE_AFTER_DAYS} (older prices are stale).`,
-      ),
+      .describe(`Leave out prices seen more than this many days ago, e.g. ${STALE_AFTER_DAYS}.`),
     includeDiscontinued: z
       .boolean()
       .optional()
-      .describe(
-        'false (default): leave out plans of lines the provider no longer sells, counting them in leftOutDiscontinued. true: list them too, flagged discontinued with their successor.',
-      ),
+      .describe('true: list plans of discontinued lines too, flagged with their successor.'),
     includeUnorderable: z
       .boolean()
       .optional()
-      .describe(
-        'false (default): leave out plans the provider shows as not orderable (sold out, legacy), counting them in leftOutUnorderable. true: list them too, flagged orderable: false.',
-      ),
+      .describe('true: list plans the provider shows as not orderable (sold out, legacy) too, flagged orderable: false.'),
     location: z
       .string()
       .max(64)
       .optional()
       .describe(
-        'Only plans sold in this data-centre city, e.g. "Frankfurt" or "Sao Paulo" (any case, accents optional), ranked at the price there; describe_filters lists each provider\'s cities.',
+        'A data-centre city, e.g. "Frankfurt" or "Sao Paulo" (any case, accents optional): plans sold there, at the price there.',
       ),
     country: z
       .string()
-      .max(8)
+      .max(64)
       .optional()
       .describe(
-        'Only plans sold in a data centre in this country, ISO 3166-1 alpha-2 (e.g. "DE", "US"), at the lowest price known there; describe_filters lists datacenterCountries.',
+        'A country, ISO 3166-1 alpha-2 or a name (e.g. "DE", "United Kingdom"): plans sold there, at the lowest price there.',
       ),
     responseFormat: responseFormatInput(
-      'per plan its provider id, name, compared price, vCPUs, RAM, disk, CPU type, where it is sold, and when the price was seen and whether it is stale',
+      'per plan its id, name, price, vCPUs, RAM, disk, CPU type and architecture, where sold, observedAt, stale',
     ),
   },
   outputSchema: z.object({
@@ -172,6 +169,7 @@ export const findVpsPlansTool = defineTool({
         currency: z.string(),
         storageType: z.enum(STORAGE_TYPES).optional(),
         cpuType: z.enum(CPU_TYPES).optional(),
+        architecture: z.enum(ARCHITECTURES).optional(),
         providers: z.array(z.string()).optional(),
         location: z.string().optional().describe('The city as the dataset spells it.'),
         country: z.string().optional(),
@@ -195,6 +193,9 @@ export const findVpsPlansTool = defineTool({
         ramGb: z.number().nullable(),
         storageGb: z.number().nullable(),
         cpuType: cpuTypeSchema,
+        architecture: architectureSchema
+          .optional()
+          .describe('x86_64 or arm64 where the data states it; concise answers leave "unknown" out.'),
         ...soldInShape,
         regionalPriceFactor: z
           .number()
@@ -311,20 +312,7 @@ export const findVpsPlansTool = defineTool({
       .describe(
         "The dataset version (release day, YYYY-MM-DD) the prices are from; each price's observedAt says when the provider showed it.",
       ),
-    priceUnknownAtLocation: z
-      .array(
-        z.object({
-          providerId: z.string(),
-          line: z.string(),
-          plans: z.number().int(),
-          datacenters: z.array(z.string()),
-          note: z.string(),
-        }),
-      )
-      .optional()
-      .describe(
-        'With a location or country: plans that meet every filter and are sold there, but at a price not in the dataset, so left out rather than guessed.',
-      ),
+    priceUnknownAtLocation: priceUnknownAtLocationSchema,
     closestMatches: z
       .array(
         z.object({

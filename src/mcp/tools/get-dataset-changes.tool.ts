@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
-import { listingOutputShape, responseFormatInput } from '../response-format.js';
-import { structured, withDomainErrors } from '../tool-results.js';
+import { ANSWER_SIZE_NOTE, listingOutputShape, responseFormatInput, structuredWithin } from '../response-format.js';
+import { withDomainErrors } from '../tool-results.js';
+import { NotFoundError } from '../../common/errors/domain-errors.js';
+import type { DatasetRelease } from '../../dataset/dto/changelog.dto.js';
+import type { ReleaseSummary } from '../../changes/release-summary.js';
 
 // Each is used twice in the output schema: an id publishes it once, under $defs.
 const plan = z
@@ -31,17 +34,16 @@ export const getDatasetChangesTool = defineTool({
   name: 'get_dataset_changes',
   title: 'Get dataset changes',
   description:
-    'Lists the releases of the dataset, newest first, each with what changed since the release before it. ' +
-    'By default (responseFormat "concise") a summary: per release its counts per provider (plans repriced, with how many prices went up or down, then plans added or removed and provider facts changed), providers with the most repricings first, and how many guides were added or updated. ' +
-    'With responseFormat "detailed" every change itself: plans added, removed or repriced (with the old and the new monthly price), provider facts (field, old and new value) and guides added or updated; that can exceed 100,000 characters, so pass since to narrow it. ' +
-    'Use it to answer "what changed since version X", "did Hetzner raise its prices", or to check whether data you saw earlier is still current; pass since with the version you know (the datasetVersion of an earlier answer) to get only the releases after it. ' +
-    'The first release is the initial one and lists every plan as added. Prices are monthly, excluding VAT, in the currency each plan is billed in.',
+    'Dataset releases, newest first, with what changed since the one before: by default (responseFormat "concise") counts per provider (repricings up and down, plans added and removed, facts) and of guides; "detailed" every change with old and new values. ' +
+    'since: only releases after that version; providerId: one provider, no guides. For "what changed since X" or "did Hetzner raise its prices". ' +
+    ANSWER_SIZE_NOTE.replace('items', 'releases (the oldest first)'),
   inputSchema: {
     since: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'since must be a dataset version written YYYY-MM-DD, e.g. 2026-11-26' })
       .optional()
       .describe('A dataset version (YYYY-MM-DD): only releases after it are returned. Omit it for every release.'),
+    providerId: z.string().max(64).optional().describe('A provider id (any case): only its changes, and no guides.'),
     responseFormat: responseFormatInput(
       'per release the counts of changes per provider, repricings first, and of guides',
     ),
@@ -87,15 +89,59 @@ export const getDatasetChangesTool = defineTool({
           .describe('Detailed only: every change of the release.'),
       }),
     ),
-    responseFormat: listingOutputShape.responseFormat,
+    providerId: z.string().optional().describe('The provider the changes were narrowed to.'),
+    ...listingOutputShape,
   }),
   annotations: READ_ONLY,
-  handler: ({ since, responseFormat = 'concise' }, { changes }) =>
-    withDomainErrors(() =>
-      structured({
-        currentVersion: changes.currentVersion(),
-        releases: responseFormat === 'detailed' ? [...changes.since(since)] : [...changes.summariesSince(since)],
-        responseFormat,
-      }),
+  handler: ({ since, providerId, responseFormat = 'concise' }, { changes, providers }) =>
+    withDomainErrors(
+      () => {
+        if (providerId !== undefined && !providers.ids().includes(providerId))
+          throw new NotFoundError('provider', providerId, providers.ids());
+        const releases =
+          responseFormat === 'detailed'
+            ? changes.since(since).map((release) => (providerId ? releaseOf(release, providerId) : release))
+            : changes.summariesSince(since).map((release) => (providerId ? summaryOf(release, providerId) : release));
+        return structuredWithin(
+          { currentVersion: changes.currentVersion(), releases, ...(providerId ? { providerId } : {}), responseFormat },
+          'releases',
+          responseFormat,
+          'fewer releases (since) or one provider (providerId)',
+        );
+      },
+      { list: 'Call describe_filters for the provider ids.' },
     ),
 });
+
+/** A release with only one provider's changes: its plans and facts, whether it was added or removed; no guides. */
+function releaseOf(release: DatasetRelease, providerId: string): DatasetRelease {
+  const { changes } = release;
+  const mine = <T extends { providerId: string }>(items: readonly T[]) =>
+    items.filter((i) => i.providerId === providerId);
+  return {
+    ...release,
+    changes: {
+      ...changes,
+      providersAdded: changes.providersAdded.filter((id) => id === providerId),
+      providersRemoved: changes.providersRemoved.filter((id) => id === providerId),
+      plansAdded: mine(changes.plansAdded),
+      plansRemoved: mine(changes.plansRemoved),
+      plansRepriced: mine(changes.plansRepriced),
+      providerFacts: mine(changes.providerFacts),
+      guidesAdded: [],
+      guidesUpdated: [],
+    },
+  };
+}
+
+/** A release summary with only one provider's counts; no guides. */
+function summaryOf(release: ReleaseSummary, providerId: string): ReleaseSummary {
+  return {
+    ...release,
+    providersAdded: release.providersAdded.filter((id) => id === providerId),
+    providersRemoved: release.providersRemoved.filter((id) => id === providerId),
+    byProvider: release.byProvider.filter((counts) => counts.providerId === providerId),
+    guidesAdded: 0,
+    guidesUpdated: 0,
+  };
+}

@@ -7,9 +7,8 @@ export const getGuideTool = defineTool({
   name: 'get_guide',
   title: 'Read a guide',
   description:
-    "Returns a guide's markdown by slug, in chunks so a long guide never floods the context: read from `offset` up to `maxChars` characters, and when `nextOffset` is not null call again with it to continue. " +
-    "Each chunk carries the guide's published and updated dates and its author, to judge and cite it; links in the markdown to pages of this site are absolute URLs. " +
-    'Find slugs with search_guides (or from a provider\'s review, "<id>-review").',
+    "A guide's markdown by slug, in chunks: read from `offset` up to `maxChars` characters and call again with `nextOffset` until it is null. " +
+    'Each chunk carries the published and updated dates and the author; site links are absolute. Slugs come from search_guides (reviews: "<id>-review").',
   inputSchema: {
     slug: z
       .string({ error: 'Pass "slug": a guide slug from search_guides, e.g. "first-login-ssh-keys".' })

@@ -49,11 +49,12 @@ const CONCISE_FIELDS = [
 ] as const;
 
 /**
- * The format answered when none is asked for. Detailed: the published contract says this tool
- * returns every provider with its plan matrix. The description, the schema and the server's
- * instructions all say so (a test reads the three).
+ * The format answered when none is asked for. Concise: a default answer is sized for a model's
+ * context (the detailed one, with every plan, is seven times larger); the HTTP API serves the
+ * contract's full list. The description, the schema and the server's instructions all say so (a
+ * test reads the three).
  */
-export const LIST_PROVIDERS_DEFAULT_FORMAT = 'detailed';
+export const LIST_PROVIDERS_DEFAULT_FORMAT = 'concise';
 
 const thousands = (n: number) => n.toLocaleString('en-US');
 
@@ -61,12 +62,9 @@ export const listVpsProvidersTool = defineTool({
   name: 'list_vps_providers',
   title: 'List VPS providers',
   description:
-    'Lists all eight reviewed VPS providers with their editorial rating (0-5), entry price, advertised uptime SLA, support channels and hours, number of data-centre locations and the workloads they suit best; by default (responseFormat "detailed") also their currency, data centres, review URL and full plan matrix, and responseFormat "concise" leaves those out. ' +
-    'When to use: an overview or a side-by-side comparison of providers, including "which has the best SLA" or "which offers phone support". Next: get_vps_provider for one provider\'s verdict, pros and cons; find_vps_plans to filter plans by resources, budget or location; recommend_vps_for_workload for a workload in words; describe_filters for the valid ids, cities and countries. ' +
-    'uptime is the SLA as the provider states it ("99.99%"), "no published SLA", or "unknown" where it could not be confirmed; lineUptimes names plan lines with a different SLA. ' +
-    'Prices are monthly, excluding VAT; startingPriceUsd is the entry price in USD and may need a prepaid term, monthToMonthStartingPriceUsd is the entry price with no commitment, and the "price" order sorts on it. ' +
-    `priceAge says when the provider's prices were seen (oldest and newest observedAt) and how many are stale (seen more than ${STALE_AFTER_DAYS} days before today, UTC, or before a reported price change); each plan carries its own observedAt and stale, and datasetVersion names the release. ` +
-    `Answers stay under ${thousands(ANSWER_LIMITS.concise)} characters with responseFormat "concise" and under ${thousands(ANSWER_LIMITS.detailed)} with "detailed" (the default); a list that would not fit is cut from the end and \`truncated\` says how many items were left out.`,
+    'All eight reviewed providers with rating (0-5), entry prices in USD (monthToMonthStartingPriceUsd: with no commitment; the "price" order sorts on it), priceAge (oldest and newest observedAt, how many stale), uptime SLA ("unknown" where not confirmed; lineUptimes for lines with another), support, locations and best-for use cases, by default (responseFormat "concise"); "detailed" adds currency, data centres, review URL and every plan. ' +
+    'For overviews and comparisons ("best SLA", "phone support"). Next: get_vps_provider, find_vps_plans, recommend_vps_for_workload. Prices are monthly, excluding VAT. ' +
+    `Answers stay under ${thousands(ANSWER_LIMITS.concise)} characters with responseFormat "concise" and under ${thousands(ANSWER_LIMITS.detailed)} with "detailed"; a longer list is cut from the end, and \`truncated\` counts what was left out.`,
   inputSchema: {
     sortBy: z
       .enum(PROVIDER_SORTS)

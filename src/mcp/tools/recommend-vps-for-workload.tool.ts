@@ -3,7 +3,7 @@ import { MAX_QUERY_LENGTH } from '../../search/search-index.js';
 import { MB_PER_VISIT } from '../../use-cases/workload-scale.js';
 import { defineTool, READ_ONLY } from '../tool-definition.js';
 import { structured, withDomainErrors } from '../tool-results.js';
-import { cpuTypeSchema, planPricingShape, planTextShape, priceAgeShape, specSchema } from './schemas.js';
+import { cpuTypeSchema, figureInput, planPricingShape, planTextShape, priceAgeShape, specSchema } from './schemas.js';
 
 const matchingPlanSchema = z.object({
   planName: z.string(),
@@ -39,14 +39,9 @@ export const recommendVpsForWorkloadTool = defineTool({
   name: 'recommend_vps_for_workload',
   title: 'Recommend a VPS for a workload',
   description:
-    "Matches a workload to one of the dataset's use cases (WordPress, game server, VPN, database, Docker host, CI runner, mail server, AI inference, ...) and answers with its minimum and recommended specs, " +
-    'the entry price with no commitment, and the providers we recommend for it, each with the reason and its cheapest plan (by no-commitment price) that meets the recommended spec (or the minimum, flagged) and has what the reason claims (reasonClaims: dedicated or shared vCPUs, NVMe), with how its price is paid. ' +
-    'A plan meets a spec on all four parts: vCPUs, RAM, disk, monthly transfer (a stated volume or unmetered; an allowance not stated is not counted: transferNote says so). ' +
-    'Every price says when the provider showed it (observedAt) and whether it is stale (tell the user); fresh prices are picked first, lines no longer sold never. ' +
-    'Pass a use-case slug such as "game-server", or the workload in plain words ("minecraft server for ten friends"); match says how it was matched and how surely (confidence 0-1; say so below 0.7); a text naming no use case is refused, listing them. ' +
-    'budget, location and scale narrow the picks, not startingAt; noPlanNote says when a pick has no plan left. ' +
-    'When to use: the user describes what will run; use find_vps_plans instead when the user gives exact resources. ' +
-    "Next: estimate_monthly_cost with a pick's id as providerId and its cheapestMatchingPlan.planName for the real monthly bill (IPv4, backups, traffic, VAT), and find_equivalent_plans for the same plan cheaper elsewhere.",
+    "Matches a workload (a use-case slug, or free text matched on the use cases' names, tags and descriptions; match.confidence 0-1: say so below 0.7; text naming none is refused with the closest) to its minimum and recommended specs, entry price and recommended providers, " +
+    'each with its reason and cheapest no-commitment plan meeting the recommended spec (or the minimum, flagged) on vCPUs, RAM, disk and transfer, with reasonClaims, price basis, observedAt and stale (tell the user). ' +
+    'budget, location and scale narrow the picks (noPlanNote when none fits), not startingAt. For exact resources use find_vps_plans. Next: estimate_monthly_cost on a pick.',
   inputSchema: {
     workload: z
       .string({
@@ -58,12 +53,9 @@ export const recommendVpsForWorkloadTool = defineTool({
       })
       .max(MAX_QUERY_LENGTH, { error: `Keep "workload" under ${MAX_QUERY_LENGTH} characters: a few words are enough.` })
       .describe('A use-case slug (e.g. "wordpress", "vpn", "ai-inference") or a plain description of the workload.'),
-    budget: z
-      .number()
-      .positive()
-      .max(1_000_000)
-      .optional()
-      .describe('Highest monthly price, in `currency` (no commitment where sold so).'),
+    budget: figureInput('budget', 'the currency a month', 20, 1_000_000).describe(
+      'Highest monthly price, in `currency` (no commitment where sold so).',
+    ),
     currency: z
       .string()
       .regex(/^[A-Za-z]{3}$/, { error: 'currency must be a three-letter ISO 4217 code such as USD or EUR' })
@@ -94,7 +86,7 @@ export const recommendVpsForWorkloadTool = defineTool({
     matchedBy: z.enum(['slug', 'search']),
     match: z.object({
       kind: z
-        .enum(['exact', 'alias', 'words'])
+        .enum(['exact', 'alias', 'words', 'description'])
         .describe(
           'exact: slug or title; alias: the text has one of its names (e.g. "minecraft"); words: some words match its names.',
         ),

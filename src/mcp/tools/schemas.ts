@@ -17,6 +17,24 @@ export const anyCase = (...words: string[]) =>
     `^(${words.map((word) => word.replace(/[a-z]/gi, (c) => `[${c.toUpperCase()}${c.toLowerCase()}]`)).join('|')})$`,
   );
 
+/**
+ * A figure argument whose every refusal says what would be valid: `minRamGb: "eight"` is answered with
+ * "minRamGb must be a number of GB above 0, such as 8", not zod's bare type error. `whole` asks for an integer.
+ */
+export const figureInput = (name: string, what: string, example: number, max: number, whole = false) => {
+  const error = `${name} must be ${whole ? 'a whole number of' : 'a number of'} ${what} above 0 and at most ${max.toLocaleString('en-US')}, such as ${example}`;
+  const number = z.number({ error }).positive({ error }).max(max, { error });
+  return (whole ? number.int({ error }) : number).optional();
+};
+
+/** The `cpuType` argument of the plan tools: "shared" or "dedicated" in any case, with what it means there. */
+export const cpuTypeInput = (meaning: string) =>
+  z
+    .string()
+    .regex(anyCase('shared', 'dedicated'), { error: 'cpuType must be "shared" or "dedicated"' })
+    .optional()
+    .describe(meaning);
+
 /** How a plan's price is paid: the same fields in every tool that shows a plan. */
 export const planPricingShape = {
   priceBasis: z
@@ -43,6 +61,11 @@ export const cpuTypeSchema = z
     '"dedicated": vCPUs reserved for this server; "shared": cores shared with other tenants (performance can vary); "unknown": the data does not say.',
   );
 
+/** A plan's CPU architecture in the plan tools' answers: from its line's sourced data, "unknown" otherwise. */
+export const architectureSchema = z
+  .enum(['x86_64', 'arm64', 'unknown'])
+  .describe('CPU architecture as the data states it (with a source); "unknown" where it does not.');
+
 /** Where a plan's line is sold, in the plan-finding tools' answers (concise ones too). */
 export const soldInShape = {
   soldIn: z
@@ -55,6 +78,22 @@ export const soldInShape = {
     .optional()
     .describe('With soldIn "all": the provider\'s data centres that do not sell this line.'),
 };
+
+/** Plans sold where asked at a price the dataset does not have: left out, never ranked on a guess (the plan-finding tools). */
+export const priceUnknownAtLocationSchema = z
+  .array(
+    z.object({
+      providerId: z.string(),
+      line: z.string(),
+      plans: z.number().int(),
+      datacenters: z.array(z.string()),
+      note: z.string().describe("The dataset's note on the price there."),
+    }),
+  )
+  .optional()
+  .describe(
+    'With a location or country: plans that qualify and are sold there, but at a price not in the dataset, by provider and line, left out rather than guessed.',
+  );
 
 /** The contract's text fields of a plan. */
 export const planTextShape = { cpu: z.string(), ram: z.string(), storage: z.string(), bandwidth: z.string() };

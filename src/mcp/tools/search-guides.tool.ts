@@ -19,10 +19,9 @@ export const searchGuidesTool = defineTool({
   name: 'search_guides',
   title: 'Search the guides',
   description:
-    'Full-text search over every guide and provider review: titles, keywords, descriptions and the markdown bodies. Ranked by relevance, tolerant of prefixes and typos ("wiregard" finds WireGuard), ' +
-    'each result with its slug, title, type and score; with responseFormat "detailed" also its description, a snippet around the best match and the URLs of its page and raw markdown. ' +
-    'When to use: how-tos (SSH keys, firewalls, backups, Docker, WireGuard), comparisons ("hetzner vs digitalocean") or reviews; for prices and plans use find_vps_plans or recommend_vps_for_workload instead. ' +
-    `Next: get_guide with a result's slug to read it. ${ANSWER_SIZE_NOTE}`,
+    'Full-text search over every guide and provider review (titles, keywords, descriptions, bodies), ranked, tolerant of prefixes and typos ("wiregard" finds WireGuard): slug, title, type and score; "detailed" adds the description, a snippet and URLs. ' +
+    'For how-tos, comparisons and reviews; for prices use find_vps_plans or recommend_vps_for_workload. ' +
+    `Next: get_guide with a slug. ${ANSWER_SIZE_NOTE}`,
   inputSchema: {
     query: z
       .string({ error: 'Pass "query": a few keywords, e.g. "wireguard vpn".' })

@@ -167,7 +167,20 @@ function refreshedLine(
     plans.flatMap((p) => p.regions),
     cityOf,
   );
-  const regionalPrices = regionalPricesOf(plans, cityOf);
+  const read = regionalPricesOf(plans, cityOf);
+  // A city the catalogue gives no price for keeps the dataset's word that its price is unknown there
+  // (OVHcloud's Canadian and Asia-Pacific sites sell at lists the recorded catalogue does not hold).
+  const pricedByCatalogue = new Set(read.flatMap((r) => r.datacenters));
+  const stillUnknown = (_oldRegional ?? [])
+    .filter((r) => r.priceFactor === null)
+    .map((r) => ({
+      ...r,
+      datacenters: r.datacenters.filter(
+        (c) => !pricedByCatalogue.has(c) && (cities.length === 0 || cities.includes(c)),
+      ),
+    }))
+    .filter((r) => r.datacenters.length > 0);
+  const regionalPrices = [...read, ...stillUnknown];
   return {
     ...rest,
     complete: provenance.partial === undefined,
