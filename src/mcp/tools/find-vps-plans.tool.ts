@@ -139,7 +139,9 @@ export const findVpsPlansTool = defineTool({
     includeUnorderable: z
       .boolean()
       .optional()
-      .describe('true: list plans the provider shows as not orderable (sold out, legacy) too, flagged orderable: false.'),
+      .describe(
+        'true: list plans the provider shows as not orderable (sold out, legacy) too, flagged orderable: false.',
+      ),
     location: z
       .string()
       .max(64)
