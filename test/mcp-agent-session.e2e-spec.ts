@@ -29,6 +29,8 @@ const offers = rawProviders.providers.flatMap((p: Json) =>
     .filter(({ priced }: Json) => !priced.discontinued && priced.monthToMonthPrice !== null)
     .map(({ p, plan, priced, line }: Json) => ({
       providerId: p.id,
+      // What the provider's availability reading says; the tools leave out plans nobody can order unless asked.
+      orderable: priced.orderable,
       planName: plan.name,
       cpuType: plan.cpuType,
       // The architecture only where the line states it with a source; never read from a name.
@@ -105,14 +107,28 @@ describe('a scripted agent session: one call per question', () => {
       .map((x: Json) => ({ ...x, usd: usd(x.m2m, x.currency, 'USD') }))
       .sort(byPrice);
     expect(arm.length).toBeGreaterThan(0);
+    const orderable = arm.filter((x: Json) => x.orderable !== false);
+    // One call answers it: the cheapest ARM plan anyone can order, and how many cheaper-or-not ones nobody can.
     const r = data(await call('find_vps_plans', { architecture: 'arm64', limit: 1 }));
-    expect(r.plans[0]).toMatchObject({
+    expect(r.totalMatches).toBe(orderable.length);
+    expect(r.leftOutUnorderable).toBe(arm.length - orderable.length);
+    if (orderable.length > 0)
+      expect(r.plans[0]).toMatchObject({
+        providerId: orderable[0].providerId,
+        planName: orderable[0].planName,
+        normalizedPrice: orderable[0].usd,
+        architecture: 'arm64',
+      });
+    else expect(r.plans).toEqual([]);
+    // Asked to include them, the cheapest ARM plan of all, flagged when nobody can order it.
+    const all = data(await call('find_vps_plans', { architecture: 'arm64', limit: 1, includeUnorderable: true }));
+    expect(all.plans[0]).toMatchObject({
       providerId: arm[0].providerId,
       planName: arm[0].planName,
       normalizedPrice: arm[0].usd,
       architecture: 'arm64',
+      ...(arm[0].orderable === false ? { orderable: false } : {}),
     });
-    expect(r.totalMatches).toBe(arm.length);
   });
 
   it('"Cheapest 4 GB server in Singapore?": a plan whose price there the data lacks is not ranked', async () => {

@@ -32,9 +32,7 @@ const equivalentShape = {
   orderable: z
     .literal(false)
     .optional()
-    .describe(
-      'Present, false, only for a plan the provider shows as not orderable (listed only with includeUnorderable).',
-    ),
+    .describe('false for a plan the provider does not let anyone order (only with includeUnorderable).'),
   priceDifferencePercent: z
     .number()
     .optional()
@@ -66,9 +64,9 @@ export const findEquivalentPlansTool = defineTool({
   name: 'find_equivalent_plans',
   title: 'Find equivalent plans at other providers',
   description:
-    'Given a plan the user has (providerId + planName) or figures (vcpus, ramGb, storageGb, cpuType; never both), lists plans still sold month to month (and orderable, unless includeUnorderable) at other providers with at least its vCPUs, RAM and disk, cheapest first in one currency, with the price difference in percent. ' +
-    'A dedicated-vCPU reference is met only by dedicated plans; cheaper shared ones are listed apart in sharedCpuAlternatives with why they are lower. lowerThanReference names anything below the reference (traffic can be; unmetered meets any volume): never call a result equal without it. ' +
-    'location or country: only plans sold there, at the price there; those sold there at a price the dataset lacks are in priceUnknownAtLocation. emptyReason says what to relax. Each result has soldIn, observedAt and stale (say so). Next: estimate_monthly_cost.',
+    'Given a plan (providerId + planName) or figures (vcpus, ramGb, storageGb, cpuType; never both), lists plans still sold month to month (orderable unless includeUnorderable) at other providers with at least its vCPUs, RAM and disk, cheapest first in one currency, with the difference in percent. ' +
+    'A dedicated reference is met only by dedicated plans; cheaper shared ones are apart in sharedCpuAlternatives. lowerThanReference names anything lower (traffic can be; unmetered meets any volume): never call a result equal without it. ' +
+    'location or country: plans sold there, at the price there; a price the dataset lacks puts a plan in priceUnknownAtLocation. emptyReason says what to relax. Each result has soldIn, observedAt and stale. Next: estimate_monthly_cost.',
   inputSchema: {
     providerId: z
       .string()
@@ -101,9 +99,7 @@ export const findEquivalentPlansTool = defineTool({
     includeUnorderable: z
       .boolean()
       .optional()
-      .describe(
-        'false (default): leave out plans the provider lists but does not let anyone order (sold out, legacy). true: list them too, flagged orderable: false.',
-      ),
+      .describe('true: list plans nobody can order (sold out, legacy) too, flagged orderable: false.'),
   },
   outputSchema: z.object({
     reference: z.object({

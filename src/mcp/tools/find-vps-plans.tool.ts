@@ -74,10 +74,10 @@ export const findVpsPlansTool = defineTool({
   name: 'find_vps_plans',
   title: 'Find VPS plans',
   description:
-    'Plans meeting every constraint given (RAM, disk, vCPUs, monthly transfer, price ceiling, disk type, CPU type and architecture, providers, city or country), cheapest first by the no-commitment monthly price in one currency (USD by default, dated ECB rates). For stated resources or a budget; a workload in words: recommend_vps_for_workload. ' +
-    'Each plan says cpuType and architecture (where the data states it; "unknown" in detailed answers, and such plans match no filter on it), soldIn (pass location or country when it matters), observedAt and stale (confirm a stale price). ' +
-    'Counted, not listed: plans needing a prepaid term (leftOutNeedingCommitment; includeCommitments: true ranks by the lowest effective price), discontinued lines (includeDiscontinued lists them), plans the provider does not let anyone order (leftOutUnorderable; includeUnorderable lists them), allowances stated neither as a volume nor unmetered with minTransferTb (leftOutTransferUnknown). ' +
-    'With location or country a plan sold there at a price the dataset lacks is in priceUnknownAtLocation, never ranked on a guess. No match: closestMatches says what each near plan misses; beyondDataset the largest figures. ' +
+    'Plans meeting every constraint given (RAM, disk, vCPUs, monthly transfer, price ceiling, disk type, CPU type, architecture, providers, city or country), cheapest first by no-commitment monthly price in one currency (USD default; dated ECB rates). For stated resources or a budget; a workload in words: recommend_vps_for_workload. ' +
+    'Each plan has cpuType, architecture (where stated; only those match its filter), soldIn, observedAt and stale (confirm a stale price). ' +
+    'Counted, not listed: prepaid-only plans (leftOutNeedingCommitment; includeCommitments), discontinued lines (includeDiscontinued), plans nobody can order (leftOutUnorderable; includeUnorderable), allowances stated neither as a volume nor unmetered under minTransferTb (leftOutTransferUnknown). ' +
+    'With location or country, a plan sold there at a price the dataset lacks is in priceUnknownAtLocation, never ranked. No match: closestMatches says what each near plan misses; beyondDataset the largest figures. ' +
     `Next: find_equivalent_plans, estimate_monthly_cost. At most ${MAX_PLAN_LIMIT} plans (default ${DEFAULT_PLAN_LIMIT}). ${ANSWER_SIZE_NOTE}`,
   inputSchema: {
     minRamGb: figureInput('minRamGb', 'GB', 8, 4096).describe('Minimum memory in GB, e.g. 4 or 0.5.'),
@@ -122,9 +122,7 @@ export const findVpsPlansTool = defineTool({
     includeCommitments: z
       .boolean()
       .optional()
-      .describe(
-        'true: rank by the lowest effective price, prepaid terms and promotions included (default false: no-commitment price).',
-      ),
+      .describe('true: rank by the lowest effective price, prepaid terms included.'),
     maxPriceAgeDays: z
       .number({ error: 'maxPriceAgeDays must be a whole number of days, 1 or more' })
       .int({ error: 'maxPriceAgeDays must be a whole number of days, 1 or more' })
@@ -139,9 +137,7 @@ export const findVpsPlansTool = defineTool({
     includeUnorderable: z
       .boolean()
       .optional()
-      .describe(
-        'true: list plans the provider shows as not orderable (sold out, legacy) too, flagged orderable: false.',
-      ),
+      .describe('true: list plans nobody can order (sold out, legacy) too, flagged orderable: false.'),
     location: z
       .string()
       .max(64)
@@ -189,7 +185,7 @@ export const findVpsPlansTool = defineTool({
         normalizedPrice: z
           .number()
           .describe(
-            "The compared monthly price (no commitment unless filters.includeCommitments; at the location's price when one is given), in the answer's currency.",
+            "The compared monthly price, in the answer's currency (at the location's price when one is given).",
           ),
         vcpus: z.number().nullable(),
         ramGb: z.number().nullable(),
@@ -212,9 +208,7 @@ export const findVpsPlansTool = defineTool({
         discontinued: z
           .boolean()
           .optional()
-          .describe(
-            "True when the plan's line is no longer sold (only with includeDiscontinued). Concise answers carry it only when true; detailed ones always.",
-          ),
+          .describe("True when the plan's line is no longer sold (only with includeDiscontinued)."),
         successor: z
           .string()
           .nullable()
@@ -224,16 +218,12 @@ export const findVpsPlansTool = defineTool({
           .union([z.boolean(), z.literal('unknown')])
           .optional()
           .describe(
-            'Whether the plan can be ordered, as last read ("unknown" where no reading says). Concise answers carry it only when false (only with includeUnorderable); detailed ones always.',
+            'Whether it can be ordered, as last read ("unknown" without a reading); concise answers carry it only when false.',
           ),
         priceAgeDays: detailedOnly(z.number().int().describe('Whole days from observedAt to today (UTC).')),
         staleReason: detailedOnly(z.string().nullable().describe('Why the price is stale; null when it is not.')),
         priceSourceMethod: detailedOnly(
-          z
-            .enum(SOURCE_METHODS)
-            .describe(
-              "How the price was read: the provider's catalogue API, its page, a dated copy of either, or typed by an editor.",
-            ),
+          z.enum(SOURCE_METHODS).describe('How the price was read: catalogue API, page, a dated copy, or an editor.'),
         ),
         providerName: detailedOnly(z.string()),
         price: detailedOnly(z.number().describe('Listed monthly price as billed, in `currency` of the plan.')),
@@ -277,27 +267,21 @@ export const findVpsPlansTool = defineTool({
     leftOutNeedingCommitment: z
       .number()
       .int()
-      .describe(
-        'Plans that met every constraint but have no no-commitment price, so were left out; pass includeCommitments: true to see them.',
-      ),
+      .describe('Plans meeting every constraint sold only on a prepaid term; includeCommitments: true lists them.'),
     leftOutDiscontinued: z
       .number()
       .int()
-      .describe(
-        'Plans that met every constraint but belong to a line no longer sold, so were left out; pass includeDiscontinued: true to see them.',
-      ),
+      .describe('Plans meeting every constraint of a line no longer sold; includeDiscontinued: true lists them.'),
     leftOutUnorderable: z
       .number()
       .int()
-      .describe(
-        'Plans that met every constraint but that the provider shows as not orderable, so were left out; pass includeUnorderable: true to see them.',
-      ),
+      .describe('Plans meeting every constraint that nobody can order; includeUnorderable: true lists them.'),
     leftOutTransferUnknown: z
       .number()
       .int()
       .optional()
       .describe(
-        'Only with minTransferTb: plans that met every other filter but whose traffic allowance is not stated as a volume or as unmetered, so were not counted as meeting it.',
+        'With minTransferTb: plans meeting every other filter whose allowance is stated neither as a volume nor unmetered.',
       ),
     transferNote: z
       .string()

@@ -34,8 +34,8 @@ export const getDatasetChangesTool = defineTool({
   name: 'get_dataset_changes',
   title: 'Get dataset changes',
   description:
-    'Dataset releases, newest first, with what changed since the one before: by default (responseFormat "concise") counts per provider (repricings up and down, plans added and removed, facts) and of guides; "detailed" every change with old and new values. ' +
-    'since: only releases after that version; providerId: one provider, no guides. For "what changed since X" or "did Hetzner raise its prices". ' +
+    'Dataset releases, newest first, with what changed since the one before: by default counts per provider (repricings up and down, plans added and removed, facts) and of guides; "detailed" every change with old and new values. ' +
+    'since: releases after that version; providerId: one provider, no guides. For "what changed since X" or "did Hetzner raise its prices". ' +
     ANSWER_SIZE_NOTE.replace('items', 'releases (the oldest first)'),
   inputSchema: {
     since: z

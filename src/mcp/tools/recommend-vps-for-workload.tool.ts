@@ -25,9 +25,7 @@ const matchingPlanSchema = z.object({
   orderable: z
     .literal(false)
     .optional()
-    .describe(
-      'Present, false, only for a plan the provider shows as not orderable (picked only with includeUnorderable).',
-    ),
+    .describe('false for a plan nobody can order (picked only with includeUnorderable).'),
   meets: z
     .enum(['recommended', 'minimum', 'scaled'])
     .describe(
@@ -71,9 +69,7 @@ export const recommendVpsForWorkloadTool = defineTool({
     includeUnorderable: z
       .boolean()
       .optional()
-      .describe(
-        'false (default): a pick never shows a plan the provider lists but does not let anyone order (sold out, legacy). true: such plans may be picked too, flagged orderable: false.',
-      ),
+      .describe('true: plans nobody can order (sold out, legacy) may be picked too, flagged orderable: false.'),
     scale: z
       .strictObject({ visitsPerMonth: z.number().int().positive().max(1e10) })
       .optional()

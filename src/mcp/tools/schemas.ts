@@ -161,7 +161,7 @@ export const planSchema = z.object({
   availability: z
     .object({ orderable: z.boolean(), observedAt: z.string(), source: sourceSchema, successor: z.string().optional() })
     .optional()
-    .describe('The reading orderable comes from, as the data records it (absent when nobody read it).'),
+    .describe('The reading orderable comes from (absent when nobody read it).'),
   orderable: z
     .union([z.boolean(), z.literal('unknown')])
     .describe(

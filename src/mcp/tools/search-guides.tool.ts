@@ -19,8 +19,8 @@ export const searchGuidesTool = defineTool({
   name: 'search_guides',
   title: 'Search the guides',
   description:
-    'Full-text search over every guide and provider review (titles, keywords, descriptions, bodies), ranked, tolerant of prefixes and typos ("wiregard" finds WireGuard): slug, title, type and score; "detailed" adds the description, a snippet and URLs. ' +
-    'For how-tos, comparisons and reviews; for prices use find_vps_plans or recommend_vps_for_workload. ' +
+    'Full-text search over every guide and provider review (titles, keywords, descriptions, bodies), ranked, tolerant of prefixes and typos ("wiregard" finds WireGuard): slug, title, type, score; "detailed" adds description, snippet and URLs. ' +
+    'For how-tos, comparisons, reviews; prices: find_vps_plans or recommend_vps_for_workload. ' +
     `Next: get_guide with a slug. ${ANSWER_SIZE_NOTE}`,
   inputSchema: {
     query: z
