@@ -16,9 +16,11 @@ import { toWebRequest } from '@modelcontextprotocol/node';
 import express, { type Request, type Response } from 'express';
 import { mcpMethodNotAllowed } from '../common/errors/problems.js';
 import { MCP_PATH } from '../common/http/mcp-path.js';
+import { clientKey } from '../common/rate-limit/client-key.js';
 import { McpAccessGuard } from './mcp-access.guard.js';
 import { isLegacyPost } from './mcp-era.js';
 import { McpAnswers } from './mcp-answers.js';
+import { McpCallLanes } from './mcp-call-lanes.js';
 import { McpServerFactory } from './mcp-server.factory.js';
 import { McpTransportRules } from './mcp-transport-rules.js';
 import { isDiscover, withEveryProtocolVersion } from './server-discover.js';
@@ -63,6 +65,7 @@ export class McpHttpController implements OnApplicationShutdown {
     private readonly factory: McpServerFactory,
     private readonly rules: McpTransportRules,
     private readonly answers: McpAnswers,
+    private readonly lanes: McpCallLanes,
   ) {}
 
   @Post()
@@ -83,10 +86,10 @@ export class McpHttpController implements OnApplicationShutdown {
     }
     await this.rules.admit(req, res, body);
     const key = this.answers.keyOf(req.headers, body);
-    if (key === undefined) return this.answerLegacy(await this.webRequest(req, res), body);
+    if (key === undefined) return this.answerLegacy(req, await this.webRequest(req, res), body);
     return (
       this.answers.answer(key, body) ??
-      this.answers.remember(key, await this.answerLegacy(await this.webRequest(req, res), body))
+      this.answers.remember(key, await this.answerLegacy(req, await this.webRequest(req, res), body))
     );
   }
 
@@ -97,8 +100,11 @@ export class McpHttpController implements OnApplicationShutdown {
     return toWebRequest(req, req.body, { signal: gone.signal });
   }
 
-  /** The 2025-era answer: a fresh server and stateless transport for this POST, closed once it answered. */
-  private async answerLegacy(request: globalThis.Request, body: unknown): Promise<globalThis.Response> {
+  /**
+   * The 2025-era answer: a fresh server and stateless transport for this POST, closed once it answered;
+   * its calls run in the client's lane (McpCallLanes).
+   */
+  private async answerLegacy(req: Request, request: globalThis.Request, body: unknown): Promise<globalThis.Response> {
     const server = this.factory.create();
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -112,6 +118,7 @@ export class McpHttpController implements OnApplicationShutdown {
     try {
       await server.connect(transport);
       this.rules.refuseOversizedParams(transport);
+      this.lanes.pace(transport, clientKey(req), request.signal);
       return this.rules.batchAnswer(body, await transport.handleRequest(request, { parsedBody: body }));
     } finally {
       close();
