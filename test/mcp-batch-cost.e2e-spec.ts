@@ -1,5 +1,6 @@
 import { connect, type Socket } from 'node:net';
-import { MAX_PARAMS_BYTES } from '../src/mcp/mcp-transport-rules';
+import { MCP_BODY_LIMIT_BYTES } from '../src/common/http/mcp-path';
+import { MAX_BODY_DEPTH, MAX_PARAMS_BYTES } from '../src/mcp/mcp-transport-rules';
 import { rawRequest } from './support/raw-request';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -201,4 +202,71 @@ describe('an over-limit client at /mcp', () => {
     expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 429 Too Many Requests');
     expect(answer.toLowerCase()).toContain('retry-after:');
   });
+});
+
+describe('what a body may cost /mcp before it is parsed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 413 from a Content-Length over the limit without waiting for the body, and closes the connection', async () => {
+    const { port } = new URL(t.baseUrl);
+    const socket: Socket = connect(Number(port), '127.0.0.1');
+    const { answer, closed } = await new Promise<{ answer: string; closed: boolean }>((resolve, reject) => {
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+      socket.on('close', () => resolve({ answer: text, closed: true }));
+      socket.on('error', reject);
+      // Headers promising 50 MB of body, and a few bytes of it: the answer must not wait for the rest.
+      socket.write(
+        `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: ${MCP.accept}\r\nContent-Type: application/json\r\nContent-Length: 52428800\r\n\r\n[[[`,
+      );
+    });
+    expect(closed).toBe(true);
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      error: {
+        code: -32600,
+        data: { status: 413, resolution: `Send a body of at most ${MCP_BODY_LIMIT_BYTES / 1024} KiB.` },
+      },
+    });
+  });
+
+  it('refuses a body nested deeper than the limit from its bytes, without JSON.parse reading it', async () => {
+    const depth = MCP_BODY_LIMIT_BYTES / 2 - 1;
+    const body = '['.repeat(depth) + ']'.repeat(depth);
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      const res = await rawRequest(`${t.baseUrl}/mcp`, MCP, 'POST', { data: body });
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.body.toString()).error.message).toContain(`nests more than ${MAX_BODY_DEPTH} levels`);
+      expect(parse.mock.calls.filter(([text]) => typeof text === 'string' && text.length >= body.length)).toEqual([]);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('takes the largest legitimate request: a batch of 100 ordinary calls, one with params at their ceiling', async () => {
+    const batch = Array.from({ length: 99 }, (_, i) => ({
+      jsonrpc: '2.0',
+      id: i,
+      method: 'tools/call',
+      params: { name: 'get_vps_provider', arguments: { id: ['hetzner', 'vultr', 'linode'][i % 3] } },
+    }));
+    batch.push({
+      ...batch[0],
+      id: 99,
+      params: { name: 'get_vps_provider', arguments: { id: 'x'.repeat(MAX_PARAMS_BYTES - 100) } },
+    });
+    const data = JSON.stringify(batch);
+    expect(Buffer.byteLength(data)).toBeLessThanOrEqual(MCP_BODY_LIMIT_BYTES);
+    const res = await rawRequest(`${t.baseUrl}/mcp`, MCP, 'POST', { data });
+    expect(res.status).toBe(200);
+    const answers = JSON.parse(res.body.toString()) as { result?: { isError?: boolean } }[];
+    expect(answers.filter((answer) => answer.result && !answer.result.isError)).toHaveLength(99);
+    expect(answers[99].result?.isError).toBe(true);
+  }, 60_000);
 });

@@ -13,7 +13,7 @@ import {
 import { ApiExcludeController } from '@nestjs/swagger';
 import { createMcpHandler, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { toWebRequest } from '@modelcontextprotocol/node';
-import express, { type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import { mcpMethodNotAllowed } from '../common/errors/problems.js';
 import { MCP_PATH } from '../common/http/mcp-path.js';
 import { clientKey } from '../common/rate-limit/client-key.js';
@@ -25,17 +25,11 @@ import { McpServerFactory } from './mcp-server.factory.js';
 import { McpTransportRules } from './mcp-transport-rules.js';
 import { isDiscover, withEveryProtocolVersion } from './server-discover.js';
 
-/** Largest JSON-RPC body accepted on /mcp; larger ones get 413 before they are read in full. */
-export const MCP_BODY_LIMIT = '1mb';
-
-/** The one body parser of /mcp (Express's: limit, charset, media type, decoding and their errors). */
-const readJson = express.json({ limit: MCP_BODY_LIMIT });
-
 /**
  * The MCP endpoint: Streamable HTTP without sessions, each POST answered on its own, so any replica
  * answers any request. The rate-limit guard has counted the POST, McpAccessGuard checked Host and
  * Origin and the interceptor set the common headers before the handler runs; the handler then reads
- * the body (1 MB) and hands the POST to the SDK, as its reference servers do:
+ * the body (McpTransportRules.readBody: 64 KiB, 64 levels deep) and hands the POST to the SDK, as its reference servers do:
  *
  * - the 2025 era (initialize handshake, 2025-11-25 back to 2024-11-05): a fresh server and a
  *   stateless Streamable HTTP transport answering in JSON (the SDK's stateless idiom), both closed
@@ -75,11 +69,7 @@ export class McpHttpController implements OnApplicationShutdown {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<globalThis.Response | StreamableFile> {
-    await new Promise<void>((resolve, reject) =>
-      readJson(req, res, (error?: unknown) => (error === undefined ? resolve() : reject(error))),
-    );
-    const body: unknown = req.body;
-    this.rules.checkBody(req.headers['content-type'], body);
+    const body = await this.rules.readBody(req, res);
     if (!isLegacyPost(req.headers, body)) {
       const answer = await this.modern.fetch(await this.webRequest(req, res), { parsedBody: body });
       return isDiscover(body) ? withEveryProtocolVersion(answer) : answer;
