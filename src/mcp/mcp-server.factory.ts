@@ -57,9 +57,11 @@ export class McpServerFactory {
   );
   /** Each tool's input schema, refusing unknown arguments (see strict-input.ts), built once. */
   private readonly inputSchemas = new Map(TOOLS.map((tool) => [tool.name, strictInput(tool.inputSchema)]));
-  /** Every resource resources/list pages through (guides, then providers), for `resourcesOf`. */
-  private resources: Resource[] = [];
-  private resourcesOf?: DatasetSnapshot;
+  /**
+   * Every resource resources/list pages through (guides, then providers), per snapshot; held weakly,
+   * so a replaced dataset is not kept alive by its list.
+   */
+  private readonly resources = new WeakMap<DatasetSnapshot, readonly Resource[]>();
 
   constructor(
     providers: ProvidersService,
@@ -118,10 +120,11 @@ export class McpServerFactory {
   /** Every resource of the dataset version being served, built once per version (the services read that version). */
   private resourceList(): { version: string; resources: readonly Resource[] } {
     const snapshot = this.dataset.current;
-    if (this.resourcesOf !== snapshot) {
-      this.resources = [...guideResources(this.services), ...providerResources(this.services)];
-      this.resourcesOf = snapshot;
+    let resources = this.resources.get(snapshot);
+    if (!resources) {
+      resources = [...guideResources(this.services), ...providerResources(this.services)];
+      this.resources.set(snapshot, resources);
     }
-    return { version: snapshot.version, resources: this.resources };
+    return { version: snapshot.version, resources };
   }
 }
