@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { isJSONRPCRequest, isJSONRPCResponse, type RequestId, type Transport } from '@modelcontextprotocol/server';
+import {
+  isJSONRPCRequest,
+  isJSONRPCResponse,
+  ProtocolErrorCode,
+  type RequestId,
+  type Transport,
+} from '@modelcontextprotocol/server';
 
 /**
  * How long a client's lane rests after each of its calls, as a multiple of the time that call took:
@@ -58,7 +64,13 @@ export class McpCallLanes {
         if (signal.aborted) return 0;
         const answered = new Promise<void>((resolve) => waiting.set(message.id, resolve));
         const started = performance.now();
-        deliver(message, extra);
+        try {
+          deliver(message, extra);
+        } catch {
+          // The server never saw the call; it still gets its answer, or the POST would wait forever.
+          const error = { code: ProtocolErrorCode.InternalError, message: 'Internal error' };
+          await transport.send({ jsonrpc: '2.0', id: message.id, error });
+        }
         await answered;
         return performance.now() - started;
       });

@@ -108,6 +108,7 @@ export class McpHttpController implements OnApplicationShutdown {
     try {
       await server.connect(transport);
       this.rules.refuseOversizedParams(transport);
+      this.factory.refusePrototypeArguments(transport);
       this.lanes.pace(transport, clientKey(req), request.signal);
       return this.rules.batchAnswer(body, await transport.handleRequest(request, { parsedBody: body }));
     } finally {
