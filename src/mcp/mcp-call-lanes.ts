@@ -8,9 +8,9 @@ import {
 } from '@modelcontextprotocol/server';
 
 /**
- * How long a client's lane rests after each of its calls, as a multiple of the time that call took:
- * at 3, a client whose calls keep coming uses at most a quarter of the event loop, and another
- * client's request finds it busy at most one time in four.
+ * How long a client's lane rests after a call that others of its calls wait behind, as a multiple of
+ * the time that call took: at 3, a client with a backlog (a batch, parallel POSTs) uses at most a
+ * quarter of the event loop, and another client's request finds it busy at most one time in four.
  */
 export const REST_PER_CALL_TIME = 3;
 
@@ -22,14 +22,15 @@ const rest = (ms: number) =>
 /**
  * Runs the 2025-era calls of each client one at a time, in its own lane: a call is handed to the
  * server on a turn of the event loop of its own, after the client's earlier calls were answered and
- * the lane rested (REST_PER_CALL_TIME). Every tool call is synchronous work for the server, and a
+ * (when more of its calls wait) the lane rested (REST_PER_CALL_TIME). Every tool call is synchronous work for the server, and a
  * JSON-RPC batch hands the SDK transport up to a hundred at once: without lanes they ran back to back
  * in one turn and another client's request waited for all of them. A client's batch now costs its own
  * latency; clients that send nothing meanwhile are not slowed. Lanes live only while they hold calls.
  */
 @Injectable()
 export class McpCallLanes {
-  private readonly lanes = new Map<string, Promise<void>>();
+  /** Each client's lane: the end of its chain of calls, and how many calls wait to start. */
+  private readonly lanes = new Map<string, { tail: Promise<void>; waiting: number }>();
 
   /** Clients with calls waiting or running. */
   get busy(): number {
@@ -77,16 +78,26 @@ export class McpCallLanes {
     };
   }
 
-  /** Appends `call` (which resolves to the milliseconds it took) to the client's lane. */
+  /**
+   * Appends `call` (which resolves to the milliseconds it took) to the client's lane. The lane rests
+   * after a call only when more of the client's calls wait behind it: a client that sends one call at a
+   * time already leaves the loop to others while its next request travels.
+   */
   private enqueue(client: string, call: () => Promise<number>): void {
-    const tail = (this.lanes.get(client) ?? Promise.resolve())
+    const lane = this.lanes.get(client) ?? { tail: Promise.resolve(), waiting: 0 };
+    lane.waiting++;
+    const tail = lane.tail
       .then(nextTurn)
-      .then(call)
-      .then((ms) => rest(ms * REST_PER_CALL_TIME))
+      .then(async () => {
+        lane.waiting--;
+        const ms = await call();
+        if (lane.waiting > 0) await rest(ms * REST_PER_CALL_TIME);
+      })
       .catch(() => undefined);
-    this.lanes.set(client, tail);
+    lane.tail = tail;
+    this.lanes.set(client, lane);
     void tail.then(() => {
-      if (this.lanes.get(client) === tail) this.lanes.delete(client);
+      if (lane.tail === tail) this.lanes.delete(client);
     });
   }
 }
