@@ -29,7 +29,26 @@ const common = {
  * Only these need programs beyond Node and `npm ci`; their project's global setup provides them
  * (test/system-setup.cjs), so `npm test` (unit and e2e) runs as any user on Linux or macOS.
  */
-const SYSTEM = ['redis-counter-storage', 'reload-full-disk', 'cluster', 'soak', 'browser', 'phone-layout', 'rate-limit-redis', 'shutdown', 'bench-smoke', 'mcp-inspector', 'log-buffer', 'startup', 'tutorial-configs', 'tutorial-steps', 'deploy', 'typed-client', 'openapi-lint'].map((name) => `<rootDir>/test/${name}.e2e-spec.ts`);
+const SYSTEM = [
+  'redis-counter-storage',
+  'reload-full-disk',
+  'reload-memory',
+  'cluster',
+  'soak',
+  'browser',
+  'phone-layout',
+  'rate-limit-redis',
+  'shutdown',
+  'bench-smoke',
+  'mcp-inspector',
+  'log-buffer',
+  'startup',
+  'tutorial-configs',
+  'tutorial-steps',
+  'deploy',
+  'typed-client',
+  'openapi-lint',
+].map((name) => `<rootDir>/test/${name}.e2e-spec.ts`);
 
 /** The unit specs beside the code: no app, seconds (npm run test:unit); also what mutation testing runs (stryker.config.mjs). */
 export const unitProject = { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] };
@@ -46,7 +65,12 @@ export default {
     // The real app over real HTTP in this process (npm run test:e2e). Suites are parallel-safe: each
     // starts its own app, Redis and child processes on free loopback ports and writes only to its own
     // temporary directories (npm test runs them in two workers).
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], testPathIgnorePatterns: SYSTEM.map((p) => p.replace('<rootDir>', '')) },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      testPathIgnorePatterns: SYSTEM.map((p) => p.replace('<rootDir>', '')),
+    },
     // The system suites (npm run test:system, in band: they start processes and measure).
     // Its global setup installs the Debian packages these suites need, or says what is missing and how to get it.
     { ...common, displayName: 'system', testMatch: SYSTEM, globalSetup: '<rootDir>/test/system-setup.cjs' },

@@ -56,7 +56,10 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
         served,
       )
     : createServer(serverOptions(config), served);
-  server.on('clientError', app.get(MalformedRequestAnswer).listener);
+  const refusals = app.get(MalformedRequestAnswer);
+  server.on('clientError', refusals.listener);
+  // Node hands CONNECT to this event, never to the application (and closes the socket if nobody listens).
+  server.on('connect', refusals.connectListener);
   return { app, server };
 }
 

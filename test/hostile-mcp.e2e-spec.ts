@@ -199,7 +199,7 @@ describe('hostile MCP payloads (property-based)', () => {
   );
 
   it(
-    'answers a body over the 1 MB limit with 413 and the JSON-RPC error envelope',
+    'answers a body over the 64 KiB limit with 413 and the JSON-RPC error envelope',
     async () => {
       const answer = await post(
         t,
@@ -211,7 +211,7 @@ describe('hostile MCP payloads (property-based)', () => {
         error: {
           code: -32600,
           message: 'The request body is too large.',
-          data: { status: 413, code: 'payload_too_large', resolution: 'Send a body of at most 1 MB.' },
+          data: { status: 413, code: 'payload_too_large', resolution: 'Send a body of at most 64 KiB.' },
         },
         id: null,
       });

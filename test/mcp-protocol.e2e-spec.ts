@@ -287,7 +287,7 @@ describe('MCP protocol', () => {
       expect(res.body).toMatchObject({ id: 4, error: { code: -32602 } });
     });
 
-    it('answers a body over 1 MB with 413 and a JSON-RPC error', async () => {
+    it('answers a body over 64 KiB with 413 and a JSON-RPC error', async () => {
       const big = {
         jsonrpc: '2.0',
         id: 5,

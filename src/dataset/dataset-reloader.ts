@@ -72,6 +72,7 @@ export class DatasetReloader implements OnApplicationBootstrap, OnModuleDestroy 
   private async load(): Promise<boolean> {
     const started = Date.now();
     try {
+      this.dataset.replacing();
       const snapshot = await loadDataset(this.config.dataDir);
       this.dataset.publish(snapshot);
       this.metrics.reload('success');

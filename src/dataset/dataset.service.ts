@@ -43,6 +43,7 @@ export class DatasetService implements OnModuleInit {
   /** Whether the views of the snapshot being served are built on first use (PRECOMPUTE_VIEWS=false at start). */
   private onFirstUse = false;
   private readonly views: DatasetView<unknown>[] = [];
+  private readonly releases: (() => void)[] = [];
 
   constructor(
     private readonly config: AppConfig,
@@ -88,6 +89,20 @@ export class DatasetService implements OnModuleInit {
   }
 
   /**
+   * Registers how to empty a cache of answers built from the dataset being served. It is emptied when
+   * a replacement begins (`replacing`, before the new version is read) and again when one is
+   * published: a reload needs that memory for the new version while the old one still serves.
+   */
+  onReplace(release: () => void): void {
+    this.releases.push(release);
+  }
+
+  /** Empties every cache registered with `onReplace`: a new version is about to be read. */
+  replacing(): void {
+    for (const release of this.releases) release();
+  }
+
+  /**
    * Precomputes every view for `snapshot`, then makes it the one being served: a view that fails to
    * build leaves the snapshot being served as it was. Only the first snapshot may skip this
    * (PRECOMPUTE_VIEWS=false); its views are then built on their first use.
@@ -96,6 +111,7 @@ export class DatasetService implements OnModuleInit {
     if (precompute) for (const view of this.views) view.for(snapshot);
     this.onFirstUse = !precompute;
     this.snapshot = snapshot;
+    this.replacing();
     this.metrics.datasetPublished(snapshot.version, snapshot.loadedAt);
     this.metrics.datasetPriceDates(
       new Map(snapshot.providers.map((provider) => [provider.id, provider.plans.map((plan) => plan.observedAt)])),

@@ -16,8 +16,18 @@ const REMEMBERED_METHODS: ReadonlySet<string> = new Set([
   'prompts/get',
 ]);
 
-/** What a remembered answer holds besides its bytes: the key's and the entry's own bookkeeping, a rough figure. */
-const ENTRY_OVERHEAD_BYTES = 256;
+/**
+ * What a remembered entry costs the heap besides its two strings: the strings' headers and the cache's
+ * own bookkeeping (map entry, list slots). Measured at about 170 bytes with lru-cache 11 on Node 20
+ * (the heap a cache of small answers grew by, less their characters); rounded up.
+ */
+export const ENTRY_OVERHEAD_BYTES = 256;
+
+/** Characters outside Latin-1 make V8 store the whole string with two bytes a character. */
+const TWO_BYTE = /[^\u0000-\u00ff]/;
+
+/** Bytes V8 keeps a flat string's characters in: one a character, two if any is outside Latin-1. */
+export const heapBytesOf = (text: string): number => (TWO_BYTE.test(text) ? 2 : 1) * text.length;
 
 type JsonRpcId = string | number;
 type SingleRequest = { jsonrpc: '2.0'; id: JsonRpcId; method: string; params?: unknown };
@@ -35,8 +45,8 @@ const isSingleRequest = (body: unknown): body is SingleRequest => {
 /**
  * Answers of the 2025 era remembered as bytes, so a repeated call skips building a server and running
  * the tool (docs/performance.md has the benchmark row that justifies it). An ordinary bounded LRU
- * (`lru-cache`, `maxSize` in bytes: MCP_ANSWER_CACHE_BYTES), emptied when another dataset version is
- * served. Only a single request of a read-only method is remembered, and only the SDK transport's
+ * (`lru-cache`, `maxSize` in bytes: MCP_ANSWER_CACHE_BYTES, each entry counted at the heap it takes),
+ * emptied when a reload starts and whenever another snapshot is served. Only a single request of a read-only method is remembered, and only the SDK transport's
  * successful answer (200, a `result`); the key is everything that answer depends on: the method and
  * params, and the headers the transport reads (MCP-Protocol-Version, Accept, Content-Type). The id is
  * the caller's own, put back into each answer.
@@ -44,18 +54,22 @@ const isSingleRequest = (body: unknown): body is SingleRequest => {
 @Injectable()
 export class McpAnswers {
   private readonly cache?: LRUCache<string, string>;
-  private servedFor?: DatasetSnapshot;
+  /** The snapshot the answers were built from, held weakly: a cache must not keep a replaced dataset alive. */
+  private servedFor?: WeakRef<DatasetSnapshot>;
 
   constructor(
     config: AppConfig,
     private readonly dataset: DatasetService,
   ) {
     const maxSize = config.mcp.answerCacheBytes;
-    if (maxSize > 0)
-      this.cache = new LRUCache({
+    if (maxSize > 0) {
+      const cache = new LRUCache<string, string>({
         maxSize,
-        sizeCalculation: (result, key) => Buffer.byteLength(result) + Buffer.byteLength(key) + ENTRY_OVERHEAD_BYTES,
+        sizeCalculation: (result, key) => heapBytesOf(result) + heapBytesOf(key) + ENTRY_OVERHEAD_BYTES,
       });
+      this.cache = cache;
+      dataset.onReplace(() => cache.clear());
+    }
   }
 
   /** The key of a POST whose answer may be remembered, or undefined. */
@@ -94,12 +108,15 @@ export class McpAnswers {
     return this.cache?.calculatedSize ?? 0;
   }
 
-  /** The cache, emptied first if another dataset version is served than the one its answers were built from. */
+  /**
+   * The cache, emptied first if another snapshot is served than the one its answers were built from
+   * (the daily ageing; a reload has emptied it already, through DatasetService.onReplace).
+   */
   private current(): LRUCache<string, string> | undefined {
     const snapshot = this.dataset.current;
-    if (this.cache && this.servedFor !== snapshot) {
+    if (this.cache && this.servedFor?.deref() !== snapshot) {
       this.cache.clear();
-      this.servedFor = snapshot;
+      this.servedFor = new WeakRef(snapshot);
     }
     return this.cache;
   }

@@ -13,27 +13,23 @@ import {
 import { ApiExcludeController } from '@nestjs/swagger';
 import { createMcpHandler, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { toWebRequest } from '@modelcontextprotocol/node';
-import express, { type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import { mcpMethodNotAllowed } from '../common/errors/problems.js';
 import { MCP_PATH } from '../common/http/mcp-path.js';
+import { clientKey } from '../common/rate-limit/client-key.js';
 import { McpAccessGuard } from './mcp-access.guard.js';
 import { isLegacyPost } from './mcp-era.js';
 import { McpAnswers } from './mcp-answers.js';
+import { McpCallLanes } from './mcp-call-lanes.js';
 import { McpServerFactory } from './mcp-server.factory.js';
 import { McpTransportRules } from './mcp-transport-rules.js';
 import { isDiscover, withEveryProtocolVersion } from './server-discover.js';
-
-/** Largest JSON-RPC body accepted on /mcp; larger ones get 413 before they are read in full. */
-export const MCP_BODY_LIMIT = '1mb';
-
-/** The one body parser of /mcp (Express's: limit, charset, media type, decoding and their errors). */
-const readJson = express.json({ limit: MCP_BODY_LIMIT });
 
 /**
  * The MCP endpoint: Streamable HTTP without sessions, each POST answered on its own, so any replica
  * answers any request. The rate-limit guard has counted the POST, McpAccessGuard checked Host and
  * Origin and the interceptor set the common headers before the handler runs; the handler then reads
- * the body (1 MB) and hands the POST to the SDK, as its reference servers do:
+ * the body (McpTransportRules.readBody: 64 KiB, 64 levels deep) and hands the POST to the SDK, as its reference servers do:
  *
  * - the 2025 era (initialize handshake, 2025-11-25 back to 2024-11-05): a fresh server and a
  *   stateless Streamable HTTP transport answering in JSON (the SDK's stateless idiom), both closed
@@ -63,6 +59,7 @@ export class McpHttpController implements OnApplicationShutdown {
     private readonly factory: McpServerFactory,
     private readonly rules: McpTransportRules,
     private readonly answers: McpAnswers,
+    private readonly lanes: McpCallLanes,
   ) {}
 
   @Post()
@@ -72,21 +69,17 @@ export class McpHttpController implements OnApplicationShutdown {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<globalThis.Response | StreamableFile> {
-    await new Promise<void>((resolve, reject) =>
-      readJson(req, res, (error?: unknown) => (error === undefined ? resolve() : reject(error))),
-    );
-    const body: unknown = req.body;
-    this.rules.checkBody(req.headers['content-type'], body);
+    const body = await this.rules.readBody(req, res);
     if (!isLegacyPost(req.headers, body)) {
       const answer = await this.modern.fetch(await this.webRequest(req, res), { parsedBody: body });
       return isDiscover(body) ? withEveryProtocolVersion(answer) : answer;
     }
     await this.rules.admit(req, res, body);
     const key = this.answers.keyOf(req.headers, body);
-    if (key === undefined) return this.answerLegacy(await this.webRequest(req, res), body);
+    if (key === undefined) return this.answerLegacy(req, await this.webRequest(req, res), body);
     return (
       this.answers.answer(key, body) ??
-      this.answers.remember(key, await this.answerLegacy(await this.webRequest(req, res), body))
+      this.answers.remember(key, await this.answerLegacy(req, await this.webRequest(req, res), body))
     );
   }
 
@@ -97,8 +90,11 @@ export class McpHttpController implements OnApplicationShutdown {
     return toWebRequest(req, req.body, { signal: gone.signal });
   }
 
-  /** The 2025-era answer: a fresh server and stateless transport for this POST, closed once it answered. */
-  private async answerLegacy(request: globalThis.Request, body: unknown): Promise<globalThis.Response> {
+  /**
+   * The 2025-era answer: a fresh server and stateless transport for this POST, closed once it answered;
+   * its calls run in the client's lane (McpCallLanes).
+   */
+  private async answerLegacy(req: Request, request: globalThis.Request, body: unknown): Promise<globalThis.Response> {
     const server = this.factory.create();
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -112,6 +108,8 @@ export class McpHttpController implements OnApplicationShutdown {
     try {
       await server.connect(transport);
       this.rules.refuseOversizedParams(transport);
+      this.factory.refusePrototypeArguments(transport);
+      this.lanes.pace(transport, clientKey(req), request.signal);
       return this.rules.batchAnswer(body, await transport.handleRequest(request, { parsedBody: body }));
     } finally {
       close();

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { fromJsonSchema, McpServer, type JsonSchemaType } from '@modelcontextprotocol/server';
-import type { CallToolResult, Resource } from '@modelcontextprotocol/server';
+import { isJSONRPCRequest, type CallToolResult, type Resource, type Transport } from '@modelcontextprotocol/server';
 import { DatasetService } from '../dataset/dataset.service.js';
 import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
@@ -57,9 +57,11 @@ export class McpServerFactory {
   );
   /** Each tool's input schema, refusing unknown arguments (see strict-input.ts), built once. */
   private readonly inputSchemas = new Map(TOOLS.map((tool) => [tool.name, strictInput(tool.inputSchema)]));
-  /** Every resource resources/list pages through (guides, then providers), for `resourcesOf`. */
-  private resources: Resource[] = [];
-  private resourcesOf?: DatasetSnapshot;
+  /**
+   * Every resource resources/list pages through (guides, then providers), per snapshot; held weakly,
+   * so a replaced dataset is not kept alive by its list.
+   */
+  private readonly resources = new WeakMap<DatasetSnapshot, readonly Resource[]>();
 
   constructor(
     providers: ProvidersService,
@@ -115,13 +117,42 @@ export class McpServerFactory {
     return server;
   }
 
+  /**
+   * Makes a connected transport answer a tools/call whose arguments name `__proto__` itself, with the
+   * tool's refusal of an unknown argument, as the SDK words it for any other. The SDK copies a call's
+   * arguments into a fresh object before the tool's schema reads them, and there a key "__proto__" sets
+   * the copy's prototype instead of becoming a key: the tool would take the call as if it had no such
+   * argument. The tool's own strict schema, given the arguments as parsed, names it.
+   */
+  refusePrototypeArguments(transport: Transport): void {
+    const deliver = transport.onmessage;
+    if (!deliver) throw new Error('refusePrototypeArguments needs a transport connected to a server');
+    transport.onmessage = (message, extra) => {
+      const refusal = isJSONRPCRequest(message) ? this.prototypeRefusal(message.method, message.params) : undefined;
+      if (refusal && isJSONRPCRequest(message))
+        void transport.send({ jsonrpc: '2.0', id: message.id, result: refusal }).catch(() => undefined);
+      else deliver(message, extra);
+    };
+  }
+
+  private prototypeRefusal(method: string, params: unknown): CallToolResult | undefined {
+    if (method !== 'tools/call' || typeof params !== 'object' || params === null) return undefined;
+    const { name, arguments: args } = params as { name?: unknown; arguments?: unknown };
+    if (typeof args !== 'object' || args === null || !Object.hasOwn(args, '__proto__')) return undefined;
+    const parsed = typeof name === 'string' ? this.inputSchemas.get(name)?.safeParse(args) : undefined;
+    if (!parsed || parsed.success) return undefined;
+    const text = `Input validation error: Invalid arguments for tool ${name}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`;
+    return { content: [{ type: 'text', text }], isError: true };
+  }
+
   /** Every resource of the dataset version being served, built once per version (the services read that version). */
   private resourceList(): { version: string; resources: readonly Resource[] } {
     const snapshot = this.dataset.current;
-    if (this.resourcesOf !== snapshot) {
-      this.resources = [...guideResources(this.services), ...providerResources(this.services)];
-      this.resourcesOf = snapshot;
+    let resources = this.resources.get(snapshot);
+    if (!resources) {
+      resources = [...guideResources(this.services), ...providerResources(this.services)];
+      this.resources.set(snapshot, resources);
     }
-    return { version: snapshot.version, resources: this.resources };
+    return { version: snapshot.version, resources };
   }
 }

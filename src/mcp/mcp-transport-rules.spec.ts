@@ -1,6 +1,7 @@
 import type { Transport } from '@modelcontextprotocol/server';
 import type { Request, Response } from 'express';
 import { HttpProblem } from '../common/errors/http-problem';
+import { MCP_BODY_LIMIT_BYTES } from '../common/http/mcp-path';
 import type { RateLimiter } from '../common/rate-limit/rate-limiter';
 import {
   MAX_BATCH_SIZE,
@@ -80,27 +81,37 @@ describe(McpTransportRules.name, () => {
     });
   });
 
-  describe('checkBody', () => {
+  describe('readBody', () => {
     const { rules } = rulesCounting();
-    it('refuses a media type that is not JSON with 415, and a body nested too deeply with 400', () => {
-      expect(() => rules.checkBody('text/plain', ping(1))).toThrow(expect.objectContaining({ status: 415 }));
-      expect(() => rules.checkBody(undefined, ping(1))).toThrow(expect.objectContaining({ status: 415 }));
-      expect(() =>
-        rules.checkBody(
-          'application/json',
-          JSON.parse('['.repeat(MAX_BODY_DEPTH + 1) + ']'.repeat(MAX_BODY_DEPTH + 1)),
-        ),
-      ).toThrow(expect.objectContaining({ status: 400 }));
-      expect(() => rules.checkBody('application/json; charset=utf-8', ping(1))).not.toThrow();
+    const post = (headers: Record<string, string>) => ({ headers }) as unknown as Request;
+    it('refuses a media type that is not JSON with 415 before reading anything', async () => {
+      await expect(rules.readBody(post({ 'content-type': 'text/plain' }), res)).rejects.toMatchObject({ status: 415 });
+      await expect(rules.readBody(post({}), res)).rejects.toMatchObject({ status: 415 });
+    });
+    it('refuses a Content-Length over the limit with 413 and a closed connection, before reading the body', async () => {
+      const announced = post({
+        'content-type': 'application/json',
+        'content-length': String(MCP_BODY_LIMIT_BYTES + 1),
+      });
+      await expect(rules.readBody(announced, res)).rejects.toMatchObject({
+        status: 413,
+        headers: { Connection: 'close' },
+      });
     });
   });
 
-  it('nestsDeeperThan counts arrays and objects, not scalars', () => {
-    expect(nestsDeeperThan('x', 0)).toBe(false);
-    expect(nestsDeeperThan({}, 0)).toBe(true);
-    expect(nestsDeeperThan({ a: [1, { b: 2 }] }, 3)).toBe(false);
-    expect(nestsDeeperThan({ a: [1, { b: 2 }] }, 2)).toBe(true);
-    expect(nestsDeeperThan([[], [[[]]]], 3)).toBe(true);
+  it('nestsDeeperThan reads the depth of arrays and objects from the bytes, not counting brackets in strings', () => {
+    const bytes = (text: string) => Buffer.from(text);
+    expect(nestsDeeperThan(bytes('"x"'), 0)).toBe(false);
+    expect(nestsDeeperThan(bytes('{}'), 0)).toBe(true);
+    expect(nestsDeeperThan(bytes('{"a":[1,{"b":2}]}'), 3)).toBe(false);
+    expect(nestsDeeperThan(bytes('{"a":[1,{"b":2}]}'), 2)).toBe(true);
+    expect(nestsDeeperThan(bytes('[[],[[[]]]]'), 3)).toBe(true);
+    expect(nestsDeeperThan(bytes('["[[[[", "\\"]'), 1)).toBe(false);
+    expect(nestsDeeperThan(bytes('["\\\"[[[[", {}]'), 1)).toBe(true);
+    const deep = '['.repeat(MAX_BODY_DEPTH + 1) + ']'.repeat(MAX_BODY_DEPTH + 1);
+    expect(nestsDeeperThan(bytes(deep), MAX_BODY_DEPTH)).toBe(true);
+    expect(nestsDeeperThan(bytes(deep.slice(1, -1)), MAX_BODY_DEPTH)).toBe(false);
   });
 
   it('oversizedParams answers params over the ceiling with -32602 and the caller id, and leaves the rest', () => {

@@ -6,9 +6,11 @@ import {
   type JSONRPCMessage,
   type Transport,
 } from '@modelcontextprotocol/server';
-import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import express, { type Request as ExpressRequest, type Response as ExpressResponse } from 'express';
 import { RateLimiter } from '../common/rate-limit/rate-limiter.js';
 import { HttpProblem } from '../common/errors/http-problem.js';
+import { payloadTooLarge } from '../common/errors/problems.js';
+import { MCP_BODY_LIMIT_BYTES } from '../common/http/mcp-path.js';
 
 /**
  * The most messages one batch may hold: the SDK transport's own bound (its `MAX_BATCH_SIZE`, not
@@ -28,18 +30,35 @@ export const FIRST_BATCHLESS_VERSION = '2025-06-18';
 export const MAX_PARAMS_BYTES = 16 * 1024;
 
 /**
- * The deepest a /mcp body may nest arrays and objects. The SDK's Node adapter writes the parsed body
- * out again (`toWebRequest`), which overflows the stack a few thousand levels down and answers 500;
- * no MCP message of this server's nests beyond a dozen levels.
+ * The deepest a /mcp body may nest arrays and objects. No MCP message of this server's nests beyond a
+ * dozen levels; a deeper body is refused from its bytes, before JSON.parse spends time on it (a 1 MB
+ * nested array took some 300 ms to parse) and before the SDK's Node adapter writes it out again
+ * (`toWebRequest`, which overflows the stack a few thousand levels down).
  */
 export const MAX_BODY_DEPTH = 64;
 
-/** Whether a parsed JSON value nests arrays and objects more than `max` levels deep (walks at most `max` levels). */
-export function nestsDeeperThan(value: unknown, max: number): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  if (max === 0) return true;
-  for (const item of Array.isArray(value) ? value : Object.values(value))
-    if (nestsDeeperThan(item, max - 1)) return true;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPENERS = new Set([0x5b, 0x7b]); // [ {
+const CLOSERS = new Set([0x5d, 0x7d]); // ] }
+
+/**
+ * Whether JSON text nests arrays and objects more than `max` levels deep, read from its bytes in one
+ * pass without parsing (brackets inside strings do not count). Text that is not JSON is left to the parser.
+ */
+export function nestsDeeperThan(json: Uint8Array, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const byte = json[i];
+    if (inString) {
+      if (byte === BACKSLASH) i++;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) inString = true;
+    else if (OPENERS.has(byte)) {
+      if (++depth > max) return true;
+    } else if (CLOSERS.has(byte)) depth--;
+  }
   return false;
 }
 
@@ -88,8 +107,19 @@ const isRequest = (value: unknown): value is { id: string | number; method: stri
   isObject(value) && typeof value.method === 'string' && (typeof value.id === 'string' || typeof value.id === 'number');
 
 /**
- * What the SDK does not do at /mcp, in one place, each rule with its reason: the media type and the
- * body's depth (both eras), then for the 2025 era the batch rules and the count of a batch's further calls (`admit`),
+ * The one body parser of /mcp (Express's: limit, charset, media type, decoding and their errors), with
+ * the depth read from the bytes before they are parsed (a refusal thrown by `verify` keeps its status).
+ */
+const readJson = express.json({
+  limit: MCP_BODY_LIMIT_BYTES,
+  verify: (_req, _res, bytes) => {
+    if (nestsDeeperThan(bytes, MAX_BODY_DEPTH)) throw mcpProblems.nestedTooDeeply(MAX_BODY_DEPTH);
+  },
+});
+
+/**
+ * What the SDK does not do at /mcp, in one place, each rule with its reason: reading the body
+ * (media type, size and depth, both eras), then for the 2025 era the batch rules and the count of a batch's further calls (`admit`),
  * an oversized request's params (`refuseOversizedParams`) and the answer to a batch of one
  * (`batchAnswer`). Everything else (Accept, JSON-RPC validation, initialize alone, the protocol
  * version header, notifications-only POSTs, params validity, the answers) is the SDK's.
@@ -99,13 +129,20 @@ export class McpTransportRules {
   constructor(private readonly limiter: RateLimiter) {}
 
   /**
-   * Checks a POST of either era before the SDK classifies it: the media type (a composition routing
-   * on the SDK's `isLegacyRequest` checks it itself, the SDK's documentation says: the era cannot be
-   * read from a body that is not JSON) and the body's depth (see MAX_BODY_DEPTH).
+   * Reads the JSON body of a POST of either era, after the guards counted it and before the SDK
+   * classifies it. In order, each before anything costlier: the media type (a composition routing on
+   * the SDK's `isLegacyRequest` checks it itself, the SDK's documentation says: the era cannot be read
+   * from a body that is not JSON); the size its Content-Length announces (413 at once, the body never
+   * read, the connection closed after the answer; a body sent without a length is cut off by the parser
+   * at the same limit); the depth, from the bytes (MAX_BODY_DEPTH); then the parse.
    */
-  checkBody(contentType: string | undefined, body: unknown): void {
-    if (!isJsonContentType(contentType)) throw mcpProblems.unsupportedMediaType();
-    if (nestsDeeperThan(body, MAX_BODY_DEPTH)) throw mcpProblems.nestedTooDeeply(MAX_BODY_DEPTH);
+  async readBody(req: ExpressRequest, res: ExpressResponse): Promise<unknown> {
+    if (!isJsonContentType(req.headers['content-type'])) throw mcpProblems.unsupportedMediaType();
+    if (Number(req.headers['content-length']) > MCP_BODY_LIMIT_BYTES) throw payloadTooLarge();
+    await new Promise<void>((resolve, reject) =>
+      readJson(req, res, (error?: unknown) => (error === undefined ? resolve() : reject(error))),
+    );
+    return req.body as unknown;
   }
 
   /**

@@ -9,6 +9,7 @@ import { UseCasesModule } from '../use-cases/use-cases.module.js';
 import { McpAccessGuard } from './mcp-access.guard.js';
 import { McpHttpController } from './mcp-http.controller.js';
 import { McpAnswers } from './mcp-answers.js';
+import { McpCallLanes } from './mcp-call-lanes.js';
 import { McpServerFactory } from './mcp-server.factory.js';
 import { McpTransportRules } from './mcp-transport-rules.js';
 import { ServerCardController } from './server-card.controller.js';
@@ -30,6 +31,6 @@ import { RateLimitModule } from '../common/rate-limit/rate-limit.module.js';
     FiltersModule,
   ],
   controllers: [ServerCardController, McpHttpController],
-  providers: [McpServerFactory, McpTransportRules, McpAnswers, McpAccessGuard, ServerCardService],
+  providers: [McpServerFactory, McpTransportRules, McpAnswers, McpCallLanes, McpAccessGuard, ServerCardService],
 })
 export class McpModule {}

@@ -1,4 +1,5 @@
 import { JSON_RPC } from '../http/json-rpc-error.js';
+import { MCP_BODY_LIMIT_BYTES } from '../http/mcp-path.js';
 import type { AppConfig } from '../../config/app-config.js';
 import type { NotFoundError } from './domain-errors.js';
 import { HttpProblem } from './http-problem.js';
@@ -31,11 +32,23 @@ export function routeNotFound(config: AppConfig): HttpProblem {
   );
 }
 
+/**
+ * A body over MCP_BODY_LIMIT_BYTES (the one endpoint that reads a body). The connection is closed after
+ * the answer, so a body that was announced but not read is never waited for.
+ */
+export function payloadTooLarge(): HttpProblem {
+  return new HttpProblem(
+    413,
+    'payload_too_large',
+    'The request body is too large.',
+    `Send a body of at most ${MCP_BODY_LIMIT_BYTES / 1024} KiB.`,
+    { Connection: 'close' },
+  );
+}
+
 /** A client error raised below our code (malformed percent-encoding, a body parser, by its error `type`). */
 export function problemFromHttpStatus(status: number, config: AppConfig, type?: string): HttpProblem {
-  if (status === 413) {
-    return new HttpProblem(413, 'payload_too_large', 'The request body is too large.', 'Send a body of at most 1 MB.');
-  }
+  if (status === 413) return payloadTooLarge();
   if (type === 'charset.unsupported') {
     return new HttpProblem(
       415,

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { normalizeIp } from '@nestjs/throttler';
 import { HttpProblem } from '../errors/http-problem.js';
 import { ProblemRenderer } from '../errors/problem-renderer.js';
-import { problemFromHttpStatus } from '../errors/problems.js';
+import { methodNotAllowed, problemFromHttpStatus } from '../errors/problems.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { CommonHeaders } from './common-headers.js';
 
@@ -58,25 +58,49 @@ export class MalformedRequestAnswer {
       return this.answer(error, socket, last.req, contextOf(last.req).counted);
     }
     // A new request that never reached the application, pipelined behind an answer still being written.
-    if (last && !last.res.writableFinished) return void afterAnswer(last.res, () => this.countAndAnswer(error, socket));
-    this.countAndAnswer(error, socket);
+    const refuse = () => this.countAndAnswer(socket, (state) => this.answer(error, socket, undefined, state));
+    if (last && !last.res.writableFinished) return void afterAnswer(last.res, refuse);
+    refuse();
   };
 
-  private countAndAnswer(error: ParserError, socket: Socket): void {
+  /**
+   * The server's `connect` listener. Node hands a CONNECT request (a proxy tunnel) to it, never to the
+   * application, and without a listener closes the socket with no answer. This server is no proxy:
+   * CONNECT gets the 405 any other method outside GET, HEAD and OPTIONS gets, counted and observed here.
+   */
+  readonly connectListener = (req: IncomingMessage, socket: Socket): void => {
+    const line = { method: req.method, url: req.url };
+    this.countAndAnswer(socket, (state) =>
+      this.write(methodNotAllowed('CONNECT', 'GET, HEAD, OPTIONS'), socket, line, state),
+    );
+  };
+
+  /** Counts a request that never reached the application, then answers it with its count. */
+  private countAndAnswer(socket: Socket, answer: (state: RateLimitState) => void): void {
     if (!socket.writable) return void socket.destroy();
     // The client is the connecting peer: the request's own headers (X-Forwarded-For) were never parsed.
-    this.limiter.hit(normalizeIp(socket.remoteAddress ?? 'unknown')).then(
-      (state) => this.answer(error, socket, undefined, state),
-      () => socket.destroy(),
-    );
+    this.limiter.hit(normalizeIp(socket.remoteAddress ?? 'unknown')).then(answer, () => socket.destroy());
   }
 
   /** Writes the answer, observed, with the rate-limit headers of `counted` (the request's count, when known). */
   private answer(error: ParserError, socket: Socket, req: IncomingMessage | undefined, counted?: RateLimitState): void {
-    if (!socket.writable) return void socket.destroy();
-    const problem = this.problemOf(error);
-    const rendered = this.renderer.render(problem, 'json');
     const line = req ? { method: req.method, url: req.url } : requestLine(error.rawPacket);
+    this.write(this.problemOf(error), socket, line, counted, req);
+  }
+
+  /**
+   * Writes `problem` to the socket and closes it, observed. `req` is a request the application already
+   * has (the access log writes its line); without one, the line is written here.
+   */
+  private write(
+    problem: HttpProblem,
+    socket: Socket,
+    line: { method?: string; url?: string },
+    counted?: RateLimitState,
+    req?: IncomingMessage,
+  ): void {
+    if (!socket.writable) return void socket.destroy();
+    const rendered = this.renderer.render(problem, 'json');
     const id = (req && contextOf(req).id) ?? randomUUID();
     // A request the application already has is logged by the access log when its connection closes,
     // with the status and length set here; a new one has no response object, so it is logged here.

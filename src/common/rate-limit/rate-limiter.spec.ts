@@ -59,4 +59,56 @@ describe(RateLimiter.name, () => {
     );
     expect(increment).not.toHaveBeenCalled();
   });
+
+  describe('hit(client, n)', () => {
+    const limiterOf = () => {
+      const storage = localStorage();
+      return { limiter: new RateLimiter({ throttlers: [{ limit: 10, ttl: 60_000 }] }, storage), storage };
+    };
+
+    it('counts n requests at once: remaining falls by n', async () => {
+      const { limiter, storage } = limiterOf();
+      try {
+        expect(await limiter.hit('client', 4)).toEqual({ limit: 10, remaining: 6, resetSeconds: 60, limited: false });
+        expect(await limiter.hit('client', 3)).toMatchObject({ remaining: 3, limited: false });
+        expect(await limiter.hit('client')).toMatchObject({ remaining: 2, limited: false });
+      } finally {
+        void storage.onModuleDestroy();
+      }
+    });
+
+    it('is not limited when n brings the count exactly to the limit, and is limited one past it', async () => {
+      const { limiter, storage } = limiterOf();
+      try {
+        expect(await limiter.hit('exact', 10)).toMatchObject({ remaining: 0, limited: false });
+        expect(await limiter.hit('exact', 1)).toMatchObject({ remaining: 0, limited: true });
+        expect(await limiter.hit('over', 11)).toMatchObject({ remaining: 0, limited: true });
+      } finally {
+        void storage.onModuleDestroy();
+      }
+    });
+
+    it("counts each client's requests apart", async () => {
+      const { limiter, storage } = limiterOf();
+      try {
+        await limiter.hit('198.51.100.7', 9);
+        expect(await limiter.hit('203.0.113.7', 2)).toMatchObject({ remaining: 8, limited: false });
+        expect(await limiter.hit('198.51.100.7', 2)).toMatchObject({ remaining: 0, limited: true });
+      } finally {
+        void storage.onModuleDestroy();
+      }
+    });
+
+    it("hands n to the storage in one call, under the throttler's name and window", async () => {
+      const { limiter, storage } = limiterOf();
+      const increment = jest.spyOn(storage, 'increment');
+      try {
+        await limiter.hit('client', 7);
+        expect(increment).toHaveBeenCalledTimes(1);
+        expect(increment).toHaveBeenCalledWith('client', 60_000, 10, 60_000, 'default', 7);
+      } finally {
+        void storage.onModuleDestroy();
+      }
+    });
+  });
 });

@@ -25,9 +25,9 @@ const ARGUMENT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
 /** For each unknown argument: the valid ones it was probably meant to be. */
 function guesses(unknown: readonly string[], valid: readonly string[]): string[] {
   return unknown.flatMap((key) => {
-    const synonyms = (ARGUMENT_SYNONYMS[key] ?? ARGUMENT_SYNONYMS[key.toLowerCase()] ?? []).filter((name) =>
-      valid.includes(name),
-    );
+    // Own keys only: a guess named "constructor" or "__proto__" must not read Object.prototype.
+    const listed = [key, key.toLowerCase()].find((name) => Object.hasOwn(ARGUMENT_SYNONYMS, name));
+    const synonyms = (listed ? ARGUMENT_SYNONYMS[listed] : []).filter((name) => valid.includes(name));
     const close = synonyms.length > 0 ? synonyms : suggest(key, valid);
     return close.length > 0 ? [`"${key}" -> ${close.map((c) => `"${c}"`).join(' or ')}`] : [];
   });
