@@ -62,7 +62,7 @@ export const listVpsProvidersTool = defineTool({
   name: 'list_vps_providers',
   title: 'List VPS providers',
   description:
-    'All eight reviewed providers: rating (0-5), entry prices in USD (monthToMonthStartingPriceUsd: no commitment; "price" sorts on it), priceAge (oldest and newest observedAt, stale count), uptime SLA ("unknown" where not confirmed; lineUptimes), support, locations, best-for use cases; "detailed" adds currency, data centres, review URL and every plan. ' +
+    'All eight reviewed providers with rating (0-5), entry prices in USD (monthToMonthStartingPriceUsd: no commitment; "price" sorts on it), priceAge (oldest and newest observedAt, stale count), uptime SLA ("unknown" where not confirmed; lineUptimes), support, locations, best-for use cases, by default (responseFormat "concise"); "detailed" adds currency, data centres, review URL and every plan. ' +
     'For overviews and comparisons. Next: get_vps_provider, find_vps_plans, recommend_vps_for_workload. Monthly prices excluding VAT. ' +
     `Answers stay under ${thousands(ANSWER_LIMITS.concise)} characters with responseFormat "concise" and under ${thousands(ANSWER_LIMITS.detailed)} with "detailed"; a longer list is cut from the end, and \`truncated\` counts what was left out.`,
   inputSchema: {
