@@ -65,6 +65,34 @@ describe('serving edges', () => {
     expect(({} as Record<string, unknown>).maxMonthlyPrice).toBeUndefined();
   });
 
+  it('refuses __proto__ as a tool argument in the 2026-07-28 era too, naming the valid arguments', async () => {
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 'test', version: '1' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const call = (args: string) =>
+      rawRequest(
+        `${t.baseUrl}/mcp`,
+        { ...MCP, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'get_vps_provider' },
+        'POST',
+        {
+          data: `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"get_vps_provider","arguments":${args},"_meta":${JSON.stringify(meta)}}}`,
+        },
+      ).then((res) => ({ status: res.status, body: JSON.parse(res.body.toString()) }));
+    const refused = await call('{"id":"hetzner","__proto__":{"x":1}}');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: -32602 });
+    expect(refused.body.error.message).toContain('Unknown argument "__proto__"');
+    expect(JSON.stringify(refused.body)).toContain('Valid arguments: id, responseFormat');
+    // Another unknown argument is refused by the tool's own schema, and a clean call answers.
+    const other = await call('{"id":"hetzner","bogus":1}');
+    expect(other.body.result).toMatchObject({ isError: true });
+    expect(other.body.result.content[0].text).toContain('Unknown argument "bogus"');
+    const clean = await call('{"id":"hetzner"}');
+    expect(clean.body.result.isError).toBeUndefined();
+  });
+
   it('answers a batch of 100 calls without a MaxListenersExceededWarning', async () => {
     const warnings: Error[] = [];
     const onWarning = (warning: Error) => warnings.push(warning);

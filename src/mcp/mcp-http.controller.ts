@@ -71,6 +71,7 @@ export class McpHttpController implements OnApplicationShutdown {
   ): Promise<globalThis.Response | StreamableFile> {
     const body = await this.rules.readBody(req, res);
     if (!isLegacyPost(req.headers, body)) {
+      this.rules.refusePrototypeArguments(body);
       const answer = await this.modern.fetch(await this.webRequest(req, res), { parsedBody: body });
       return isDiscover(body) ? withEveryProtocolVersion(answer) : answer;
     }

@@ -11,6 +11,7 @@ import { RateLimiter } from '../common/rate-limit/rate-limiter.js';
 import { HttpProblem } from '../common/errors/http-problem.js';
 import { payloadTooLarge } from '../common/errors/problems.js';
 import { MCP_BODY_LIMIT_BYTES } from '../common/http/mcp-path.js';
+import { TOOLS } from './tools/index.js';
 
 /**
  * The most messages one batch may hold: the SDK transport's own bound (its `MAX_BATCH_SIZE`, not
@@ -92,6 +93,15 @@ const mcpProblems = {
       `Invalid Request: the body nests more than ${max} levels deep.`,
       'Send arguments as flat values, lists and small objects.',
     ),
+  prototypeArgument: (tool: string, valid: readonly string[]) =>
+    new HttpProblem(
+      400,
+      'bad_request',
+      `Invalid params: Unknown argument "__proto__" for tool ${tool}.`,
+      `Leave it out. Valid arguments: ${valid.join(', ')}.`,
+      {},
+      -32602,
+    ),
   duplicateIds: () =>
     new HttpProblem(
       400,
@@ -136,6 +146,23 @@ export class McpTransportRules {
    * read, the connection closed after the answer; a body sent without a length is cut off by the parser
    * at the same limit); the depth, from the bytes (MAX_BODY_DEPTH); then the parse.
    */
+  /**
+   * A 2026-07-28 `tools/call` whose arguments name `__proto__`: the SDK's own entry copies the arguments
+   * before the tool's strict schema sees them, and the copy turns that key into a prototype (or drops
+   * it), so the schema never refuses it as it refuses every other unknown argument. Refused here instead,
+   * as invalid params (-32602). The 2025-era transport is given the same rule on its messages
+   * (McpServerFactory.refusePrototypeArguments).
+   */
+  refusePrototypeArguments(body: unknown): void {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+    const { method, params } = body as { method?: unknown; params?: { name?: unknown; arguments?: unknown } };
+    const args = params?.arguments;
+    if (method !== 'tools/call' || typeof args !== 'object' || args === null || !Object.hasOwn(args, '__proto__'))
+      return;
+    const tool = TOOLS.find((t) => t.name === params?.name);
+    if (tool) throw mcpProblems.prototypeArgument(tool.name, Object.keys(tool.inputSchema));
+  }
+
   async readBody(req: ExpressRequest, res: ExpressResponse): Promise<unknown> {
     if (!isJsonContentType(req.headers['content-type'])) throw mcpProblems.unsupportedMediaType();
     if (Number(req.headers['content-length']) > MCP_BODY_LIMIT_BYTES) throw payloadTooLarge();
