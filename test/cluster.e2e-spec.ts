@@ -123,12 +123,18 @@ describe('the local cluster (npm run cluster:local)', () => {
     const file = join(dir, 'providers.json');
     const data = JSON.parse(await readFile(file, 'utf8'));
     const hetzner = data.providers.find((p: { id: string }) => p.id === 'hetzner');
-    hetzner.plans[0].price = 3.33;
-    hetzner.startingPrice = Math.min(...hetzner.plans.map((p: { price: number }) => p.price));
+    // A plan that can be ordered, cheapest of all after the edit: the validator refuses a starting
+    // price resting on a plan nobody can order, and a refused dataset is not reloaded.
+    type Plan = { name: string; price: number; availability?: { orderable: boolean } };
+    const edited = (hetzner.plans as Plan[]).find((p) => p.availability?.orderable !== false)!;
+    edited.price = 3.33;
+    hetzner.startingPrice = 3.33;
     await writeFile(file, JSON.stringify(data));
     cluster.reloadAll();
     const priceOn = async (url: string) =>
-      ((await (await fetch(`${url}/api/providers/hetzner.json`)).json()) as any).provider.plans[0].price;
+      ((await (await fetch(`${url}/api/providers/hetzner.json`)).json()) as any).provider.plans.find(
+        (p: Plan) => p.name === edited.name,
+      ).price;
     const deadline = Date.now() + 10_000;
     let prices: number[] = [];
     while (Date.now() < deadline) {
