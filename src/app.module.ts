@@ -8,8 +8,7 @@ import { ProblemRenderer } from './common/errors/problem-renderer.js';
 import { AvailabilityModule } from './common/availability/availability.module.js';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
 import { RateLimitGuard } from './common/rate-limit/rate-limit.guard.js';
-import { AdmissionInterceptor } from './common/http/admission.interceptor.js';
-import { DocumentInterceptor } from './common/http/document.interceptor.js';
+import { ResponseInterceptor } from './common/http/response.interceptor.js';
 import { MalformedRequestAnswer } from './common/http/malformed-request.js';
 import { FallbackModule } from './common/fallback/fallback.module.js';
 import type { AppConfig } from './config/app-config.js';
@@ -18,8 +17,7 @@ import type { Logger } from 'pino';
 import { HealthModule } from './health/health.module.js';
 import { GracefulShutdown } from './lifecycle/graceful-shutdown.js';
 import { APP_LOGGER, type LogOutput } from './observability/logger.js';
-import { AccessLogMiddleware } from './observability/access-log.middleware.js';
-import { RequestMetricsMiddleware } from './observability/request-metrics.middleware.js';
+import { RequestObserverMiddleware } from './observability/request-observer.middleware.js';
 import { ObservabilityModule } from './observability/observability.module.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatasetModule } from './dataset/dataset.module.js';
@@ -39,24 +37,21 @@ import { UseCasesModule } from './use-cases/use-cases.module.js';
  * 1. Node's HTTP parser; a request it refuses is answered by MalformedRequestAnswer (400/408/431), the
  *    only answer written outside Nest, because Node hands Nest no request for it. A target Express
  *    cannot route is marked malformed first (request-pipeline.ts).
- * 2. Express, then Nest's middleware: pino-http's access line (AccessLogMiddleware, with the request id) and
- *    the request's metrics sample (RequestMetricsMiddleware), both written when the answer is finished.
+ * 2. Express, then Nest's middleware (RequestObserverMiddleware): pino-http's access line, with the request
+ *    id, and the request's metrics sample, both written when the answer is finished.
  * 3. The router; the catch-all FallbackController makes every path a route.
  * 4. RateLimitGuard (APP_GUARD, @nestjs/throttler): counts the request; over the limit, 429.
  *    McpAccessGuard on /mcp: Host and Origin.
- * 5. AdmissionInterceptor (APP_INTERCEPTOR): the common headers, then 400, 301 to HTTPS, 503, or the
- *    CORS preflight; otherwise on to the handler.
- * 6. DocumentInterceptor (APP_INTERCEPTOR): the precomputed document a handler returns becomes the
- *    answer (content coding, ETag, 304, HEAD); Nest writes it.
- * 7. ErrorResponseFilter (APP_FILTER): every error becomes the envelope, a JSON-RPC error on /mcp, or
+ * 5. ResponseInterceptor (APP_INTERCEPTOR): the common headers, then 400, 301 to HTTPS, 503, or the
+ *    CORS preflight; otherwise on to the handler, and the precomputed document it returns becomes the
+ *    answer (DocumentAnswers: content coding, ETag, 304, HEAD); Nest writes it.
+ * 6. ErrorResponseFilter (APP_FILTER): every error becomes the envelope, a JSON-RPC error on /mcp, or
  *    an error page, with the common headers.
  */
 @Module({})
 export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer
-      .apply(AccessLogMiddleware, RequestMetricsMiddleware)
-      .forRoutes({ path: '/{*splat}', method: RequestMethod.ALL });
+    consumer.apply(RequestObserverMiddleware).forRoutes({ path: '/{*splat}', method: RequestMethod.ALL });
   }
 
   /** The whole application for one configuration; `output` is the logger's standard output, if it writes there. */
@@ -65,7 +60,7 @@ export class AppModule implements NestModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        // Nest's own logs go through the same pino logger as the access log (AccessLogMiddleware), which
+        // Nest's own logs go through the same pino logger as the access log (RequestObserverMiddleware), which
         // is applied below: nestjs-pino adds no HTTP middleware of its own (useExisting).
         LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true, forRoutes: [] }),
         ObservabilityModule.forRoot(output),
@@ -93,12 +88,9 @@ export class AppModule implements NestModule {
         // where the site's error pages (ERROR_PAGES) are in scope.
         ProblemRenderer,
         MalformedRequestAnswer,
-        AccessLogMiddleware,
-        RequestMetricsMiddleware,
+        RequestObserverMiddleware,
         { provide: APP_GUARD, useClass: RateLimitGuard },
-        // In this order: the first is the outer one.
-        { provide: APP_INTERCEPTOR, useClass: AdmissionInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: DocumentInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: ResponseInterceptor },
         { provide: APP_FILTER, useClass: ErrorResponseFilter },
         GracefulShutdown,
       ],

@@ -71,7 +71,11 @@ export class CommonHeaders {
   /** Sets the common headers on the response to `req`, which has not started. */
   apply(req: Request, res: ServerResponse): void {
     const { id, counted } = contextOf(req);
-    for (const [name, value] of this.list({ id, counted, hsts: this.https.hsts(req) })) res.setHeader(name, value);
+    // The same headers as `list`, set without building the list: this runs for every request.
+    for (const [name, value] of this.fixed()) res.setHeader(name, value);
+    if (id !== undefined) res.setHeader('X-Request-Id', id);
+    if (counted) for (const [name, value] of rateLimitHeaders(counted, this.windowSeconds)) res.setHeader(name, value);
+    if (this.https.hsts(req)) res.setHeader('Strict-Transport-Security', HSTS);
   }
 
   /**

@@ -32,7 +32,7 @@ const KNOWN_METHODS = new Set(METHODS);
  * turns out malformed once the headers were read and answered. That request was counted and is being
  * answered; it gets no second answer and no second count, and its connection is closed once its answer
  * is written. To tell the cases apart, the last request on each connection is remembered as it arrives
- * (RequestMetricsMiddleware); a refused request pipelined behind an answer still being written is
+ * (RequestObserverMiddleware); a refused request pipelined behind an answer still being written is
  * answered after that answer. This and the error filter are the only writers of errors; this one only
  * because Node gives no request to Nest for these.
  */

@@ -13,7 +13,7 @@ export interface Sendable {
   readonly headers?: readonly (readonly [string, string])[];
 }
 
-/** Whether a handler's result is a precomputed document (DocumentInterceptor writes it). */
+/** Whether a handler's result is a precomputed document (DocumentAnswers writes it). */
 export function isSendable(value: unknown): value is Sendable {
   if (typeof value !== 'object' || value === null) return false;
   const doc = value as Partial<Sendable>;

@@ -1,14 +1,7 @@
-import {
-  type CallHandler,
-  type ExecutionContext,
-  Injectable,
-  type NestInterceptor,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import fresh from 'fresh';
-import { map, type Observable } from 'rxjs';
 import { HttpProblem } from '../errors/http-problem.js';
 import { BytesReplyAdapter } from './bytes-reply.adapter.js';
 import { CACHE_CONTROL, httpDate } from './cache-policy.js';
@@ -20,7 +13,7 @@ type Headers = readonly (readonly [string, string])[];
 
 /**
  * Turns a document a handler returns (a precomputed `Sendable`: bytes, strong ETag, type) into the
- * answer, inside Nest's response handling: picks the precompressed variant Accept-Encoding asks for
+ * answer, inside Nest's response handling (ResponseInterceptor calls it on every handler's result): picks the precompressed variant Accept-Encoding asks for
  * (406 when the client refuses every form), sets the document's headers (ETag, Last-Modified, caching,
  * Vary, deprecation headers and its own), answers a matching If-None-Match with a bodiless 304, and
  * otherwise hands Nest the bytes, with their type and length (BytesReplyAdapter writes them; Node sends
@@ -28,7 +21,7 @@ type Headers = readonly (readonly [string, string])[];
  * built once per document and variant. Any other value a handler returns passes untouched.
  */
 @Injectable()
-export class DocumentInterceptor implements NestInterceptor, OnApplicationBootstrap {
+export class DocumentAnswers implements OnApplicationBootstrap {
   private readonly identityHeaders = new WeakMap<Sendable, Headers>();
   private readonly variantHeaders = new WeakMap<Variant, Headers>();
 
@@ -37,21 +30,15 @@ export class DocumentInterceptor implements NestInterceptor, OnApplicationBootst
     private readonly adapterHost: HttpAdapterHost,
   ) {}
 
-  /** The bytes this interceptor returns are written by BytesReplyAdapter; under another adapter, no start. */
+  /** The bytes an answer returns are written by BytesReplyAdapter; under another adapter, no start. */
   onApplicationBootstrap(): void {
     if (!(this.adapterHost.httpAdapter instanceof BytesReplyAdapter))
-      throw new Error('DocumentInterceptor needs the application created with BytesReplyAdapter (app.factory.ts)');
+      throw new Error('DocumentAnswers needs the application created with BytesReplyAdapter (app.factory.ts)');
   }
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const http = context.switchToHttp();
-    return next
-      .handle()
-      .pipe(
-        map((result: unknown) =>
-          isSendable(result) ? this.answer(http.getRequest<Request>(), http.getResponse<Response>(), result) : result,
-        ),
-      );
+  /** What Nest sends for a handler's result: a document's bytes (or nothing, for a 304); any other value as it is. */
+  answerOf(req: Request, res: Response, result: unknown): unknown {
+    return isSendable(result) ? this.answer(req, res, result) : result;
   }
 
   private answer(req: Request, res: Response, doc: Sendable): Buffer | undefined {
