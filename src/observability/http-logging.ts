@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Options } from 'pino-http';
-import { contextOf } from '../request/request-context.js';
+import { clientAddressOf, contextOf } from '../request/request-context.js';
 import { truncatedAddress } from './client-address.js';
 import { routeTemplate } from './route-template.js';
 
@@ -47,7 +47,7 @@ export function httpLoggingOptions(logger: Logger): Options {
       req: (req: Request) => ({
         method: req.method,
         path: pathOnly(req.originalUrl ?? req.url),
-        client: truncatedAddress(req.ip ?? req.socket?.remoteAddress),
+        client: truncatedAddress(clientAddressOf(req)),
       }),
       res: (res: Response) => ({ status: res.statusCode, bytes: Number(res.getHeader('content-length') ?? 0) }),
       // pino-http attaches an error made up from the status to every 5xx line; the error filter has

@@ -23,6 +23,8 @@ export interface RequestContext {
   counted?: RateLimitState;
   /** The original target of a request Express could not route (answered 400). */
   malformedTarget?: string;
+  /** The client's address (clientAddressOf), read once: Express computes `req.ip` anew on every read. */
+  clientAddress?: string;
 }
 
 const CONTEXT = Symbol('vpsapi.requestContext');
@@ -32,6 +34,16 @@ type WithContext = IncomingMessage & { [CONTEXT]?: RequestContext };
 export function contextOf(req: IncomingMessage): RequestContext {
   const holder = req as WithContext;
   return (holder[CONTEXT] ??= {});
+}
+
+/**
+ * The client's address: Express's `req.ip` (the socket's peer, or the address a proxy TRUST_PROXY trusts
+ * reported in X-Forwarded-For), else the socket's; read once per request, as the guard and the access log
+ * both ask for it and Express parses the addresses again on every read.
+ */
+export function clientAddressOf(req: IncomingMessage & { ip?: string }): string | undefined {
+  const context = contextOf(req);
+  return (context.clientAddress ??= req.ip ?? req.socket?.remoteAddress);
 }
 
 /** The last request seen on each connection, with its response. */

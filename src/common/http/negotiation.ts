@@ -26,7 +26,7 @@ export function byAccept<T>(negotiate: (req: IncomingMessage) => T): (req: Incom
 
 /** True when the client ranks text/markdown above text/html (Accept q-values honoured). */
 export const prefersMarkdown: (req: IncomingMessage) => boolean = byAccept(
-  // What Express's req.accepts does, usable before Express has set up the request (front door).
+  // What Express's req.accepts does, usable on a request Express has not set up (a parser-level refusal).
   (req) => accepts(req).types(['text/html', 'text/markdown']) === 'text/markdown',
 );
 
