@@ -33,6 +33,12 @@ const pathOnly = (url: string) => {
  * headers, cookies or bodies.
  */
 export function httpLoggingOptions(logger: Logger): Options {
+  // Consecutive requests mostly come from the same client: its network is kept for the next line.
+  let last: { address?: string; network?: string } = {};
+  const clientNetwork = (address: string | undefined) => {
+    if (address !== last.address) last = { address, network: truncatedAddress(address) };
+    return last.network;
+  };
   return {
     logger,
     genReqId: (req) => requestIdOf(req),
@@ -47,7 +53,7 @@ export function httpLoggingOptions(logger: Logger): Options {
       req: (req: Request) => ({
         method: req.method,
         path: pathOnly(req.originalUrl ?? req.url),
-        client: truncatedAddress(clientAddressOf(req)),
+        client: clientNetwork(clientAddressOf(req)),
       }),
       res: (res: Response) => ({ status: res.statusCode, bytes: Number(res.getHeader('content-length') ?? 0) }),
       // pino-http attaches an error made up from the status to every 5xx line; the error filter has
