@@ -182,7 +182,7 @@ function stepsOf(blocks: CodeBlock[]): CodeBlock[] {
 /** The runner's systemctl (docs/testing.md): copied over the run's /usr/bin/systemctl, never into the cached root. */
 const SYSTEMCTL_SHIM = join(__dirname, 'systemctl-shim.py');
 
-/** Runs a tutorial by its plan in a throwaway overlay of the cached root; one result per step. */
+/** Runs a tutorial by its plan in a throwaway overlay of the cached root: a result per step, what it installed. */
 export async function runTutorial(plan: StepPlan, root: string): Promise<TutorialRun> {
   const guide = readGuide(plan.file ?? join('data', 'guides', `${plan.slug}.md`));
   const work = mkdtempSync(join(tmpdir(), `tutorial-steps-${plan.slug}-`));
