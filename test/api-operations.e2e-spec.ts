@@ -243,8 +243,9 @@ describe('JSON API operations', () => {
           readTimeMinutes: Math.max(1, Math.round(words / 230)),
           url: `${TEST_BASE_URL}/guides/${raw.slug}`,
           markdownUrl: `${TEST_BASE_URL}/guides/${raw.slug}.md`,
-          // Tutorials that pin software say what they were checked against, and when; other guides carry neither.
+          // Tutorials say what their checks ran with, what their steps were written for, and when; other guides carry none.
           ...(raw.verifiedWith === undefined ? {} : { verifiedWith: raw.verifiedWith }),
+          ...(raw.writtenFor === undefined ? {} : { writtenFor: raw.writtenFor }),
           ...(raw.reviewed === undefined ? {} : { reviewed: raw.reviewed }),
           // Tutorials name their systems, and the Debian releases whose tools checked them (one in place of each Ubuntu release).
           ...(raw.systems === undefined ? {} : { systems: raw.systems, checkedOn: checkedOnOf(raw.systems) }),

@@ -57,6 +57,23 @@ describe('pages and markdown', () => {
     expect(review.text).not.toContain('checked with the tools of');
   });
 
+  it('prints the versions a tutorial was verified with, and apart from them those it was only written for', async () => {
+    const page = await t.http.get('/guides/postgresql-on-a-vps').expect(200);
+    expect(page.text).toContain(
+      '<br>Verified with postgresql 17; debian 12, 13<br>Written for postgresql 16 (not checked here)',
+    );
+    const md = await t.http.get('/guides/postgresql-on-a-vps.md').expect(200);
+    expect(md.text).toMatch(
+      /^# .+\n\n\*Verified with postgresql 17; debian 12, 13\. Written for postgresql 16 \(not checked here\)\.\*\n\n/,
+    );
+    // A tutorial every version of which a check ran has no "written for".
+    const checked = await t.http.get('/guides/create-sudo-user').expect(200);
+    expect(checked.text).toContain('<br>Verified with openssh 9.2, 10.0; debian 12, 13');
+    expect(checked.text).not.toContain('Written for');
+    const review = await t.http.get('/guides/hetzner-review.md').expect(200);
+    expect(review.text).not.toContain('Verified with');
+  });
+
   it("shows a provider's verdict, pros and cons and every plan as table rows, with Product and Review data", async () => {
     const p = rawProviders.providers.find((x: any) => x.id === 'linode');
     const res = await t.http.get('/providers/linode').expect(200);

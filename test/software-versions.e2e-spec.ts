@@ -13,8 +13,9 @@ import {
 } from './support/software-pins.js';
 
 /**
- * Versions that stay current (issue #28 §3). Every tutorial that pins software states in `verifiedWith`
- * what it was checked against; no pin and no `verifiedWith` version may be a release that is over at the
+ * Versions that stay current (issue #28 §3). Every tutorial that pins software names the product in
+ * `verifiedWith` (the versions its checks ran) or `writtenFor` (those its steps were written for); no pin
+ * and no version either states may be a release that is over at the
  * dataset version (data/software-releases.json says when each one ends, with its source), unless an
  * operating system release the tutorial names packages it and is itself supported. A fixture shows each
  * refusal on a broken tutorial.
@@ -27,7 +28,7 @@ const FIXTURES = resolve('test/fixtures/software-versions');
 const fixture = (name: string): GuideVersions => {
   const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(readFileSync(join(FIXTURES, `${name}.md`), 'utf8'))!;
   const fm = parse(front);
-  return { slug: fm.slug, body, verifiedWith: fm.verifiedWith };
+  return { slug: fm.slug, body, verifiedWith: fm.verifiedWith, writtenFor: fm.writtenFor };
 };
 const problemsOf = (name: string) => versionProblems(fixture(name), products, day);
 
@@ -149,12 +150,12 @@ describe('fixtures: each refusal on a broken tutorial', () => {
     ]);
   });
 
-  it('refuses supported pins of products verifiedWith does not name', () => {
+  it('refuses supported pins of products neither verifiedWith nor writtenFor names', () => {
     expect(problemsOf('unnamed-pins')).toEqual([
-      'unnamed-pins: pins PHP (line 4) but verifiedWith does not name php',
-      'unnamed-pins: pins Java (OpenJDK, as built by Eclipse Temurin) (line 4) but verifiedWith does not name java or openjdk or temurin or eclipse-temurin or jdk or jre',
-      'unnamed-pins: pins Node.js (line 5) but verifiedWith does not name nodejs or node',
-      'unnamed-pins: pins PostgreSQL (line 6) but verifiedWith does not name postgresql or postgres',
+      'unnamed-pins: pins PHP (line 4) but neither verifiedWith nor writtenFor names php',
+      'unnamed-pins: pins Java (OpenJDK, as built by Eclipse Temurin) (line 4) but neither verifiedWith nor writtenFor names java or openjdk or temurin or eclipse-temurin or jdk or jre',
+      'unnamed-pins: pins Node.js (line 5) but neither verifiedWith nor writtenFor names nodejs or node',
+      'unnamed-pins: pins PostgreSQL (line 6) but neither verifiedWith nor writtenFor names postgresql or postgres',
     ]);
   });
 
@@ -176,6 +177,13 @@ describe('fixtures: each refusal on a broken tutorial', () => {
     ]);
   });
 
+  it('takes a product writtenFor names as named, and holds its versions to their end of life too', () => {
+    expect(problemsOf('written-for')).toEqual([
+      'written-for:2 pins php 8.1: PHP 8.1 reached end of life on 2025-12-31 (the end of security support) ("sudo apt install php8.1-fpm postgresql-16")',
+      'written-for: writtenFor.php "8.1": PHP 8.1 reached end of life on 2025-12-31 (the end of security support)',
+    ]);
+  });
+
   it('takes a release named as history for no pin, and the same release named plainly for one', () => {
     expect(problemsOf('history')).toEqual([
       'history:2 pins ubuntu 25.10: Ubuntu 25.10 reached end of life on 2026-07-01 (the end of standard security maintenance (later updates need an Ubuntu Pro subscription)) ("ship timedatectl. The same sentence without a date is a pin: Ubuntu 25.10 switched the default.")',
@@ -190,12 +198,21 @@ describe('fixtures: each refusal on a broken tutorial', () => {
 describe('tutorials', () => {
   const tutorials: GuideVersions[] = rawGuides
     .filter((g: { type: string }) => g.type === 'tutorial')
-    .map((g: { slug: string; body: string; verifiedWith?: Record<string, string>; systems?: string[] }) => ({
-      slug: g.slug,
-      body: g.body,
-      verifiedWith: g.verifiedWith,
-      systems: g.systems,
-    }));
+    .map(
+      (g: {
+        slug: string;
+        body: string;
+        verifiedWith?: Record<string, string>;
+        writtenFor?: Record<string, string>;
+        systems?: string[];
+      }) => ({
+        slug: g.slug,
+        body: g.body,
+        verifiedWith: g.verifiedWith,
+        writtenFor: g.writtenFor,
+        systems: g.systems,
+      }),
+    );
 
   it('reads every tutorial in data/guides', () => {
     const files = readdirSync(join(DATA_DIR, 'guides')).filter((f) => f.endsWith('.md'));
@@ -203,7 +220,7 @@ describe('tutorials', () => {
     expect(tutorials.length).toBeLessThanOrEqual(files.length);
   });
 
-  it(`pins no release that is over on the dataset version (${day}), and names every pinned product in verifiedWith at a supported version`, () => {
+  it(`pins no release that is over on the dataset version (${day}), and names every pinned product in verifiedWith or writtenFor at a supported version`, () => {
     const problems = tutorials.flatMap((t) => versionProblems(t, products, day));
     expect(problems).toEqual([]);
   });

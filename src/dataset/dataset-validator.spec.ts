@@ -1087,6 +1087,7 @@ describe('validateDataset', () => {
       const unreviewed = (raw: Json) =>
         Object.assign(guide(raw, 'install-docker'), {
           verifiedWith: undefined,
+          writtenFor: undefined,
           reviewed: undefined,
           updated: undefined,
         });
@@ -1125,6 +1126,7 @@ describe('validateDataset', () => {
             Object.assign(guide(raw, 'install-docker'), {
               published: '2099-01-01',
               verifiedWith: undefined,
+              writtenFor: undefined,
               reviewed: undefined,
               updated: undefined,
             }),
@@ -1134,12 +1136,12 @@ describe('validateDataset', () => {
       ).toEqual([]);
     });
 
-    it('accepts a tutorial with verifiedWith and reviewed, and refuses each malformed form', () => {
+    it('accepts a tutorial with verifiedWith, writtenFor and reviewed, and refuses each malformed form', () => {
       const checked = (fm: Json) =>
         problemsAfter((raw) =>
           Object.assign(
             guide(raw, 'install-docker'),
-            { published: '2026-01-10', verifiedWith: undefined, reviewed: undefined },
+            { published: '2026-01-10', verifiedWith: undefined, writtenFor: undefined, reviewed: undefined },
             fm,
           ),
         );
@@ -1153,19 +1155,27 @@ describe('validateDataset', () => {
             'actions/checkout': 'v5',
             debian2: '12, 13',
           },
+          writtenFor: { postgresql: '16', 'docker-engine': '29' },
           reviewed: '2026-01-10',
         }),
       ).toEqual([]);
       const at = 'data/guides/install-docker.md: front matter';
-      const shape = `${at}.verifiedWith: must map each software name (lowercase: a-z, 0-9, . _ / -) to the version it was checked against, as a quoted string ("12", "24.04", "3.6.1", or several: "12, 13")`;
+      const shapeOf = (field: string) =>
+        `${at}.${field}: must map each software name (lowercase: a-z, 0-9, . _ / -) to its version, as a quoted string ("12", "24.04", "3.6.1", or several: "12, 13")`;
+      const shape = shapeOf('verifiedWith');
       // An unquoted 22.10 in YAML is the number 22.1: the version must be a string.
       expect(checked({ verifiedWith: { ubuntu: 22.1 }, reviewed: '2026-01-10' })).toEqual([shape]);
       expect(checked({ verifiedWith: { Debian: '12' }, reviewed: '2026-01-10' })).toEqual([shape]);
       expect(checked({ verifiedWith: { debian: 'bookworm' }, reviewed: '2026-01-10' })).toEqual([shape]);
       expect(checked({ verifiedWith: {}, reviewed: '2026-01-10' })).toEqual([shape]);
       expect(checked({ verifiedWith: ['debian'], reviewed: '2026-01-10' })).toEqual([shape]);
+      expect(checked({ writtenFor: { postgresql: 16 }, reviewed: '2026-01-10' })).toEqual([shapeOf('writtenFor')]);
+      expect(checked({ writtenFor: { PostgreSQL: '16' }, reviewed: '2026-01-10' })).toEqual([shapeOf('writtenFor')]);
       expect(checked({ verifiedWith: { debian: '13' } })).toEqual([
-        `${at}.reviewed: is required with verifiedWith (the day the versions were checked)`,
+        `${at}.reviewed: is required with verifiedWith (the day the versions were read)`,
+      ]);
+      expect(checked({ writtenFor: { postgresql: '16' } })).toEqual([
+        `${at}.reviewed: is required with writtenFor (the day the versions were read)`,
       ]);
       expect(checked({ reviewed: '2026-02-30' })).toEqual([
         `${at}.reviewed: must be a real calendar date written YYYY-MM-DD`,
@@ -1201,13 +1211,18 @@ describe('validateDataset', () => {
       );
     });
 
-    it('refuses verifiedWith and reviewed on a guide that is not a tutorial', () => {
+    it('refuses verifiedWith, writtenFor and reviewed on a guide that is not a tutorial', () => {
       expect(
         problemsAfter((raw) =>
-          Object.assign(guide(raw, 'hetzner-review'), { verifiedWith: { debian: '13' }, reviewed: d.version }),
+          Object.assign(guide(raw, 'hetzner-review'), {
+            verifiedWith: { debian: '13' },
+            writtenFor: { postgresql: '16' },
+            reviewed: d.version,
+          }),
         ),
       ).toEqual([
         'data/guides/hetzner-review.md: front matter.verifiedWith: only a tutorial states the systems and software versions it was checked against',
+        'data/guides/hetzner-review.md: front matter.writtenFor: only a tutorial states the systems and software versions it was checked against',
         'data/guides/hetzner-review.md: front matter.reviewed: only a tutorial states the systems and software versions it was checked against',
       ]);
     });

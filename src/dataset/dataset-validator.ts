@@ -347,20 +347,22 @@ function validateGuide(
 }
 
 /**
- * `verifiedWith` and `reviewed` say what a tutorial was checked against and when (the versions themselves
- * are held to `software-releases.json` by the tests). `reviewed` is the day a person or a check last read
+ * `verifiedWith` and `reviewed` say what a tutorial was checked against and when, `writtenFor` the versions
+ * its steps were written for that no check ran (the versions themselves are held to `software-releases.json`,
+ * and `verifiedWith` to what the checks ran, by the tests). `reviewed` is the day a person or a check last read
  * the tutorial against its software, per tutorial: it may be after the dataset version (a check of the
  * working data between releases), never after the day of this validation (no check has run in the future).
  */
 function checkReviewed(fm: GuideFrontMatter, today: string | undefined, at: string, problems: string[]): void {
-  for (const field of ['verifiedWith', 'reviewed', 'systems'] as const) {
+  for (const field of ['verifiedWith', 'writtenFor', 'reviewed', 'systems'] as const) {
     if (fm[field] !== undefined && fm.type !== 'tutorial')
       problems.push(`${at}.${field}: only a tutorial states the systems and software versions it was checked against`);
   }
   if (fm.type === 'tutorial' && fm.systems === undefined)
     problems.push(`${at}.systems: is required on a tutorial (the systems its steps are written for)`);
-  if (fm.verifiedWith !== undefined && fm.reviewed === undefined)
-    problems.push(`${at}.reviewed: is required with verifiedWith (the day the versions were checked)`);
+  for (const field of ['verifiedWith', 'writtenFor'] as const)
+    if (fm[field] !== undefined && fm.reviewed === undefined)
+      problems.push(`${at}.reviewed: is required with ${field} (the day the versions were read)`);
   if (fm.reviewed === undefined) return;
   if (fm.reviewed < fm.published) problems.push(`${at}.reviewed: must not be before published (${fm.published})`);
   if (today && fm.reviewed > today)

@@ -27,6 +27,7 @@ export function toGuide(entry: GuideEntry, snapshot: DatasetSnapshot, config: Ap
     url: config.url(guidePath(entry.slug)),
     markdownUrl: config.url(guideMarkdownPath(entry.slug)),
     ...(entry.verifiedWith === undefined ? {} : { verifiedWith: entry.verifiedWith }),
+    ...(entry.writtenFor === undefined ? {} : { writtenFor: entry.writtenFor }),
     ...(entry.reviewed === undefined ? {} : { reviewed: entry.reviewed }),
     ...(entry.systems === undefined ? {} : { systems: entry.systems, checkedOn: checkedSystems(entry.systems) }),
   };

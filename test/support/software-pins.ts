@@ -257,41 +257,52 @@ export function packagedBySupportedOs(
 export interface GuideVersions {
   slug: string;
   body: string;
+  /** The versions the checks ran with. */
   verifiedWith?: Record<string, string>;
+  /** The versions the steps were written for and no check ran. */
+  writtenFor?: Record<string, string>;
   /** The systems the tutorial is written for (`debian-13`, `ubuntu-24.04`): an operating system it names. */
   systems?: string[];
 }
 
 /**
  * Every problem with a tutorial's versions on `day`: a pin of a release that is over (or unknown), a
- * pinned product `verifiedWith` does not name, and a `verifiedWith` version that is over (or unknown).
- * A release whose own branch is over passes when an operating system release named in `verifiedWith`
- * packages it and is still supported (the distribution patches it).
+ * pinned product neither `verifiedWith` nor `writtenFor` names, and a version either states that is over
+ * (or unknown). A release whose own branch is over passes when an operating system release the tutorial
+ * names packages it and is still supported (the distribution patches it).
  */
 export function versionProblems(guide: GuideVersions, products: Product[], day: string): string[] {
   const problems: string[] = [];
   const byId = new Map(products.map((p) => [p.id, p]));
-  const verified = new Map<string, { key: string; versions: string[] }>();
-  for (const [key, value] of Object.entries(guide.verifiedWith ?? {})) {
-    const product = productNamed(products, key);
-    if (product) verified.set(product.id, { key, versions: value.split(',').map((v) => v.trim()) });
-  }
+  /** Each product named -> each field and key that names it, with the versions it states. */
+  const verified = new Map<string, Array<{ key: string; versions: string[] }>>();
+  for (const field of ['verifiedWith', 'writtenFor'] as const)
+    for (const [key, value] of Object.entries(guide[field] ?? {})) {
+      const product = productNamed(products, key);
+      if (product)
+        verified.set(product.id, [
+          ...(verified.get(product.id) ?? []),
+          { key: `${field}.${key}`, versions: value.split(',').map((v) => v.trim()) },
+        ]);
+    }
   // The systems a tutorial names count as named operating system releases, checked or not (an Ubuntu
   // release is written for but checked with a Debian release's tools; verifiedWith never claims it).
   for (const system of guide.systems ?? []) {
     const [id, version] = system.split('-');
     if (!OS_PRODUCTS.has(id)) continue;
-    const entry = verified.get(id) ?? { key: `systems ${id}`, versions: [] };
-    if (!entry.versions.includes(version)) entry.versions.push(version);
-    verified.set(id, entry);
+    const entries = verified.get(id) ?? [];
+    if (!entries.some((e) => e.versions.includes(version))) entries.push({ key: `systems ${id}`, versions: [version] });
+    verified.set(id, entries);
   }
   const osReleases = [...verified.entries()]
     .filter(([id]) => OS_PRODUCTS.has(id))
-    .flatMap(([id, { versions }]) =>
-      versions.flatMap((v) => {
-        const r = resolveRelease(byId.get(id)!, v);
-        return 'release' in r ? [{ product: id, cycle: r.release.cycle }] : [];
-      }),
+    .flatMap(([id, entries]) =>
+      entries
+        .flatMap(({ versions }) => versions)
+        .flatMap((v) => {
+          const r = resolveRelease(byId.get(id)!, v);
+          return 'release' in r ? [{ product: id, cycle: r.release.cycle }] : [];
+        }),
     );
   const over = (product: Product, release: Release) => {
     if (!isEndOfLife(release, day)) return undefined;
@@ -319,20 +330,21 @@ export function versionProblems(guide: GuideVersions, products: Product[], day: 
       const product = byId.get(id)!;
       const names = [id, ...(product.aliases ?? [])].join(' or ');
       problems.push(
-        `${guide.slug}: pins ${product.name} (line ${pins.find((p) => p.product === id)!.line}) but verifiedWith does not name ${names}`,
+        `${guide.slug}: pins ${product.name} (line ${pins.find((p) => p.product === id)!.line}) but neither verifiedWith nor writtenFor names ${names}`,
       );
     }
   }
-  for (const [id, { key, versions }] of verified) {
+  for (const [id, entries] of verified) {
     const product = byId.get(id)!;
-    for (const version of versions) {
-      const resolved = resolveRelease(product, version);
-      if ('problem' in resolved) problems.push(`${guide.slug}: verifiedWith.${key} "${version}": ${resolved.problem}`);
-      else {
-        const ended = over(product, resolved.release);
-        if (ended) problems.push(`${guide.slug}: verifiedWith.${key} "${version}": ${ended}`);
+    for (const { key, versions } of entries)
+      for (const version of versions) {
+        const resolved = resolveRelease(product, version);
+        if ('problem' in resolved) problems.push(`${guide.slug}: ${key} "${version}": ${resolved.problem}`);
+        else {
+          const ended = over(product, resolved.release);
+          if (ended) problems.push(`${guide.slug}: ${key} "${version}": ${ended}`);
+        }
       }
-    }
   }
   return problems;
 }

@@ -45,10 +45,10 @@ export const checkedSystems = (systems: readonly string[]): string[] =>
 /** A software name as `verifiedWith` writes it: lowercase, as the product names itself (`docker-engine`, `actions/checkout`). */
 export const SOFTWARE_NAME = /^[a-z0-9][a-z0-9._/-]*$/;
 
-/** Software name to the version, or comma-separated versions, the tutorial was checked against. */
-function IsVerifiedWith(): PropertyDecorator {
+/** Software name to a version, or comma-separated versions (`verifiedWith`, `writtenFor`). */
+function IsSoftwareVersions(): PropertyDecorator {
   return ValidateBy({
-    name: 'isVerifiedWith',
+    name: 'isSoftwareVersions',
     validator: {
       validate: (value) =>
         value !== null &&
@@ -62,7 +62,7 @@ function IsVerifiedWith(): PropertyDecorator {
             verifiedVersions(version).every((v) => SOFTWARE_VERSION.test(v)),
         ),
       defaultMessage: () =>
-        'must map each software name (lowercase: a-z, 0-9, . _ / -) to the version it was checked against, as a quoted string ("12", "24.04", "3.6.1", or several: "12, 13")',
+        'must map each software name (lowercase: a-z, 0-9, . _ / -) to its version, as a quoted string ("12", "24.04", "3.6.1", or several: "12, 13")',
     },
   });
 }
@@ -104,14 +104,23 @@ export class GuideFrontMatter {
   author: string;
 
   /**
-   * Tutorials that pin software: each product (as named in `software-releases.json`) to the version the
-   * tutorial was checked against. Written with `reviewed`.
+   * Tutorials: each tool or system a check here ran with (the tutorial checker's tools, the executed
+   * runner's software, `debian`) to the versions it ran (product names as in `software-releases.json`).
+   * Written with `reviewed`; the system tests refuse an entry no check ran.
    */
   @IsOptional()
-  @IsVerifiedWith()
+  @IsSoftwareVersions()
   verifiedWith?: Record<string, string>;
 
-  /** Day a person or a check last read the tutorial against `verifiedWith`: not before `published`, not after today. */
+  /**
+   * Tutorials: software the steps were written for at a version no check here ran (e.g. Ubuntu 24.04's
+   * PostgreSQL 16 where the runner ran Debian 13's 17). Not verified; written with `reviewed`.
+   */
+  @IsOptional()
+  @IsSoftwareVersions()
+  writtenFor?: Record<string, string>;
+
+  /** Day a person or a check last read the tutorial against its software: not before `published`, not after today. */
   @IsOptional()
   @IsCalendarDate()
   reviewed?: string;
@@ -172,7 +181,7 @@ export class Guide {
   @ApiProperty({ format: 'uri' })
   markdownUrl: string;
 
-  /** Tutorials that pin software: the version of each product the steps were checked against (absent otherwise). */
+  /** Tutorials: each tool or system the checks here ran with, to the versions they ran (absent otherwise). */
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: { type: 'string' },
@@ -180,7 +189,15 @@ export class Guide {
   })
   verifiedWith?: Record<string, string>;
 
-  /** Day the tutorial was last checked against `verifiedWith` (absent when it states no versions). */
+  /** Tutorials: software the steps were written for, at versions no check here ran (not verified; absent when none). */
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    example: { postgresql: '16' },
+  })
+  writtenFor?: Record<string, string>;
+
+  /** Day a person or a check last read the tutorial against its software (absent when it states no versions). */
   @ApiPropertyOptional({ format: 'date' })
   reviewed?: string;
 

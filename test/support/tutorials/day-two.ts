@@ -120,7 +120,7 @@ const cycleKey = (c: string) =>
 
 /**
  * A tutorial that runs a Minecraft Java server must install a Java the Minecraft release it targets can
- * run on: the release named in `verifiedWith.minecraft`, or else the newest release the requirements
+ * run on: the release named in `verifiedWith.minecraft` or `writtenFor.minecraft`, or else the newest release the requirements
  * list (a reader downloads the current server jar).
  */
 function javaForMinecraft(guide: GuideFile, blocks: CodeBlock[], requirements: Requirement[]): DayTwoFinding[] {
@@ -130,7 +130,9 @@ function javaForMinecraft(guide: GuideFile, blocks: CodeBlock[], requirements: R
     Number(m[1]),
   );
   if (installed.length === 0) return [];
-  const verified = (guide.front.verifiedWith as Record<string, string> | undefined)?.minecraft;
+  // The release the steps were written for, or ran with (no check here runs a Minecraft server).
+  const versions = (field: string) => guide.front[field] as Record<string, string> | undefined;
+  const verified = versions('verifiedWith')?.minecraft ?? versions('writtenFor')?.minecraft;
   const sorted = [...req.releases].sort((a, b) => cycleKey(b.cycle).localeCompare(cycleKey(a.cycle)));
   const target = verified ? sorted.find((r) => cycleKey(r.cycle) <= cycleKey(verified)) : sorted[0];
   if (!target) return [];

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { guideBlocks, readGuide, SHELL_LANGS, type CodeBlock } from './code-blocks.js';
 import { run } from './tools.js';
+import { aptInstalled } from './verified-with.js';
 
 /*
  * The executed runner (issue #42): a tutorial's steps run in order on a fresh, throwaway Debian 13 root.
@@ -151,6 +152,15 @@ export interface StepPlan {
   verify?: Array<{ run: string; why: string }>;
 }
 
+/** One run of a tutorial: a result per step, and the software its steps installed, at the root's versions. */
+export interface TutorialRun {
+  results: StepResult[];
+  /** The Debian packages the guide's own steps name in `apt install` (the steps that ran; the plan's stand-ins aside). */
+  installed: string[];
+  /** Every package in the run's root after the last step -> its Debian version (dpkg-query). */
+  packages: Record<string, string>;
+}
+
 export interface StepResult {
   line: number;
   kind: 'shell' | 'file' | 'prose' | 'before' | 'verify' | 'skipped';
@@ -172,8 +182,8 @@ function stepsOf(blocks: CodeBlock[]): CodeBlock[] {
 /** The runner's systemctl (docs/testing.md): copied over the run's /usr/bin/systemctl, never into the cached root. */
 const SYSTEMCTL_SHIM = join(__dirname, 'systemctl-shim.py');
 
-/** Runs a tutorial by its plan in a throwaway overlay of the cached root; one result per step. */
-export async function runTutorial(plan: StepPlan, root: string): Promise<StepResult[]> {
+/** Runs a tutorial by its plan in a throwaway overlay of the cached root: a result per step, what it installed. */
+export async function runTutorial(plan: StepPlan, root: string): Promise<TutorialRun> {
   const guide = readGuide(plan.file ?? join('data', 'guides', `${plan.slug}.md`));
   const work = mkdtempSync(join(tmpdir(), `tutorial-steps-${plan.slug}-`));
   try {
@@ -199,6 +209,8 @@ export async function runTutorial(plan: StepPlan, root: string): Promise<StepRes
     for (const c of plan.copy ?? [])
       script.push(`mkdir -p "$M${dirname(c.to)}" && cp -a ${resolve(c.from)} "$M${c.to}"`);
     const order: Array<{ id: string; line: number; kind: StepResult['kind']; expect: Expect; why?: string }> = [];
+    /** The shell text of the guide's own steps that run (what `installed` is read from). */
+    const guideShell: string[] = [];
     // One terminal session: each step starts where the previous one left off (`cd` carries over), at root's home first.
     const session = 'cd -- "$(cat /root/.step.cwd 2>/dev/null || echo /root)"\ntrap \'pwd > /root/.step.cwd\' EXIT\n';
     const runStep = (id: string, text: string, input = '') => {
@@ -237,6 +249,7 @@ export async function runTutorial(plan: StepPlan, root: string): Promise<StepRes
       }
       const expect = (planned as Expect | undefined) ?? {};
       if (SHELL_LANGS.has(b.lang) && !b.attrs.path) {
+        guideShell.push(replaced(b.content));
         runStep(id, replaced(b.content), expect.input);
         order.push({ id, line: b.line, kind: 'shell', expect });
       } else {
@@ -257,6 +270,7 @@ export async function runTutorial(plan: StepPlan, root: string): Promise<StepRes
       check(id, expect);
       for (const [i, p] of (plan.prose ?? []).filter((x) => b.content.includes(x.after)).entries()) {
         const pid = `p${b.line}-${i}`;
+        if (!p.why) guideShell.push(replaced(p.run));
         runStep(pid, replaced(p.run) + '\n');
         // A stand-in (with a why) is reported at the block it follows; a prose command at its sentence.
         const line = p.why
@@ -271,6 +285,8 @@ export async function runTutorial(plan: StepPlan, root: string): Promise<StepRes
     });
     // The services' output (the shim's stand-in for the journal) lives in the run's /run: kept for reading.
     script.push('cp -r $M/run/systemctl-shim $O/services 2>/dev/null; true');
+    // What the run ran with: every package of the root after the last step, at its version.
+    script.push("chroot $M dpkg-query -W -f '${Package}\\t${Version}\\n' > $O/packages.tsv 2>/dev/null; true");
     writeFileSync(join(work, 'run.sh'), script.join('\n') + '\n');
     // A new mount, network and PID namespace: nothing outside the loopback is reachable, nothing outlives the run.
     const ran = await run(
@@ -279,7 +295,14 @@ export async function runTutorial(plan: StepPlan, root: string): Promise<StepRes
       { timeoutMs: 900_000 },
     );
     if (ran.code !== 0 && !existsSync(join(work, 'out'))) throw new Error(`the runner did not start: ${ran.stderr}`);
-    return order.map(({ id, line, kind, expect, why }) => {
+    const tsv = join(work, 'out', 'packages.tsv');
+    const packages = Object.fromEntries(
+      (existsSync(tsv) ? readFileSync(tsv, 'utf8') : '')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split('\t') as [string, string]),
+    );
+    const results = order.map(({ id, line, kind, expect, why }): StepResult => {
       if (kind === 'skipped') return { line, kind, code: 0, output: why!, problems: [] };
       const rcFile = join(work, 'out', `${id}.rc`);
       const code = existsSync(rcFile) ? Number(readFileSync(rcFile, 'utf8').trim()) : -1;
@@ -300,6 +323,7 @@ export async function runTutorial(plan: StepPlan, root: string): Promise<StepRes
         problems.push(`output does not match ${expect.output}: ${output.trim().split('\n').slice(-8).join(' | ')}`);
       return { line, kind, code, output, problems };
     });
+    return { results, installed: aptInstalled(guideShell.join('\n')), packages };
   } finally {
     spawnSync('sh', ['-c', `umount -R '${work}/merged' 2>/dev/null; true`]);
     // TUTORIAL_STEPS_KEEP=1 keeps the run's directory (scripts, logs, the overlay's upper layer) to read.

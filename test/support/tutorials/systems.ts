@@ -10,7 +10,8 @@ import { CHECKED_SYSTEMS, type CheckedSystem, sshdBinary, unpackedVersions, with
  * written for (`systems`); the checks run with the tools of each Debian release named, and of the Debian
  * release checked in place of each Ubuntu one. `verifiedWith` then states exactly those versions: one
  * entry per tool that checked one of its blocks (nginx, openssh, haproxy, ansible-core, cloud-init,
- * borgmatic), and `debian` for the releases whose tools those were. An Ubuntu release is never claimed.
+ * borgmatic), and `debian` for the releases whose tools those were, beside what the executed runner ran
+ * (verified-with.ts). An Ubuntu release is never claimed.
  */
 
 /** The tools whose versions `verifiedWith` states, each with the package it comes from. */
@@ -113,11 +114,4 @@ export async function expectedVerifiedWith(guide: GuideFile, units: Unit[]): Pro
   }
   out.debian = systems.map((s) => s.replace('debian-', '')).join(', ');
   return out;
-}
-
-/** The entries of a verifiedWith that are about the checker's tools or the systems (the rest name the software a tutorial installs). */
-export function checkerEntries(verifiedWith: Record<string, string> | undefined): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(verifiedWith ?? {}).filter(([k]) => k in VERSIONED_TOOLS || k === 'debian' || k === 'ubuntu'),
-  );
 }
