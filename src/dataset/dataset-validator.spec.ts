@@ -522,9 +522,7 @@ describe('validateDataset', () => {
         }),
       ).toEqual(['data/exchange-rates.json: rates: must include GBP, a currency plans are billed or compared in']);
       expect(
-        problemsAfter(
-          (raw) => ((provider(raw, 'contabo').plans[0].currency = 'CHF'), withoutRate(raw, 'CHF')),
-        ),
+        problemsAfter((raw) => ((provider(raw, 'contabo').plans[0].currency = 'CHF'), withoutRate(raw, 'CHF'))),
       ).toEqual([
         'data/exchange-rates.json: rates: must include CHF, a currency plans are billed or compared in',
         "data/providers.json: providers[5] (contabo).plans[0].currency: must equal the provider's currency (EUR)",
@@ -559,7 +557,7 @@ describe('validateDataset', () => {
       ).toEqual(['data/exchange-rates.json: rates: must include EUR, a currency plans are billed or compared in']);
     });
 
-    it("refuses rates whose days do not add up: a rate without its day, a table date that is not the oldest, a copy without the address it copies", () => {
+    it('refuses rates whose days do not add up: a rate without its day, a table date that is not the oldest, a copy without the address it copies', () => {
       expect(problemsAfter((raw) => delete raw.exchangeRates.rateDates.AUD)).toEqual([
         'data/exchange-rates.json: rateDates.AUD: must give the day of the rate, YYYY-MM-DD',
       ]);
@@ -1317,9 +1315,9 @@ describe('validateDataset', () => {
         others(problemsAfter((raw) => (backdate(raw), (hetznerPage(raw, 'support').retrievedAt = '2026-01-04')))),
       ).toEqual(refusal('2026-01-04'));
       // The guide converts euros into dollars: the dollar's rate dates it, a rate it does not use does not.
-      expect(
-        others(problemsAfter((raw) => (backdate(raw), (raw.exchangeRates.rateDates.USD = '2026-01-05')))),
-      ).toEqual(refusal('2026-01-05'));
+      expect(others(problemsAfter((raw) => (backdate(raw), (raw.exchangeRates.rateDates.USD = '2026-01-05'))))).toEqual(
+        refusal('2026-01-05'),
+      );
       expect(others(problemsAfter((raw) => (backdate(raw), (raw.exchangeRates.rateDates.AUD = '2026-01-05'))))).toEqual(
         [],
       );

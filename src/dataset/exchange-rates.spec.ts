@@ -50,7 +50,12 @@ describe('ExchangeRates with rates of different days', () => {
   it('dates a conversion into another currency by the oldest rate it uses', () => {
     expect(mixed.dateUsedBy([['USD', 'AUD']])).toBe('2026-02-05');
     expect(mixed.dateUsedBy([['EUR', 'AUD']])).toBe('2026-02-05');
-    expect(mixed.dateUsedBy([['EUR', 'USD'], ['USD', 'GBP']])).toBe('2026-02-05');
+    expect(
+      mixed.dateUsedBy([
+        ['EUR', 'USD'],
+        ['USD', 'GBP'],
+      ]),
+    ).toBe('2026-02-05');
   });
 
   it('gives the newest day when nothing is converted', () => {

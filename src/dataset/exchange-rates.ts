@@ -123,7 +123,9 @@ export function checkExchangeRates(
     if (!Object.hasOwn(table.rates, code) || code === table.base)
       problems.push(`${file}: rateSources.${code}: no rate of that currency to source`);
     else if (!/^https:\/\/\S+$/.test(source?.url ?? '') || !/^https:\/\/\S+$/.test(source?.copyOf ?? ''))
-      problems.push(`${file}: rateSources.${code}: needs the copy's https url and the https address it copies (copyOf)`);
+      problems.push(
+        `${file}: rateSources.${code}: needs the copy's https url and the https address it copies (copyOf)`,
+      );
     else if (table.rateDates?.[code] === undefined)
       problems.push(`${file}: rateSources.${code}: a rate read from a copy needs its own day in rateDates`);
   }

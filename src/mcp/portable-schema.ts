@@ -130,7 +130,10 @@ const spelledOut = (schema: unknown): unknown =>
     : schema;
 
 const isStringSchema = (schema: unknown) =>
-  typeof schema === 'object' && schema !== null && Object.keys(schema).join() === 'type' && (schema as JsonSchema).type === 'string';
+  typeof schema === 'object' &&
+  schema !== null &&
+  Object.keys(schema).join() === 'type' &&
+  (schema as JsonSchema).type === 'string';
 
 const mapValues = (record: unknown, map: (v: unknown) => unknown) =>
   Object.fromEntries(Object.entries(record as Record<string, unknown>).map(([k, v]) => [k, map(v)]));

@@ -43,9 +43,9 @@ describe(applyRateReadings.name, () => {
 
   it('never moves a rate back to an older day, nor lets a copy replace a rate of its own day', () => {
     const dated = { ...table, rateDates: { USD: '2026-09-28', AUD: '2026-02-05' } };
-    expect(applyRateReadings(dated, [{ date: '2025-05-09', rates: { USD: 1.12, AUD: 1.7 }, whole: true }]).moves).toEqual(
-      [],
-    );
+    expect(
+      applyRateReadings(dated, [{ date: '2025-05-09', rates: { USD: 1.12, AUD: 1.7 }, whole: true }]).moves,
+    ).toEqual([]);
     expect(
       applyRateReadings(dated, [{ date: '2026-09-28', rates: { USD: 1.2 }, whole: false, source: copy }]).moves,
     ).toEqual([]);

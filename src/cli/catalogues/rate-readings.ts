@@ -111,7 +111,9 @@ export async function readPartialReadings(ecbDir: string): Promise<RateReading[]
     const document: unknown = JSON.parse(await readFile(join(ecbDir, entry.file), 'utf8'));
     const date = atPointer(document, entry.datePointer);
     if (!isCalendarDate(date))
-      throw new CatalogueFormatError(`${at}: ${entry.datePointer} in ${entry.file} is not a date: ${JSON.stringify(date)}`);
+      throw new CatalogueFormatError(
+        `${at}: ${entry.datePointer} in ${entry.file} is not a date: ${JSON.stringify(date)}`,
+      );
     const rates: Record<string, number> = {};
     for (const [code, pointer] of Object.entries(entry.ratePointers ?? {})) {
       const rate = atPointer(document, pointer);

@@ -155,7 +155,11 @@ describe(runRefresh.name, () => {
     const rates = await readJson(join(data, 'exchange-rates.json'));
     expect(rates.date).toBe(version);
     // Every currency takes the day, and none is any longer read from a copy.
-    expect(Object.keys(rates.rateDates).sort()).toEqual(Object.keys(served.rates).filter((c) => c !== 'EUR').sort());
+    expect(Object.keys(rates.rateDates).sort()).toEqual(
+      Object.keys(served.rates)
+        .filter((c) => c !== 'EUR')
+        .sort(),
+    );
     expect(new Set(Object.values(rates.rateDates))).toEqual(new Set([version]));
     expect(rates.rateSources).toBeUndefined();
     expect(rates.rates.USD).toBe(Number(/currency='USD' rate='([\d.]+)'/.exec(xml)![1]));
@@ -184,9 +188,7 @@ describe(runRefresh.name, () => {
     for (const code of Object.keys(before.rates).filter((c) => c !== 'EUR' && c !== 'USD'))
       expect(after.rateDates[code]).toBe(before.date);
     expect(after.date).toBe(before.date);
-    expect(lines).toContain(
-      `  ~ USD per EUR 1.1798 (${before.date}) -> ${copy.fx.EUR_USD} (${copy.fx.date}, a copy)`,
-    );
+    expect(lines).toContain(`  ~ USD per EUR 1.1798 (${before.date}) -> ${copy.fx.EUR_USD} (${copy.fx.date}, a copy)`);
 
     // Read again, the same copy dates nothing: it is not newer than the dollar's day.
     lines = [];
