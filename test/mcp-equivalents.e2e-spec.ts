@@ -149,7 +149,16 @@ describe('find_equivalent_plans and describe_filters', () => {
       rawProviders.providers.map((p: Json) => [p.id, p.datacenters.map((d: Json) => d.city)]),
     );
     expect(r.currencies).toEqual(Object.keys(rates.rates).sort());
-    expect(r.exchangeRatesDate).toBe(rates.date);
+    // The answer converts prices into US dollars only (its price range); every rate is listed with its own day.
+    expect(r.exchangeRatesDate).toBe(rates.rateDates.USD);
+    expect(r.rateDates).toEqual(
+      Object.fromEntries(
+        Object.keys(rates.rates)
+          .filter((code) => code !== rates.base)
+          .sort()
+          .map((code) => [code, rates.rateDates[code]]),
+      ),
+    );
     expect(r.useCaseSlugs).toEqual(rawUseCases.useCases.map((u: Json) => u.slug));
     expect(r.customerCountries.vatRates.map((v: Json) => [v.code, v.standardRate]).sort()).toEqual(
       Object.entries(vat)

@@ -1,7 +1,7 @@
 import { LISTING_LEAVES_OUT } from '../src/mcp/tools/list-vps-providers.tool';
 import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
 import { readFileSync } from 'node:fs';
-import { figures, meetsAllFour, pricedPlanOf, toCurrencyWith } from './support/independent-figures';
+import { figures, meetsAllFour, pricedPlanOf, rateDayWith, toCurrencyWith } from './support/independent-figures';
 import { claimsOf, hasClaimed } from './support/independent-claims';
 import { connectMcp } from './support/mcp-client';
 import { toolCaller } from './support/mcp-tool-caller';
@@ -14,6 +14,7 @@ onReleaseDay();
 
 const rates = JSON.parse(readFileSync('data/exchange-rates.json', 'utf8'));
 const toCurrency = toCurrencyWith(rates);
+const rateDay = rateDayWith(rates);
 const allPlans = rawProviders.providers.flatMap((p: any) =>
   p.plans.map((plan: any) => ({ provider: p, plan, ...figures(plan) })),
 );
@@ -438,6 +439,14 @@ describe('MCP tools', () => {
       { minRamGb: 8, maxMonthlyPrice: 25, includeCommitments: true, currency: 'EUR', limit: 50 },
     ];
 
+    it("dates its prices by the rate it converts with: the dollar's day between USD and EUR, an older rate's day into AUD", async () => {
+      const usd = rates.rateDates.USD;
+      expect(usd > rates.rateDates.AUD).toBe(true);
+      expect(data(await call('find_vps_plans', { currency: 'EUR' })).exchangeRatesDate).toBe(usd);
+      expect(data(await call('find_vps_plans', { currency: 'USD' })).exchangeRatesDate).toBe(usd);
+      expect(data(await call('find_vps_plans', { currency: 'AUD' })).exchangeRatesDate).toBe(rates.rateDates.AUD);
+    });
+
     it.each(cases)(
       'returns every qualifying plan, cheapest first on the requested price basis, for %j',
       async (args) => {
@@ -480,7 +489,8 @@ describe('MCP tools', () => {
           );
 
         expect(result.currency).toBe(currency);
-        expect(result.exchangeRatesDate).toBe(rates.date);
+        // Every plan's price is converted into the answer's currency: the oldest rate that takes dates it.
+        expect(result.exchangeRatesDate).toBe(rateDay(allPlans.map((x: any) => [x.plan.currency, currency])));
         expect(result.comparedOn).toBe(withCommitments ? 'lowest-effective' : 'no-commitment');
         expect(result.totalMatches).toBe(expected.length);
         expect(result.leftOutNeedingCommitment).toBe(sold.length - expected.length);

@@ -47,7 +47,8 @@ describe('the plan table', () => {
       expect(body).toEqual({
         version: rawMeta.version,
         lastUpdated: rawMeta.lastUpdated,
-        exchangeRatesDate: rates.date,
+        // The oldest rate any row converts with (each row's own day).
+        exchangeRatesDate: expected.map((row) => row.exchangeRatesDate).sort()[0],
         license: rawMeta.license,
         staleAfterDays: STALE_DAYS,
         priceAge: priceAgeSummaryOf(expected),

@@ -89,7 +89,8 @@ describe('"current" next to a dated figure states the date', () => {
 
   it('the best-of list that converts euro prices names the day of the rate it uses', () => {
     const under5 = rawGuides.find((g) => g.slug === 'best-vps-under-5-dollars')!;
-    expect(under5.body).toContain(`reference rate of ${rawExchangeRates.date}`);
+    // It converts euros into dollars, so the day is the dollar's rate's.
+    expect(under5.body).toContain(`reference rate of ${rawExchangeRates.rateDates.USD}`);
   });
 });
 

@@ -62,6 +62,7 @@ export interface CostEstimate {
   /** False when no country was given: every amount is before VAT or sales tax, and no tax item is listed. */
   taxIncluded: boolean;
   currency: string;
+  /** Day of the oldest exchange rate the bill converts with; the newest rate's day when it converts nothing. */
   exchangeRatesDate: string;
   /** The dataset version (release day) the prices and their ages are read from. */
   datasetVersion: string;

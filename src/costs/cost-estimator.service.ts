@@ -8,6 +8,7 @@ import type { DatasetSnapshot } from '../dataset/dataset-snapshot.js';
 import type { ProviderRecord } from '../dataset/dto/provider.dto.js';
 import type { Source } from '../dataset/dto/source.dto.js';
 import type { BackupFrequency, BackupsAddOn } from '../dataset/dto/add-ons.dto.js';
+import type { Conversion } from '../dataset/exchange-rates.js';
 import type { PlanTableRow } from '../plans/dto/plan-table-row.dto.js';
 import { PlanTableService } from '../plans/plan-table.service.js';
 import { placesOf } from '../plans/plan-locations.js';
@@ -191,7 +192,7 @@ export class CostEstimator {
     ];
     const recurring = round2(periods.reduce((s, p) => s + p.knownMonthlyAmount * p.months, 0));
     const knownTotal = round2(recurring + (setup.amount ?? 0));
-    this.collectSources(snapshot, provider, country, query, sources);
+    this.collectSources(snapshot, provider, country, query, [row.currency, currency], sources);
     if (country === undefined) {
       assumptions.unshift(
         `No customer country given: every amount is before VAT or sales tax, which depend on the customer's country${business ? '' : ' and on whether it is a business with a VAT id'}; pass country for the bill with tax.`,
@@ -207,7 +208,7 @@ export class CostEstimator {
       );
     if (currency !== row.currency)
       assumptions.push(
-        `Prices billed in ${row.currency} are converted to ${currency} at the ECB reference rates of ${rates.date}.`,
+        `Prices billed in ${row.currency} are converted to ${currency} at the ECB reference rates of ${rates.dateUsedBy([[row.currency, currency]])}.`,
       );
     assumptions.push('Each item is rounded to cents; tax is charged on their sum.');
     if (trafficTb > 0)
@@ -242,7 +243,7 @@ export class CostEstimator {
       customer: { ...(country === undefined ? {} : { country }), business },
       taxIncluded: country !== undefined,
       currency,
-      exchangeRatesDate: rates.date,
+      exchangeRatesDate: rates.dateUsedBy([[row.currency, currency]]),
       datasetVersion: snapshot.version,
       horizonMonths: horizon,
       lineItems: periods[0].items,
@@ -415,6 +416,7 @@ export class CostEstimator {
     provider: ProviderRecord,
     country: string | undefined,
     query: CostQuery,
+    conversion: Conversion,
     sources: CostEstimate['sources'],
   ): void {
     const { addOns, tax } = provider;
@@ -427,7 +429,11 @@ export class CostEstimator {
     if (country !== undefined) tax.sources.forEach((s) => sources.push(sourceOf(`${provider.name} tax`, s)));
     if (country !== undefined && vatRates[country])
       sources.push(sourceOf(`VAT rate of ${vatRates[country].country}`, vatRates[country].source));
-    sources.push({ about: 'exchange rates', url: exchangeRates.sourceUrl, retrievedAt: exchangeRates.date });
+    // Each place a rate the bill converts with was read, dated by its rate (the table's source when none is used).
+    const read = exchangeRates.sourcesUsedBy([conversion]);
+    if (read.length === 0) read.push({ url: exchangeRates.sourceUrl, date: exchangeRates.dateUsedBy([]) });
+    for (const { url, copyOf, date } of read)
+      sources.push({ about: 'exchange rates', url, retrievedAt: date, ...(copyOf ? { copyOf } : {}) });
   }
 }
 

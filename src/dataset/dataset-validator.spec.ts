@@ -504,22 +504,25 @@ describe('validateDataset', () => {
     });
 
     it('requires a rate for every billing currency and for EUR and USD', () => {
-      expect(problemsAfter((raw) => delete raw.exchangeRates.rates.USD)).toEqual([
+      const withoutRate = (raw: Json, code: string) => {
+        delete raw.exchangeRates.rates[code];
+        delete raw.exchangeRates.rateDates[code];
+        delete raw.exchangeRates.rateSources?.[code];
+      };
+      expect(problemsAfter((raw) => withoutRate(raw, 'USD'))).toEqual([
         'data/exchange-rates.json: rates: must include USD, a currency plans are billed or compared in',
       ]);
       // No provider bills in GBP until one does.
-      expect(problemsAfter((raw) => delete raw.exchangeRates.rates.GBP)).toEqual([]);
+      expect(problemsAfter((raw) => withoutRate(raw, 'GBP'))).toEqual([]);
       expect(
         problemsAfter((raw) => {
-          delete raw.exchangeRates.rates.GBP;
+          withoutRate(raw, 'GBP');
           provider(raw, 'contabo').currency = 'GBP';
           for (const p of provider(raw, 'contabo').plans) p.currency = 'GBP';
         }),
       ).toEqual(['data/exchange-rates.json: rates: must include GBP, a currency plans are billed or compared in']);
       expect(
-        problemsAfter(
-          (raw) => ((provider(raw, 'contabo').plans[0].currency = 'CHF'), delete raw.exchangeRates.rates.CHF),
-        ),
+        problemsAfter((raw) => ((provider(raw, 'contabo').plans[0].currency = 'CHF'), withoutRate(raw, 'CHF'))),
       ).toEqual([
         'data/exchange-rates.json: rates: must include CHF, a currency plans are billed or compared in',
         "data/providers.json: providers[5] (contabo).plans[0].currency: must equal the provider's currency (EUR)",
@@ -532,6 +535,8 @@ describe('validateDataset', () => {
           const rates = raw.exchangeRates.rates;
           raw.exchangeRates.base = 'USD';
           raw.exchangeRates.rates = { USD: 1, EUR: 1 / rates.USD };
+          raw.exchangeRates.rateDates = { EUR: raw.exchangeRates.date };
+          delete raw.exchangeRates.rateSources;
           for (const p of raw.providers.providers) {
             p.currency = 'USD';
             for (const x of p.plans) x.currency = 'USD';
@@ -542,12 +547,38 @@ describe('validateDataset', () => {
         problemsAfter((raw) => {
           raw.exchangeRates.base = 'USD';
           raw.exchangeRates.rates = { USD: 1 };
+          delete raw.exchangeRates.rateDates;
+          delete raw.exchangeRates.rateSources;
           for (const p of raw.providers.providers) {
             p.currency = 'USD';
             for (const x of p.plans) x.currency = 'USD';
           }
         }),
       ).toEqual(['data/exchange-rates.json: rates: must include EUR, a currency plans are billed or compared in']);
+    });
+
+    it('refuses rates whose days do not add up: a rate without its day, a table date that is not the oldest, a copy without the address it copies', () => {
+      expect(problemsAfter((raw) => delete raw.exchangeRates.rateDates.AUD)).toEqual([
+        'data/exchange-rates.json: rateDates.AUD: must give the day of the rate, YYYY-MM-DD',
+      ]);
+      expect(problemsAfter((raw) => (raw.exchangeRates.rateDates.XTS = '2026-02-05'))).toEqual([
+        'data/exchange-rates.json: rateDates.XTS: no rate of that currency to date',
+      ]);
+      expect(
+        problemsAfter((raw) => {
+          for (const code of Object.keys(raw.exchangeRates.rateDates)) raw.exchangeRates.rateDates[code] = '2026-09-28';
+        }),
+      ).toEqual(['data/exchange-rates.json: date: must be the oldest of rateDates (2026-09-28)']);
+      expect(problemsAfter((raw) => delete raw.exchangeRates.rateSources.USD.copyOf)).toEqual([
+        "data/exchange-rates.json: rateSources.USD: needs the copy's https url and the https address it copies (copyOf)",
+      ]);
+      // A table written before rates had their own days dates every rate with `date`.
+      expect(
+        problemsAfter((raw) => {
+          delete raw.exchangeRates.rateDates;
+          delete raw.exchangeRates.rateSources;
+        }),
+      ).toEqual([]);
     });
 
     it('refuses an exchange-rate table without a real date', () => {
@@ -1278,6 +1309,7 @@ describe('validateDataset', () => {
               if (s) s.retrievedAt = '2026-01-01';
         }
         raw.exchangeRates.date = '2026-01-01';
+        for (const code of Object.keys(raw.exchangeRates.rateDates)) raw.exchangeRates.rateDates[code] = '2026-01-01';
         Object.assign(guide(raw, 'hetzner-review'), { published: '2026-01-01', updated: '2026-01-02' });
       };
       const refusal = (date: string) => [
@@ -1297,8 +1329,12 @@ describe('validateDataset', () => {
       expect(
         others(problemsAfter((raw) => (backdate(raw), (hetznerPage(raw, 'support').retrievedAt = '2026-01-04')))),
       ).toEqual(refusal('2026-01-04'));
-      expect(others(problemsAfter((raw) => (backdate(raw), (raw.exchangeRates.date = '2026-01-05'))))).toEqual(
+      // The guide converts euros into dollars: the dollar's rate dates it, a rate it does not use does not.
+      expect(others(problemsAfter((raw) => (backdate(raw), (raw.exchangeRates.rateDates.USD = '2026-01-05'))))).toEqual(
         refusal('2026-01-05'),
+      );
+      expect(others(problemsAfter((raw) => (backdate(raw), (raw.exchangeRates.rateDates.AUD = '2026-01-05'))))).toEqual(
+        [],
       );
       // Other providers' sources do not date it.
       expect(

@@ -151,10 +151,11 @@ export function validateDataset(raw: RawDataset, today?: string): { content?: Da
   // Each generated guide is dated no earlier than the figures of the providers it is about (only while every provider and the rates are usable).
   const byId = new Map(providers.valid.map((p) => [p.id, p]));
   const figuresDate =
-    rateTable && providers.count === providers.valid.length
+    rates && providers.count === providers.valid.length
       ? (type: string, slug: string) => {
           const quoted = subjectFigures(type, slug, byId);
-          return quoted && quotedFiguresDate(quoted, byId, rateTable.date);
+          const usdRatesDate = rates.dateUsedBy(providers.valid.map((p) => [p.currency, 'USD'] as const));
+          return quoted && quotedFiguresDate(quoted, byId, usdRatesDate);
         }
       : undefined;
   const guides = raw.guides

@@ -34,6 +34,51 @@ describe(ExchangeRates.name, () => {
   });
 });
 
+describe('ExchangeRates with rates of different days', () => {
+  const mixed = new ExchangeRates({
+    ...table,
+    rates: { ...table.rates, AUD: 1.7 },
+    rateDates: { USD: '2026-09-28', GBP: '2026-02-05', JPY: '2026-02-05', AUD: '2026-02-05' },
+    rateSources: { USD: { url: 'https://copy.example/fx.json', copyOf: 'https://rates.example/latest' } },
+  });
+
+  it('dates a conversion between the dollar and the euro by the dollar alone', () => {
+    expect(mixed.dateUsedBy([['USD', 'EUR']])).toBe('2026-09-28');
+    expect(mixed.dateUsedBy([['EUR', 'USD']])).toBe('2026-09-28');
+  });
+
+  it('dates a conversion into another currency by the oldest rate it uses', () => {
+    expect(mixed.dateUsedBy([['USD', 'AUD']])).toBe('2026-02-05');
+    expect(mixed.dateUsedBy([['EUR', 'AUD']])).toBe('2026-02-05');
+    expect(
+      mixed.dateUsedBy([
+        ['EUR', 'USD'],
+        ['USD', 'GBP'],
+      ]),
+    ).toBe('2026-02-05');
+  });
+
+  it('gives the newest day when nothing is converted', () => {
+    expect(mixed.dateUsedBy([['USD', 'USD']])).toBe('2026-09-28');
+    expect(mixed.dateUsedBy([])).toBe('2026-09-28');
+  });
+
+  it('lists each rate with its day, and a table without days dates every rate with its date', () => {
+    expect(mixed.rateDates).toEqual({ AUD: '2026-02-05', GBP: '2026-02-05', JPY: '2026-02-05', USD: '2026-09-28' });
+    expect(new ExchangeRates(table).rateDates).toEqual({ GBP: '2026-02-05', JPY: '2026-02-05', USD: '2026-02-05' });
+  });
+
+  it("names where each rate a conversion uses was read: the copy for a copied rate, the table's source for the rest", () => {
+    expect(mixed.sourcesUsedBy([['EUR', 'USD']])).toEqual([
+      { url: 'https://copy.example/fx.json', copyOf: 'https://rates.example/latest', date: '2026-09-28' },
+    ]);
+    expect(mixed.sourcesUsedBy([['USD', 'AUD']])).toEqual([
+      { url: 'https://copy.example/fx.json', copyOf: 'https://rates.example/latest', date: '2026-09-28' },
+      { url: 'https://example.test', date: '2026-02-05' },
+    ]);
+  });
+});
+
 describe('checkExchangeRates', () => {
   it('accepts a complete table', () => {
     expect(checkExchangeRates(table, ['USD', 'EUR'], 'x.json')).toEqual([]);

@@ -36,7 +36,9 @@ export class FiltersService {
       datacenterCountries: countries,
       storageTypes: [...STORAGE_TYPES],
       currencies: exchangeRates.currencies,
-      exchangeRatesDate: exchangeRates.date,
+      // The answer converts prices into US dollars only (the price range); each currency's rate has its own day.
+      exchangeRatesDate: exchangeRates.dateUsedBy(rows.map((r) => [r.currency, 'USD'] as const)),
+      rateDates: exchangeRates.rateDates,
       useCaseSlugs: useCases.map((u) => u.slug),
       guideTypes: [...GUIDE_TYPES],
       customerCountries: {

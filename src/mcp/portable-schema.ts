@@ -69,6 +69,8 @@ export function toLevels(
     if ((key === 'minimum' || key === 'maximum') && Math.abs(child as number) === Number.MAX_SAFE_INTEGER) continue;
     // An answer may gain fields (the API is additive-only): a client that validates must not refuse them.
     if (key === 'additionalProperties' && child === false) continue;
+    // JSON object keys are strings: a record's `propertyNames: {type: string}` excludes nothing.
+    if (key === 'propertyNames' && isStringSchema(child)) continue;
     if (key === 'properties') out[key] = mapValues(child, (c) => toLevels(c, levels - 1, defs, used));
     else if (key === 'additionalProperties') out[key] = toLevels(child, levels - 1, defs, used);
     else if (key === 'items' || key === 'anyOf' || key === 'oneOf' || key === 'allOf')
@@ -126,6 +128,12 @@ const spelledOut = (schema: unknown): unknown =>
   Object.keys(schema).every((key) => ANNOTATIONS.has(key))
     ? { anyOf: ANY_JSON_VALUE, ...schema }
     : schema;
+
+const isStringSchema = (schema: unknown) =>
+  typeof schema === 'object' &&
+  schema !== null &&
+  Object.keys(schema).join() === 'type' &&
+  (schema as JsonSchema).type === 'string';
 
 const mapValues = (record: unknown, map: (v: unknown) => unknown) =>
   Object.fromEntries(Object.entries(record as Record<string, unknown>).map(([k, v]) => [k, map(v)]));

@@ -62,7 +62,7 @@ export function plansPage(ctx: PageContext, sort: PlanSort): PageDocument {
   const rows = sortPlanRows(ctx.plans, sort);
   const sorts = Object.keys(PLAN_SORTS) as PlanSort[];
   const title = `Every VPS plan, ${PLAN_SORTS[sort].title}`;
-  const lead = `${rows.length} plans from ${snapshot.providers.length} providers. Prices are monthly, excluding VAT, compared with no commitment in US dollars at the exchange rates of ${snapshot.exchangeRates.date}; plans sold only on a prepaid term come last.`;
+  const lead = `${rows.length} plans from ${snapshot.providers.length} providers. Prices are monthly, excluding VAT, compared with no commitment in US dollars at the exchange rates of ${snapshot.exchangeRates.dateUsedBy(rows.map((r) => [r.currency, 'USD'] as const))}; plans sold only on a prepaid term come last.`;
   const stale = rows.filter((r) => r.stale).length;
   const ageNote =
     `Each price says when the provider showed it ("Price seen"). ` +

@@ -218,7 +218,9 @@ export class EquivalentPlansService {
       },
       comparedOn: 'no-commitment' as const,
       currency,
-      exchangeRatesDate: rates.date,
+      exchangeRatesDate: rates.dateUsedBy(
+        [...(refPrice === undefined ? [] : [refRow!]), ...candidates].map((c) => [c.currency, currency] as const),
+      ),
       datasetVersion: snapshot.version,
       ...(where ? { location: where } : {}),
       totalMatches: equivalents.length,

@@ -9,7 +9,7 @@ import type { PlanTableRow } from './dto/plan-table-row.dto.js';
 import type { TextDocument } from '../dataset/text-document.js';
 import { csvDocument } from './csv-document.js';
 import { planTableCsv } from './plan-csv.js';
-import { buildPlanRows } from './plan-rows.js';
+import { buildPlanRows, ROW_CURRENCIES } from './plan-rows.js';
 import { priceAgeSummary } from './price-age-summary.js';
 
 interface PlanTableViews {
@@ -55,7 +55,9 @@ function buildViews(snapshot: DatasetSnapshot, config: AppConfig): PlanTableView
     {
       version: meta.version,
       lastUpdated: meta.lastUpdated,
-      exchangeRatesDate: snapshot.exchangeRates.date,
+      exchangeRatesDate: snapshot.exchangeRates.dateUsedBy(
+        rows.flatMap((r) => ROW_CURRENCIES.map((to) => [r.currency, to] as const)),
+      ),
       license: meta.license,
       staleAfterDays: STALE_AFTER_DAYS,
       priceAge: priceAgeSummary(rows),

@@ -159,6 +159,7 @@ export interface PlanSearchResult {
   /** Only when `stalePrices` is above 0: what a stale price means and what to do about it. */
   stalePriceNote?: string;
   currency: string;
+  /** Day of the oldest exchange rate the comparison converts with; the newest rate's day when it converts nothing. */
   exchangeRatesDate: string;
   /** The dataset version (release day) every price and its age is read from. */
   datasetVersion: string;
@@ -206,6 +207,7 @@ export class PlansService {
     let leftOutDiscontinued = 0;
     let leftOutUnorderable = 0;
     let leftOutTransferUnknown = 0;
+    const converted = new Set<string>();
     for (const row of this.table.rows()) {
       const provider = providersById.get(row.providerId)!;
       const line = provider.planLines.find((l) => l.id === row.lineId)!;
@@ -267,6 +269,7 @@ export class PlansService {
         row.currency,
         currency,
       );
+      converted.add(row.currency);
       if (filters.maxMonthlyPrice !== undefined && normalizedPrice > filters.maxMonthlyPrice)
         misses.push(overOf(filters.maxMonthlyPrice, normalizedPrice));
 
@@ -308,7 +311,7 @@ export class PlansService {
       stalePrices,
       ...(stalePrices > 0 ? { stalePriceNote: stalePriceNote(stalePrices, matches.length) } : {}),
       currency,
-      exchangeRatesDate: exchangeRates.date,
+      exchangeRatesDate: exchangeRates.dateUsedBy([...converted].map((from) => [from, currency] as const)),
       datasetVersion: snapshot.version,
       ...(where ? { priceUnknownAtLocation: [...unpriced.values()] } : {}),
       ...(matches.length === 0

@@ -132,6 +132,22 @@ export function toCurrencyWith(rates: { rates: Record<string, number> }) {
 }
 
 /**
+ * The day of the oldest rate that converting between these currencies uses, read from the raw rate
+ * table: the base currency needs no rate; a currency without its own day in `rateDates` has the table's.
+ * A conversion within one currency uses no rate.
+ */
+export function rateDayWith(rates: { base: string; date: string; rateDates?: Record<string, string> }) {
+  return (pairs: [string, string][]) => {
+    const days = pairs
+      .filter(([from, to]) => from !== to)
+      .flatMap((pair) => pair)
+      .filter((code) => code !== rates.base)
+      .map((code) => rates.rateDates?.[code] ?? rates.date);
+    return days.sort()[0];
+  };
+}
+
+/**
  * The provider whose cheapest plan sold without commitment costs least in USD (ties by id), among plans
  * still sold with fresh prices; only when no provider has a fresh one, among the stale ones too.
  */
@@ -163,7 +179,7 @@ export function transferOf(bandwidth: string): { bandwidthTb: number | null; unm
  */
 export function expectedPlanRows(
   providers: any[],
-  rates: { date: string; rates: Record<string, number> },
+  rates: { base: string; date: string; rates: Record<string, number>; rateDates?: Record<string, string> },
   baseUrl: string,
   changelog: { releases: any[] } = { releases: [] },
   version: string = rawMeta.version,
@@ -196,7 +212,10 @@ export function expectedPlanRows(
         priceEur: convert(raw.price, raw.currency, 'EUR'),
         monthToMonthPriceUsd: mtm === null ? null : convert(mtm, raw.currency, 'USD'),
         monthToMonthPriceEur: mtm === null ? null : convert(mtm, raw.currency, 'EUR'),
-        exchangeRatesDate: rates.date,
+        exchangeRatesDate: rateDayWith(rates)([
+          [raw.currency, 'USD'],
+          [raw.currency, 'EUR'],
+        ]),
         lineId: raw.line,
         lineComplete: line.complete,
         reviewUrl: `${baseUrl}/providers/${provider.id}`,

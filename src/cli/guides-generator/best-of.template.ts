@@ -155,7 +155,7 @@ function rankOnly(
           freshFirst(a.plan, b.plan) || (b.plan.ramGb ?? 0) - (a.plan.ramGb ?? 0) || byRating(a.provider, b.provider),
       );
       return {
-        method: `Each provider's plan with the most RAM at or under ${c.value} USD a month with no commitment (prices converted at the ECB rate of ${ctx.rates.date}), ranked by that RAM, then by our rating.`,
+        method: `Each provider's plan with the most RAM at or under ${c.value} USD a month with no commitment (prices converted at the ECB rate of ${ctx.usdRatesDate}), ranked by that RAM, then by our rating.`,
         ranked: rows,
         metricName: `Most RAM for ${c.value} USD or less`,
       };
@@ -255,10 +255,10 @@ function rankOnly(
 
 /**
  * Editorial prose with the dates it may name filled in from the data: `{ratesDate}` is the day of the
- * exchange rates (so prose that mentions the rate states its date instead of calling it current).
+ * exchange rate into US dollars (so prose that mentions the rate states its date instead of calling it current).
  */
 export function withDates(ctx: GeneratorContext, text: string): string {
-  return text.replaceAll('{ratesDate}', ctx.rates.date);
+  return text.replaceAll('{ratesDate}', ctx.usdRatesDate);
 }
 
 /** A best-of list: editorial framing around a ranking computed from the data. */

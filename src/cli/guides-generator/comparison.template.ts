@@ -71,7 +71,7 @@ export function comparisonGuide(ctx: GeneratorContext, ed: ComparisonEditorial):
     '## Price for the same memory',
     '',
     quoted.convertsPrices
-      ? `The cheapest plan of each with at least this much RAM (USD at the ECB rate of ${ctx.rates.date}):`
+      ? `The cheapest plan of each with at least this much RAM (USD at the ECB rate of ${ctx.usdRatesDate}):`
       : 'The cheapest plan of each with at least this much RAM:',
     '',
     table(['RAM', ...names], tierRows),

@@ -27,6 +27,8 @@ export interface GeneratorContext {
   byId: ReadonlyMap<string, ProviderRecord>;
   useCases: UseCaseRecord[];
   rates: ExchangeRates;
+  /** The day of the oldest rate that turns the providers' prices into US dollars, the currency every guide compares in. */
+  usdRatesDate: string;
   editorial: Editorial;
   /**
    * A generated guide's `updated`: the day of the newest source behind the figures it quotes (the day we
@@ -79,13 +81,15 @@ export function generatorContext(
       .map((c) => [pairKey(c.providers[0], c.providers[1]), c]),
   );
   const byId = new Map(providers.map((p) => [p.id, p]));
+  const usdRatesDate = rates.dateUsedBy(providers.map((p) => [p.currency, 'USD'] as const));
   return {
     providers,
     byId,
     useCases,
     rates,
+    usdRatesDate,
     editorial,
-    updated: (published, quoted) => generatedGuideUpdated(published, quotedFiguresDate(quoted, byId, rates.date)),
+    updated: (published, quoted) => generatedGuideUpdated(published, quotedFiguresDate(quoted, byId, usdRatesDate)),
     plansOf: (id) => plans.get(id) ?? [],
     listedPlansOf: (id) => listed.get(id) ?? [],
     comparisonOf: (a, b) => pairs.get(pairKey(a, b)),

@@ -31,6 +31,7 @@ describe('the date of a generated guide', () => {
     };
     redate(providers.providers);
     rates.date = EARLY;
+    for (const code of Object.keys(rates.rateDates)) rates.rateDates[code] = EARLY;
     edit(providers.providers, rates);
     await writeFile(join(dir, 'providers.json'), JSON.stringify(providers));
     await writeFile(join(dir, 'exchange-rates.json'), JSON.stringify(rates));
@@ -75,8 +76,11 @@ describe('the date of a generated guide', () => {
 
   it('moves a guide that converts a price with the exchange rates, and one that converts nothing not', async () => {
     const base = await generateWith(() => {});
-    const rates = await generateWith((_, r) => (r.date = LATER));
+    // Guides compare in US dollars: the dollar's rate dates them, a rate they do not use does not.
+    const rates = await generateWith((_, r) => (r.rateDates.USD = LATER));
     expect(updated(rates, 'hetzner-review')).toBe(LATER);
+    const other = await generateWith((_, r) => (r.rateDates.AUD = LATER));
+    expect(updated(other, 'hetzner-review')).toBe(updated(base, 'hetzner-review'));
     expect(updated(rates, 'digitalocean-vs-linode')).toBe(updated(base, 'digitalocean-vs-linode'));
     // A list ranked on ratings quotes no dated figure: it keeps its publication date.
     expect(updated(rates, 'best-vps-performance')).toBe(published(rates, 'best-vps-performance'));

@@ -11,7 +11,7 @@ export const describeFiltersTool = defineTool({
   name: 'describe_filters',
   title: 'Describe valid filter values',
   description:
-    'The values the other tools accept, from the dataset: provider ids with their cities and countries, storage types, architectures, backup frequencies, currencies, use-case slugs, guide types, VAT countries, figure ranges; ' +
+    'The values the other tools accept: provider ids with their cities and countries, storage types, architectures, backup frequencies, currencies, use-case slugs, guide types, VAT countries, figure ranges; ' +
     'and what to cite: the version, price freshness (oldest and newest date, stale count) and the licence (CC BY 4.0) with its credit line. Call it first when unsure what to pass. "detailed" adds regions and country names.',
   inputSchema: {
     responseFormat: responseFormatInput('data centres as city and country, VAT rates by country code'),
@@ -56,6 +56,7 @@ export const describeFiltersTool = defineTool({
     storageTypes: z.array(z.string()),
     currencies: z.array(z.string()),
     exchangeRatesDate: z.string(),
+    rateDates: z.record(z.string(), z.string()).describe('The day of each exchange rate, by currency.'),
     useCaseSlugs: z.array(z.string()),
     guideTypes: z.array(z.string()),
     customerCountries: z.object({

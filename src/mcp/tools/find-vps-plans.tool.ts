@@ -292,7 +292,7 @@ export const findVpsPlansTool = defineTool({
       z.string().describe('Only when stalePrices is above 0: what a stale price means for the user.'),
     ),
     currency: z.string(),
-    exchangeRatesDate: z.string().describe('Day of the exchange rates used for conversion.'),
+    exchangeRatesDate: z.string().describe('Day of the oldest rate used.'),
     datasetVersion: z
       .string()
       .describe(

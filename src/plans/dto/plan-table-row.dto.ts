@@ -105,8 +105,8 @@ export class PlanTableRow {
   @ApiProperty({ type: 'number', nullable: true, example: 3.49 })
   monthToMonthPriceEur: number | null;
 
-  /** Day of the exchange rates the converted prices use. */
-  @ApiProperty({ format: 'date', example: '2026-02-05' })
+  /** Day of the oldest exchange rate the row's converted prices use (each rate has its own day). */
+  @ApiProperty({ format: 'date', example: '2026-09-28' })
   exchangeRatesDate: string;
 
   /** Id of the provider's plan line the plan belongs to (see the provider's `planLines`). */

@@ -13,8 +13,8 @@ export class PlanTable {
   @ApiProperty({ format: 'date' })
   lastUpdated: string;
 
-  /** Day of the exchange rates every converted price uses. */
-  @ApiProperty({ format: 'date', example: '2026-02-05' })
+  /** Day of the oldest exchange rate any converted price of the table uses (each rate has its own day). */
+  @ApiProperty({ format: 'date', example: '2026-09-28' })
   exchangeRatesDate: string;
 
   /** Terms of reuse and the credit line to show. */

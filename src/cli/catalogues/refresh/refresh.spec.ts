@@ -140,22 +140,70 @@ describe(runRefresh.name, () => {
     expect(result.cases[0].why).toContain('São Paulo price x1.5 -> x15');
   });
 
-  it('gates an exchange rate of 1e-7, and releases an ordinary day of rates', async () => {
+  it('gates an exchange rate of 1e-7, and releases an ordinary day of whole ECB rates, which dates every currency', async () => {
+    const served = await readJson(join(data, 'exchange-rates.json'));
     const xmlFile = join(fixtures, 'ecb', 'eurofxref-daily.xml');
     const xml = (await readFile(xmlFile, 'utf8')).replace(/time='[\d-]+'/, `time='${version}'`);
     await writeFile(xmlFile, xml.replace(/currency='USD' rate='[\d.]+'/, "currency='USD' rate='0.0000001'"));
     const refused = await refresh(dayAfter(version));
     expect({ code: refused.exitCode, cases: caseIds(refused) }).toEqual({ code: 2, cases: ['ecb:USD'] });
-    expect(refused.cases[0].why).toContain('USD per EUR 1.1798 -> 1e-7');
+    expect(refused.cases[0].why).toContain(`USD per EUR ${served.rates.USD} -> 1e-7`);
 
     await writeFile(xmlFile, xml);
     const released = await refresh(dayAfter(version));
     expect({ code: released.exitCode, cases: caseIds(released) }).toEqual({ code: 0, cases: [] });
-    expect((await readJson(join(data, 'exchange-rates.json'))).date).toBe(version);
+    const rates = await readJson(join(data, 'exchange-rates.json'));
+    expect(rates.date).toBe(version);
+    // Every currency takes the day, and none is any longer read from a copy.
+    expect(Object.keys(rates.rateDates).sort()).toEqual(
+      Object.keys(served.rates)
+        .filter((c) => c !== 'EUR')
+        .sort(),
+    );
+    expect(new Set(Object.values(rates.rateDates))).toEqual(new Set([version]));
+    expect(rates.rateSources).toBeUndefined();
+    expect(rates.rates.USD).toBe(Number(/currency='USD' rate='([\d.]+)'/.exec(xml)![1]));
     expect((await readJson(join(data, GATE_BASELINE_FILE))).rates['ecb:USD']).toEqual({
-      value: 1.1798,
+      value: served.rates.USD,
       since: dayAfter(version),
     });
+  });
+
+  it('takes a partial reading only as a newer day of the currencies it carries, and gates a wild one', async () => {
+    // The table as it was before any rate had its own day: every rate of one day, the dollar at 1.1798.
+    const ratesFile = join(data, 'exchange-rates.json');
+    const served = await readJson(ratesFile);
+    const { rateDates: _days, rateSources: _copies, ...table } = served;
+    const before = { ...table, rates: { ...table.rates, USD: 1.1798 } };
+    await writeJson(ratesFile, before);
+    const copy = await readJson(join(fixtures, 'ecb', 'vps-price-index-plans-head.json'));
+
+    const released = await refresh(dayAfter(version));
+    expect({ code: released.exitCode, cases: caseIds(released) }).toEqual({ code: 0, cases: [] });
+    const after = await readJson(ratesFile);
+    expect(after.rates).toEqual({ ...before.rates, USD: copy.fx.EUR_USD });
+    expect(after.rateDates.USD).toBe(copy.fx.date);
+    expect(after.rateSources.USD.copyOf).toBe(copy.fx.source);
+    // Every other currency keeps its own, older day, which stays the table's date.
+    for (const code of Object.keys(before.rates).filter((c) => c !== 'EUR' && c !== 'USD'))
+      expect(after.rateDates[code]).toBe(before.date);
+    expect(after.date).toBe(before.date);
+    expect(lines).toContain(`  ~ USD per EUR 1.1798 (${before.date}) -> ${copy.fx.EUR_USD} (${copy.fx.date}, a copy)`);
+
+    // Read again, the same copy dates nothing: it is not newer than the dollar's day.
+    lines = [];
+    const again = await refresh(dayAfter(version, 2));
+    expect(again.exitCode).toBe(0);
+    expect(lines).toContain('no change: the catalogues read match the dataset; nothing written');
+
+    // A copy of a later day with a wild rate is gated like the ECB's own.
+    await writeJson(join(fixtures, 'ecb', 'vps-price-index-plans-head.json'), {
+      ...copy,
+      fx: { ...copy.fx, EUR_USD: 11.378, date: dayAfter(copy.fx.date) },
+    });
+    const refused = await refresh(dayAfter(version, 2));
+    expect({ code: refused.exitCode, cases: caseIds(refused) }).toEqual({ code: 2, cases: ['ecb:USD'] });
+    expect(refused.cases[0].why).toContain(`USD per EUR ${copy.fx.EUR_USD} -> 11.378`);
   });
 
   it('gates a reading older than the newest served price of its lines', async () => {

@@ -13,7 +13,9 @@ import { generateGuides } from '../../guides-generator/generate.js';
 import { CHANGELOG_FILE, releaseDataset, releaseDir, ReleaseRefusedError } from '../../releases/release-dataset.js';
 import { CatalogueClient, type CatalogueClientOptions } from '../catalogue-client.js';
 import type { CatalogueAdapter } from '../catalogue.js';
+import type { ExchangeRatesRecord } from '../../../dataset/dto/exchange-rates.dto.js';
 import { ECB_BASE_URL, readEcbRates } from '../ecb-rates.js';
+import { applyRateReadings, readPartialReadings, type RateReading } from '../rate-readings.js';
 import { printable } from '../printable.js';
 import { startReplayServer, type ReplayServer } from '../replay-server.js';
 import { contradictedProse, type Contradiction } from './contradicted-prose.js';
@@ -82,10 +84,9 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshResult
       recommendations: unknown;
       providers: ProviderRecord[];
     };
-    const ratesFile = JSON.parse(await readFile(join(options.dataDir, 'exchange-rates.json'), 'utf8')) as {
-      date: string;
-      rates: Record<string, number>;
-    } & Record<string, unknown>;
+    const ratesFile = JSON.parse(
+      await readFile(join(options.dataDir, 'exchange-rates.json'), 'utf8'),
+    ) as ExchangeRatesRecord;
 
     const outcomes = await readCatalogues(options.adapters, {
       replay,
@@ -167,13 +168,22 @@ export async function runRefresh(options: RefreshOptions): Promise<RefreshResult
       }
     }
     if (rates.changed) {
-      log(`${ECB_ID}: reference rates of ${rates.next.date} (were ${ratesFile.date})`);
-      for (const [code, rate] of Object.entries(rates.next.rates)) {
-        const old = ratesFile.rates[code];
-        if (code === 'EUR' || old === rate) continue;
-        log(`  ~ ${code} per EUR ${old} -> ${rate}`);
-        const id = `${ECB_ID}:${code}`;
-        const rateGate = rateCase(code, old, rate, currentPoint(baseline.rates[id], options.date), id);
+      log(
+        `${ECB_ID}: ${rates.moves.length} rate${rates.moves.length === 1 ? '' : 's'} of a newer day; the oldest rate is now of ${rates.next.date} (was ${ratesFile.date})`,
+      );
+      for (const move of rates.moves) {
+        log(
+          `  ~ ${move.code} per EUR ${move.from.rate} (${move.from.date}) -> ${move.to.rate} (${move.to.date}${move.whole ? '' : ', a copy'})`,
+        );
+        if (move.from.rate === move.to.rate) continue;
+        const id = `${ECB_ID}:${move.code}`;
+        const rateGate = rateCase(
+          move.code,
+          move.from.rate,
+          move.to.rate,
+          currentPoint(baseline.rates[id], options.date),
+          id,
+        );
         if (rateGate) cases.push(rateGate);
       }
     }
@@ -266,40 +276,48 @@ function rolledBaseline(
   return { prices, rates };
 }
 
-/** The ECB's rates for the currencies the dataset already converts; unchanged when the ECB was not read. */
-async function readRates(
-  replay: ReplayServer | undefined,
-  options: RefreshOptions,
-  current: { date: string; rates: Record<string, number> } & Record<string, unknown>,
-) {
-  if (replay && !replay.recordingOf(ECB_ID)) return { changed: false, next: current };
-  try {
-    const ecb = await readEcbRates(
-      new CatalogueClient(replay ? replay.baseUrlOf(ECB_ID) : ECB_BASE_URL, options.client),
-    );
-    const rates = Object.fromEntries(
-      Object.keys(current.rates).map((code) => [code, code === 'EUR' ? 1 : ecb.rates[code]]),
-    );
-    const missing = Object.entries(rates)
-      .filter(([, v]) => v === undefined)
-      .map(([k]) => k);
-    if (missing.length > 0) {
-      options.log(`${ECB_ID}: FAILED: the reference rates lack ${missing.join(', ')}; the dataset's rates are kept`);
-      return { changed: false, next: current };
-    }
-    options.log(`${ECB_ID}: ${Object.keys(ecb.rates).length} reference rates of ${ecb.date} read`);
-    if (ecb.date < current.date) {
-      options.log(
-        `${ECB_ID}: the rates read (${ecb.date}) are older than the dataset's (${current.date}); the dataset's are kept`,
+/**
+ * The dataset's rates after this run's readings: the ECB's daily document (a whole day, which must carry
+ * every currency the dataset converts), and, when replaying, the partial readings recorded beside it
+ * (dated copies of some of the ECB's rates). Each currency moves only to a newer day (see
+ * `applyRateReadings`); unchanged when nothing newer was read.
+ */
+async function readRates(replay: ReplayServer | undefined, options: RefreshOptions, current: ExchangeRatesRecord) {
+  const readings: RateReading[] = [];
+  if (!replay || replay.recordingOf(ECB_ID)) {
+    try {
+      const ecb = await readEcbRates(
+        new CatalogueClient(replay ? replay.baseUrlOf(ECB_ID) : ECB_BASE_URL, options.client),
       );
-      return { changed: false, next: current };
+      const missing = Object.keys(current.rates).filter((code) => ecb.rates[code] === undefined);
+      if (missing.length > 0)
+        options.log(`${ECB_ID}: FAILED: the reference rates lack ${missing.join(', ')}; the dataset's rates are kept`);
+      else {
+        options.log(`${ECB_ID}: ${Object.keys(ecb.rates).length} reference rates of ${ecb.date} read`);
+        readings.push({ date: ecb.date, rates: ecb.rates, whole: true });
+      }
+    } catch (error) {
+      options.log(`${ECB_ID}: FAILED: ${(error as Error).message}; the dataset's rates are kept`);
     }
-    const changed = ecb.date !== current.date || Object.entries(rates).some(([k, v]) => current.rates[k] !== v);
-    return { changed, next: { ...current, date: ecb.date, rates: rates as Record<string, number> } };
-  } catch (error) {
-    options.log(`${ECB_ID}: FAILED: ${(error as Error).message}; the dataset's rates are kept`);
-    return { changed: false, next: current };
   }
+  if (options.from) {
+    try {
+      for (const reading of await readPartialReadings(join(options.from, ECB_ID))) {
+        options.log(
+          `${ECB_ID}: a copy of the ${Object.keys(reading.rates).join(', ')} rate of ${reading.date} read (${reading.source!.url}); it can date only the currencies it carries`,
+        );
+        readings.push(reading);
+      }
+    } catch (error) {
+      options.log(`${ECB_ID}: FAILED: the recorded partial readings: ${(error as Error).message}`);
+    }
+  }
+  const { next, moves } = applyRateReadings(current, readings);
+  for (const reading of readings.filter((r) => !moves.some((m) => m.to.date === r.date && m.whole === r.whole)))
+    options.log(
+      `${ECB_ID}: the rates of ${reading.date} are not newer than the dataset's (${current.date} and later); the dataset's are kept`,
+    );
+  return { changed: moves.length > 0, next, moves };
 }
 
 function summary(d: ProviderDiff): string {
