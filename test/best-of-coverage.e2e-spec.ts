@@ -188,17 +188,25 @@ describe('best-of lists account for every provider', () => {
     },
   );
 
-  it('best-dedicated-cpu-vps names Hostinger for having no dedicated-vCPU plan and Contabo for its VDS term', () => {
+  it('best-dedicated-cpu-vps names Hostinger for having no dedicated-vCPU plan and ranks Contabo at its VDS month-to-month price', () => {
     const body = guides.find((g) => g.slug === 'best-dedicated-cpu-vps')!.body;
     const reasonOf = (id: string) =>
       new RegExp(`^- \\[[^\\]]+\\]\\(/providers/${id}\\): (.+)\\.$`, 'm').exec(body)?.[1];
     const dedicated = (id: string) =>
       providers.find((p) => p.id === id).plans.some((plan: any) => plan.cpuType === 'dedicated');
-    // Hostinger has no dedicated plan in the data; Contabo's dedicated plans are on a prepaid line.
+    // Hostinger has no dedicated plan in the data; Contabo's dedicated plans are on a prepaid line that is also sold month to month.
     expect(dedicated('hostinger')).toBe(false);
     expect(reasonOf('hostinger')).toBe('no dedicated-vCPU plan in the dataset');
-    const vds = providers.find((p) => p.id === 'contabo').planLines.find((l: any) => l.priceBasis === 'prepaid-term');
-    expect(reasonOf('contabo')).toContain(`its ${vds.name} plans are`);
+    const contabo = providers.find((p) => p.id === 'contabo');
+    const vds = contabo.planLines.find((l: any) => l.priceBasis === 'prepaid-term');
+    const cheapest = contabo.plans
+      .filter((plan: any) => plan.line === vds.id && typeof plan.monthToMonthPrice === 'number')
+      .sort((a: any, b: any) => a.monthToMonthPrice - b.monthToMonthPrice)[0];
+    // The ranking compares prices without commitment: the month-to-month rate, never the prepaid-term one.
+    expect(cheapest.monthToMonthPrice).not.toBe(cheapest.price);
+    expect(body).toContain(`[Contabo](/providers/contabo) | ${cheapest.name} (`);
+    expect(body).toContain(`at ${cheapest.monthToMonthPrice.toFixed(2)} ${cheapest.currency}`);
+    expect(reasonOf('contabo')).toBeUndefined();
   });
 
   it('fails a fixture of the claims it exists for', () => {

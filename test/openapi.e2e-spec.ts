@@ -31,6 +31,8 @@ const DECIMAL_BY_NATURE = new Set([
   'BackupOption.percentOfPlanPrice',
   'BackupsAddOn.pricesByPlan.*',
   'PlanTableRow.storageGb',
+  'Plan.setupFee',
+  'PlanLine.setupFee',
   'Spec.ramGb',
 ]);
 

@@ -164,10 +164,11 @@ describe('CostEstimator', () => {
           name: x.name,
           ...figures(x),
           m2m: pricedPlanOf(p, x).monthToMonthPrice,
+          sold: !pricedPlanOf(p, x).discontinued && pricedPlanOf(p, x).orderable !== false,
           currency: x.currency,
         })),
       )
-      .filter((x: Json) => x.m2m !== null && x.vcpus >= 4 && x.ramGb >= 16)
+      .filter((x: Json) => x.sold && x.m2m !== null && x.vcpus >= 4 && x.ramGb >= 16)
       .map((x: Json) => ({ ...x, usd: toCurrency(x.m2m, x.currency, 'USD') }))
       .sort((a: Json, b: Json) => a.usd - b.usd || a.id.localeCompare(b.id) || a.name.localeCompare(b.name));
     const r = costs.estimate({ minVcpus: 4, minRamGb: 16, country: 'NL' });

@@ -430,9 +430,9 @@ describe('validateDataset', () => {
     });
 
     it('refuses a line source without a method, a copy without copyOf and copyOf on what is not a copy', () => {
-      // Contabo's first line is editorial: read from the provider's own page, no copyOf.
-      const cx = (raw: Json) => provider(raw, 'contabo').planLines[0];
-      const at = `${d.at('contabo')}.planLines[0].source`;
+      // Hostinger's line is editorial: read from the provider's own page, no copyOf.
+      const cx = (raw: Json) => provider(raw, 'hostinger').planLines[0];
+      const at = `${d.at('hostinger')}.planLines[0].source`;
       expect(cx(small as Json).source).toMatchObject({ method: 'editorial' });
       expect(cx(small as Json).source.copyOf).toBeUndefined();
       expect(problemsAfter((raw) => delete cx(raw).source.method)).toEqual([
@@ -441,7 +441,7 @@ describe('validateDataset', () => {
       expect(problemsAfter((raw) => (cx(raw).source.method = 'copy'))).toEqual([
         `${at}.copyOf: a copy must name the provider's page or endpoint it copies`,
       ]);
-      expect(problemsAfter((raw) => (cx(raw).source.copyOf = 'https://contabo.com/en/vps/'))).toEqual([
+      expect(problemsAfter((raw) => (cx(raw).source.copyOf = 'https://www.hostinger.com/vps-hosting'))).toEqual([
         `${at}.method: a source with copyOf is a copy (method "copy")`,
       ]);
       expect(problemsAfter((raw) => (cx(raw).source.method = 'guessed'))).toEqual([
@@ -636,21 +636,15 @@ describe('validateDataset', () => {
           Object.assign(provider(raw, 'hetzner').sources[0], { retrievedAt: '2026-02-03', pageDate: '2026-02-03' }),
         ),
       ).toEqual([]);
+      // A line's source: its page date one day after the day it was read, then that same day.
+      const read = provider(small as Json, 'contabo').planLines[0].source.retrievedAt as string;
       expect(
         problemsAfter((raw) =>
-          Object.assign(provider(raw, 'contabo').planLines[0].source, {
-            retrievedAt: '2026-02-03',
-            pageDate: '2026-02-04',
-          }),
+          Object.assign(provider(raw, 'contabo').planLines[0].source, { pageDate: dayAfter(read) }),
         ),
-      ).toEqual([`${d.at('contabo')}.planLines[0].source.pageDate: must not be after retrievedAt (2026-02-03)`]);
+      ).toEqual([`${d.at('contabo')}.planLines[0].source.pageDate: must not be after retrievedAt (${read})`]);
       expect(
-        problemsAfter((raw) =>
-          Object.assign(provider(raw, 'contabo').planLines[0].source, {
-            retrievedAt: '2026-02-03',
-            pageDate: '2026-02-03',
-          }),
-        ),
+        problemsAfter((raw) => Object.assign(provider(raw, 'contabo').planLines[0].source, { pageDate: read })),
       ).toEqual([]);
     });
 
@@ -989,7 +983,14 @@ describe('validateDataset', () => {
       expect(entryProblems(problemsAfter((raw) => onlyThisPlanMeetsIt(raw, 'hostinger', 'KVM 1')))).toEqual([
         'data/use-cases.json: useCases[0] (wordpress).minimumSpec: no plan sold without commitment meets it, so there is no entry price',
       ]);
-      expect(entryProblems(problemsAfter((raw) => onlyThisPlanMeetsIt(raw, 'contabo', 'Cloud VDS S')))).toHaveLength(1);
+      expect(
+        entryProblems(
+          problemsAfter((raw) => {
+            onlyThisPlanMeetsIt(raw, 'contabo', 'Cloud VDS S');
+            plan(raw, 'contabo', 'Cloud VDS S').monthToMonthPrice = null;
+          }),
+        ),
+      ).toHaveLength(1);
       expect(
         entryProblems(
           problemsAfter((raw) => {

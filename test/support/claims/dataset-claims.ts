@@ -777,8 +777,8 @@ export function checkExistence(prose: Prose): Finding[] {
  * - ovhcloud: plan names VPS-1 ... VPS-6, with the range year when there is one ("VPS-1 2027"), and
  *   catalogue codes vps-2025-model1, vps-le-2-2-40, vps-starter-1-2-20, vps-value-1-2-40 and the like.
  * An identifier is sold when it equals (case-insensitively) the providerPlanId or the name of a plan whose
- * line is not discontinued. A bare "VPS-1" is therefore sold (the 2027 range's entry plan has that name);
- * "VPS-2" to "VPS-6" are only in the discontinued 2025 range.
+ * line is not discontinued. A bare "VPS-1" to "VPS-4" is therefore sold (the 2027 range's plans have those
+ * names); "VPS-5" and "VPS-6" are only in the discontinued 2025 range.
  */
 export const PLAN_ID_PATTERNS: Record<string, RegExp> = {
   hetzner: /\b(?:cx|cax|cpx|ccx)\d{2}\b/gi,
