@@ -25,6 +25,8 @@ export interface RequestContext {
   malformedTarget?: string;
   /** The client's address (clientAddressOf), read once: Express computes `req.ip` anew on every read. */
   clientAddress?: string;
+  /** How many headers CommonHeaders set on the response (distinct names), once it has set them. */
+  commonHeaders?: number;
 }
 
 const CONTEXT = Symbol('vpsapi.requestContext');

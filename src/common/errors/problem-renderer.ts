@@ -24,8 +24,10 @@ export interface RenderedProblem {
 /**
  * Turns a problem into the bytes and headers of its answer: the envelope under /api/, a JSON-RPC error
  * on /mcp, and elsewhere a page (HTML, or markdown when asked for) unless the client asked for JSON.
- * The error filter writes what this renders, and so does the front door for the refusals it answers
- * itself (Refusals): one rendering, two writers.
+ * The error filter writes what this renders, and so do the parser-level refusals
+ * (MalformedRequestAnswer): one rendering, two writers. A problem made once and thrown for many requests
+ * (the catch-all's 404) is rendered once per JSON form; pages are the dataset's, so they are looked up
+ * each time.
  */
 @Injectable()
 export class ProblemRenderer {
@@ -41,7 +43,17 @@ export class ProblemRenderer {
     return errorForm(req);
   }
 
+  /** Renderings of the JSON forms, by problem: they depend on the problem and the configuration only. */
+  private readonly rendered = new WeakMap<HttpProblem, Partial<Record<'json' | 'mcp', RenderedProblem>>>();
+
   render(problem: HttpProblem, form: ErrorForm): RenderedProblem {
+    if (form !== 'json' && form !== 'mcp') return this.renderNow(problem, form);
+    let forms = this.rendered.get(problem);
+    if (!forms) this.rendered.set(problem, (forms = {}));
+    return (forms[form] ??= this.renderNow(problem, form));
+  }
+
+  private renderNow(problem: HttpProblem, form: ErrorForm): RenderedProblem {
     const { body, contentType, headers } = this.body(problem, form);
     return {
       status: problem.status,

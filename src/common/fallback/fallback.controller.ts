@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AppConfig } from '../../config/app-config.js';
 import { methodNotAllowed, routeNotFound } from '../errors/problems.js';
+import type { HttpProblem } from '../errors/http-problem.js';
 import { ALLOW_READ, isApiPath, READ_METHODS } from '../http/api-paths.js';
 
 const READ = new Set<string>(READ_METHODS);
@@ -19,11 +20,16 @@ const READ = new Set<string>(READ_METHODS);
 @ApiExcludeController()
 @Controller()
 export class FallbackController {
-  constructor(private readonly config: AppConfig) {}
+  /** The 404 is the same for every path, so it is made once (ProblemRenderer then renders it once per form). */
+  private readonly notFound: HttpProblem;
+
+  constructor(config: AppConfig) {
+    this.notFound = routeNotFound(config);
+  }
 
   @All('{*path}')
   refuse(@Req() req: Request): never {
     if (!READ.has(req.method) && isApiPath(req.originalUrl)) throw methodNotAllowed(req.method, ALLOW_READ);
-    throw routeNotFound(this.config);
+    throw this.notFound;
   }
 }

@@ -62,10 +62,14 @@ export class ErrorResponseFilter implements ExceptionFilter {
     if (res.headersSent) return;
     const rendered = this.renderer.render(problem, this.renderer.formOf(req.path, req));
     // Headers a handler or the interceptor set for the answer it meant to give (a document's ETag, a
-    // redirect's Location) are not the error's.
-    for (const name of res.getHeaderNames()) if (name !== 'connection') res.removeHeader(name);
+    // redirect's Location) are not the error's. When the response carries the common headers and
+    // nothing else (a handler that threw, the catch-all's 404), they stand as they are.
+    const names = res.getHeaderNames();
+    if (context.commonHeaders !== names.length) {
+      for (const name of names) if (name !== 'connection') res.removeHeader(name);
+      this.commonHeaders.apply(req, res);
+    }
     res.statusCode = rendered.status;
-    this.commonHeaders.apply(req, res);
     for (const [name, value] of rendered.headers) res.setHeader(name, value);
     res.end(req.method === 'HEAD' ? undefined : rendered.body);
   }

@@ -70,12 +70,26 @@ export class CommonHeaders {
 
   /** Sets the common headers on the response to `req`, which has not started. */
   apply(req: Request, res: ServerResponse): void {
-    const { id, counted } = contextOf(req);
+    const context = contextOf(req);
+    const { id, counted } = context;
     // The same headers as `list`, set without building the list: this runs for every request.
-    for (const [name, value] of this.fixed()) res.setHeader(name, value);
-    if (id !== undefined) res.setHeader('X-Request-Id', id);
-    if (counted) for (const [name, value] of rateLimitHeaders(counted, this.windowSeconds)) res.setHeader(name, value);
-    if (this.https.hsts(req)) res.setHeader('Strict-Transport-Security', HSTS);
+    const fixed = this.fixed();
+    for (const [name, value] of fixed) res.setHeader(name, value);
+    let set = fixed.length;
+    if (id !== undefined) {
+      res.setHeader('X-Request-Id', id);
+      set++;
+    }
+    if (counted) {
+      const limits = rateLimitHeaders(counted, this.windowSeconds);
+      for (const [name, value] of limits) res.setHeader(name, value);
+      set += limits.length;
+    }
+    if (this.https.hsts(req)) {
+      res.setHeader('Strict-Transport-Security', HSTS);
+      set++;
+    }
+    context.commonHeaders = set;
   }
 
   /**
