@@ -45,6 +45,13 @@ export const MCP_PREFLIGHT_HEADERS: readonly [string, string][] = [
   ['Allow', 'POST, OPTIONS'],
 ];
 
+/** What the common headers of one answer depend on. */
+interface CommonHeadersOf {
+  id?: string;
+  counted?: RateLimitState;
+  hsts: boolean;
+}
+
 /**
  * The headers every response carries, in one function: CORS for any origin (the data is public),
  * helmet's security headers, the dataset version, a default cache policy (`no-store`: a document sets
@@ -71,37 +78,40 @@ export class CommonHeaders {
   /** Sets the common headers on the response to `req`, which has not started. */
   apply(req: Request, res: ServerResponse): void {
     const context = contextOf(req);
-    const { id, counted } = context;
-    // The same headers as `list`, set without building the list: this runs for every request.
-    const fixed = this.fixed();
-    for (const [name, value] of fixed) res.setHeader(name, value);
-    let set = fixed.length;
-    if (id !== undefined) {
-      res.setHeader('X-Request-Id', id);
-      set++;
-    }
-    if (counted) {
-      const limits = rateLimitHeaders(counted, this.windowSeconds);
-      for (const [name, value] of limits) res.setHeader(name, value);
-      set += limits.length;
-    }
-    if (this.https.hsts(req)) {
-      res.setHeader('Strict-Transport-Security', HSTS);
-      set++;
-    }
-    context.commonHeaders = set;
+    const request = { id: context.id, counted: context.counted, hsts: this.https.hsts(req) };
+    // How many were set, so the error filter can tell a response that carries nothing else.
+    context.commonHeaders = this.each(request, (name, value) => res.setHeader(name, value));
   }
 
   /**
    * The common headers of an answer as a list: `id` is the request id, `counted` the request's count
    * against the rate limit (none for a request exempt from it), `hsts` whether it came over HTTPS.
    */
-  list(request: { id?: string; counted?: RateLimitState; hsts: boolean }): (readonly [string, string])[] {
-    const headers = [...this.fixed()];
-    if (request.id !== undefined) headers.push(['X-Request-Id', request.id]);
-    if (request.counted) headers.push(...rateLimitHeaders(request.counted, this.windowSeconds));
-    if (request.hsts) headers.push(['Strict-Transport-Security', HSTS]);
+  list(request: CommonHeadersOf): (readonly [string, string])[] {
+    const headers: (readonly [string, string])[] = [];
+    this.each(request, (name, value) => headers.push([name, value]));
     return headers;
+  }
+
+  /** Hands every common header of an answer to `write`, in order; returns how many (each name once). */
+  private each(request: CommonHeadersOf, write: (name: string, value: string) => void): number {
+    const fixed = this.fixed();
+    for (const [name, value] of fixed) write(name, value);
+    let count = fixed.length;
+    if (request.id !== undefined) {
+      write('X-Request-Id', request.id);
+      count++;
+    }
+    if (request.counted) {
+      const limits = rateLimitHeaders(request.counted, this.windowSeconds);
+      for (const [name, value] of limits) write(name, value);
+      count += limits.length;
+    }
+    if (request.hsts) {
+      write('Strict-Transport-Security', HSTS);
+      count++;
+    }
+    return count;
   }
 
   private fixed(): readonly (readonly [string, string])[] {
