@@ -2,7 +2,7 @@ import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
-import { rememberOnConnection } from '../request/request-context.js';
+import { forgetOnConnection, rememberOnConnection } from '../request/request-context.js';
 import { httpLoggingOptions } from './http-logging.js';
 import { APP_LOGGER } from './logger.js';
 import { MetricsService } from './metrics.service.js';
@@ -17,8 +17,8 @@ import { routeTemplate } from './route-template.js';
  *   lines through the first one's logger; nestjs-pino still carries Nest's own logs (AppModule);
  * - the metrics sample (method, route template, status, latency) when the answer is finished, through
  *   prom-client (MetricsService);
- * - the request as its connection's last one, for a parser error that follows on that connection
- *   (MalformedRequestAnswer).
+ * - the request as its connection's last one while it is being read or answered, for a parser error
+ *   that follows on that connection (MalformedRequestAnswer); forgotten when its answer is finished.
  */
 @Injectable()
 export class RequestObserverMiddleware implements NestMiddleware {
@@ -34,14 +34,15 @@ export class RequestObserverMiddleware implements NestMiddleware {
   use(req: Request, res: Response, next: NextFunction): void {
     const started = process.hrtime.bigint();
     rememberOnConnection(req, res);
-    res.once('finish', () =>
+    res.once('finish', () => {
+      forgetOnConnection(req, res);
       this.metrics.observeRequest(
         req.method,
         routeTemplate(req),
         res.statusCode,
         Number(process.hrtime.bigint() - started) / 1e9,
-      ),
-    );
+      );
+    });
     this.log(req, res, next);
   }
 }
