@@ -60,8 +60,8 @@ export function rememberOnConnection(req: IncomingMessage, res: ServerResponse):
  * Forgets `req` as its connection's last request once it is complete and its answer `res` is finished.
  * From then on a parser error on the connection can only be a new request, which is what
  * MalformedRequestAnswer concludes when it finds no last request. A finished request kept until the
- * connection's next one would survive garbage collections it need not: with fifty keep-alive
- * connections, that doubled what each scavenge copied and promoted, and a 304 cost a third more CPU
+ * connection's next one stays alive for garbage collections it need not survive: with fifty keep-alive
+ * connections, old-space collections ran five times as often and a 304 cost about a third more CPU
  * (docs/performance.md).
  */
 export function forgetOnConnection(req: IncomingMessage, res: ServerResponse): void {
