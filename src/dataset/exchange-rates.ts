@@ -6,7 +6,15 @@ export type Conversion = readonly [from: string, to: string];
 
 /** Converts amounts between the currencies of a rate table whose rates may each have their own day. */
 export class ExchangeRates {
-  constructor(private readonly table: ExchangeRatesRecord) {}
+  /** The day of each rate, by currency (every currency but the base, which needs none), sorted by code. */
+  readonly rateDates: Readonly<Record<string, string>>;
+
+  constructor(private readonly table: ExchangeRatesRecord) {
+    // Once per table (a dataset version): answers look the days up per conversion.
+    this.rateDates = Object.fromEntries(
+      this.currencies.filter((c) => c !== table.base).map((c) => [c, table.rateDates?.[c] ?? table.date]),
+    );
+  }
 
   /** Day of the oldest rate in the table. */
   get date(): string {
@@ -26,13 +34,6 @@ export class ExchangeRates {
   /** Currencies the table can convert between, sorted. */
   get currencies(): string[] {
     return Object.keys(this.table.rates).sort();
-  }
-
-  /** The day of each rate, by currency (every currency but the base, which needs none), sorted by code. */
-  get rateDates(): Record<string, string> {
-    return Object.fromEntries(
-      this.currencies.filter((c) => c !== this.table.base).map((c) => [c, this.table.rateDates?.[c] ?? this.date]),
-    );
   }
 
   has(currency: string): boolean {
