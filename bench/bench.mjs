@@ -22,7 +22,7 @@ const flag = (name, fallback) =>
 const DURATION = smoke ? 1 : flag('--duration', 8);
 const ROUNDS = smoke ? 1 : flag('--rounds', 3);
 
-// The service, the bare server and the framework floor run on the Node major the image runs (V8's
+// The service, the bare server and the two floors run on the Node major the image runs (V8's
 // collector and compiler differ between majors by more than any row's target): on another node, the
 // benchmark runs itself again under that major from the npm registry (`npx -p node@<major>`), which puts
 // that node first on PATH for every process it starts.
@@ -285,21 +285,30 @@ async function main() {
     s.bytes = r.body.length;
   }
   for (const s of scenarios.filter((x) => x.mcp)) s.bytes = (await record(service.url, s)).body.length;
-  // The ceiling (bare node:http) and the framework floor (a bare Nest app on Express), both replaying
-  // the same table; the floor is started with the service's runtime settings.
+  // The ceiling (bare node:http), the framework floor (a bare Nest app on Express) and the rules floor
+  // (a Nest app applying the service's rules the libraries' way), all replaying the same table; the
+  // floors are started with the service's runtime settings.
   const replay = async (script, env) => {
     const child = spawn('node', [script], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...env } });
     child.stdin.end(JSON.stringify(table));
-    const port = await new Promise((resolve) =>
-      child.stdout.on('data', (d) => {
+    const port = await new Promise((resolve) => {
+      const listening = (d) => {
         const m = /LISTENING (\d+)/.exec(String(d));
-        if (m) resolve(Number(m[1]));
-      }),
-    );
+        if (!m) return;
+        // What follows (the rules floor's access log) is read and discarded, as the service's is.
+        child.stdout.off('data', listening).resume();
+        resolve(Number(m[1]));
+      };
+      child.stdout.on('data', listening);
+    });
     return { child, url: `http://127.0.0.1:${port}` };
   };
   const { child: baseline, url: baselineUrl } = await replay('bench/baseline-server.mjs', {});
   const { child: floor, url: floorUrl } = await replay('bench/floor-server.mjs', {
+    NODE_ENV: 'production',
+    ...productionRuntimeEnv(),
+  });
+  const { child: rulesFloor, url: rulesFloorUrl } = await replay('bench/rules-floor-server.mjs', {
     NODE_ENV: 'production',
     ...productionRuntimeEnv(),
   });
@@ -309,6 +318,7 @@ async function main() {
     for (const [who, url] of [
       ['baseline', baselineUrl],
       ['framework floor', floorUrl],
+      ['rules floor', rulesFloorUrl],
     ]) {
       const theirs = await record(url, s);
       if (
@@ -324,7 +334,7 @@ async function main() {
   const results = Object.fromEntries(
     scenarios.map((s) => [
       s.name,
-      { service: [], baseline: [], floor: [], p50: [], p99: [], basep99: [], cpu: [], redisCalls: [] },
+      { service: [], baseline: [], floor: [], rulesFloor: [], p50: [], p99: [], basep99: [], cpu: [], redisCalls: [] },
     ]),
   );
   // Where the service's peak RSS was reached: the high-water mark after each run, in order.
@@ -359,31 +369,35 @@ async function main() {
         entry.baseline.push(b.requests.average);
         entry.basep99.push(b.latency.p99);
         entry.floor.push((await run(floorUrl, s, DURATION)).requests.average);
+        entry.rulesFloor.push((await run(rulesFloorUrl, s, DURATION)).requests.average);
       }
       if (r.non2xx && !s.refusal && !s.headers?.['if-none-match']) entry.errors = (entry.errors ?? 0) + r.non2xx;
     }
   }
   const peakRssMb = processStats(service.pid).peakRssMb;
+  const rulesFloorPeakRssMb = processStats(rulesFloor.pid).peakRssMb;
   shared.child.kill('SIGTERM');
   if (only !== undefined) {
     console.table(
       rowsOf(scenarios, results).map(
-        ({ scenario, reqPerSec, baselineReqPerSec, ratio, floorRatio, cpuUsPerRequest }) => ({
+        ({ scenario, reqPerSec, baselineReqPerSec, ratio, floorRatio, rulesFloorRatio, cpuUsPerRequest }) => ({
           scenario,
           reqPerSec,
           baselineReqPerSec,
           ratio,
           floorRatio,
+          rulesFloorRatio,
           cpuUsPerRequest,
         }),
       ),
     );
     console.log(
-      `peak RSS ${Math.round(peakRssMb)} MB; rises: ${peaks.map((p) => `${p.rssMb} after ${p.after}`).join(', ')}`,
+      `peak RSS ${Math.round(peakRssMb)} MB (rules floor ${Math.round(rulesFloorPeakRssMb)} MB); rises: ${peaks.map((p) => `${p.rssMb} after ${p.after}`).join(', ')}`,
     );
     redis.child.kill('SIGTERM');
     baseline.kill('SIGKILL');
     floor.kill('SIGKILL');
+    rulesFloor.kill('SIGKILL');
     service.child.kill('SIGTERM');
     return;
   }
@@ -423,6 +437,7 @@ async function main() {
     searchP99VsGetP99: Number((search.p99Ms / getProviderP99).toFixed(2)),
     peakRssMb: Math.round(peakRssMb),
     peakRssSteps: peaks,
+    rulesFloorPeakRssMb: Math.round(rulesFloorPeakRssMb),
     redis: { commandsPerRequest: Number(commandsPerRequest.toFixed(3)), ...redisBench },
   };
   writeFileSync('bench/results.json', `${JSON.stringify(summary, null, 2)}\n`);
@@ -437,7 +452,7 @@ async function main() {
   );
   console.log(`search_guides p99 / get_vps_provider p99: ${summary.searchP99VsGetP99} (target <= 3)`);
   console.log(
-    `peak RSS of the service: ${summary.peakRssMb} MB (target <= 150); rises: ${peaks.map((p) => `${p.rssMb} after ${p.after}`).join(', ')}`,
+    `peak RSS of the service: ${summary.peakRssMb} MB (target <= 150; rules floor ${summary.rulesFloorPeakRssMb} MB); rises: ${peaks.map((p) => `${p.rssMb} after ${p.after}`).join(', ')}`,
   );
   console.log(
     `Redis: ${summary.redis.commandsPerRequest} commands per request; one redis-server runs the hit script ${summary.redis.evalPerSecond}/s (${summary.redis.evalPerSecondPipelined16}/s with 16 in flight per connection)`,
@@ -445,6 +460,7 @@ async function main() {
 
   baseline.kill('SIGKILL');
   floor.kill('SIGKILL');
+  rulesFloor.kill('SIGKILL');
   service.child.kill('SIGTERM');
   await sleep(200);
 }
@@ -469,6 +485,8 @@ function rowsOf(scenarios, results, commandsPerRequest) {
       ratio: Number((rps / base).toFixed(2)),
       // What Nest and Express alone reach on the same bytes, over the same baseline.
       floorRatio: s.mcp ? undefined : Number((median(e.floor) / base).toFixed(2)),
+      // What a Nest app applying every rule the libraries' way reaches on the same bytes (rules-floor-server.mjs).
+      rulesFloorRatio: s.mcp ? undefined : Number((median(e.rulesFloor) / base).toFixed(2)),
       versus: s.mcp ? 'JSON API getProvider' : 'bare node:http, same bytes',
       bytes: s.bytes,
       cpuUsPerRequest: Number(median(e.cpu).toFixed(1)),
@@ -484,7 +502,7 @@ function rowsOf(scenarios, results, commandsPerRequest) {
 /** bench/README.md: the latest full run, the machine, and how to read it. */
 function report(summary, tenth) {
   const row = (r) =>
-    `| ${r.scenario} | ${r.bytes} | ${r.reqPerSec} | ${r.p50Ms} | ${r.p99Ms} | ${r.baselineReqPerSec} | **${r.ratio}** | ${r.floorRatio ?? ''} | ${r.target ?? ''} | ${r.cpuUsPerRequest} |`;
+    `| ${r.scenario} | ${r.bytes} | ${r.reqPerSec} | ${r.p50Ms} | ${r.p99Ms} | ${r.baselineReqPerSec} | **${r.ratio}** | ${r.floorRatio ?? ''} | ${r.rulesFloorRatio ?? ''} | ${r.target ?? ''} | ${r.cpuUsPerRequest} |`;
   return `# Benchmark
 
 \`npm run bench\` builds the service, starts it as production runs it (\`NODE_ENV=production\`, the
@@ -502,13 +520,13 @@ ${summary.date.slice(0, 10)} on ${summary.machine.cpus} × ${summary.machine.mod
 servers share the machine, so absolute numbers are low and noisy: read the **ratios**, measured in
 the same run.
 
-| scenario | body bytes | req/s | p50 ms | p99 ms | baseline req/s | ratio | framework floor | target | CPU µs/request |
-|---|---|---|---|---|---|---|---|---|---|
+| scenario | body bytes | req/s | p50 ms | p99 ms | baseline req/s | ratio | framework floor | rules floor | target | CPU µs/request |
+|---|---|---|---|---|---|---|---|---|---|---|
 ${summary.rows.map(row).join('\n')}
 
 - 429 flood (one client far over its limit for ${summary.flood429.seconds} s): ${summary.flood429.firstWindow} req/s over the first ${tenth} s, ${summary.flood429.lastWindow} over the last ${tenth} s: ratio **${summary.flood429.ratio.toFixed(2)}** (target ≥ 0.9).
 - \`search_guides\` p99 / \`get_vps_provider\` p99: **${summary.searchP99VsGetP99}** (target ≤ 3).
-- Peak RSS of the service during the run: **${summary.peakRssMb} MB** (target ≤ 150); where it rose: ${summary.peakRssSteps.map((p) => `${p.rssMb} MB after ${p.after}`).join('; ')}.
+- Peak RSS of the service during the run: **${summary.peakRssMb} MB** (target ≤ 150; the rules floor's, under the non-MCP rows only: ${summary.rulesFloorPeakRssMb} MB); where it rose: ${summary.peakRssSteps.map((p) => `${p.rssMb} MB after ${p.after}`).join('; ')}.
 - \`RATE_LIMIT_STORE=redis\` against a real redis-server on the same machine: **${summary.redis.commandsPerRequest}** Redis commands per request (\`INFO commandstats\`); that redis-server runs the limiter's hit script ${summary.redis.evalPerSecond} times a second from 50 clients (${summary.redis.evalPerSecondPipelined16} with 16 commands in flight per connection; \`redis-benchmark\`). Capacity model: [docs/capacity.md](../docs/capacity.md).
 
 ## How to read it
@@ -522,6 +540,13 @@ ${summary.rows.map(row).join('\n')}
   (\`bench/floor-server.mjs\`: one controller writing the recorded answer; no guard, interceptor,
   filter, logs or metrics), over the same baseline: what the framework the design card names costs on
   its own, the most any row of the service could reach.
+- *rules floor*: the same bytes answered by a NestJS application that applies every rule the service
+  applies, each the way its library documents it, and nothing else (\`bench/rules-floor-server.mjs\`:
+  @nestjs/throttler's ThrottlerGuard over the service's O(1) counter storage, one interceptor writing
+  the recorded headers, one exception filter, nestjs-pino's access line, a prom-client counter and
+  histogram per request), over the same baseline: what the design card's pipeline costs wherever it is
+  built. It has no dataset, pages, MCP, negotiation or request context, so the service is not expected
+  above it.
 - *CPU µs/request*: user + system CPU time of the service process divided by the requests it answered
   in that run (from \`/proc\`), the least noisy column on a shared machine.
 - The raw figures of the run are in \`bench/results.json\` (not committed; written by every run).

@@ -29,13 +29,18 @@ describe('the benchmark, in smoke mode', () => {
       expect(row.reqPerSec).toBeGreaterThan(0);
       expect(row.baselineReqPerSec).toBeGreaterThan(0);
       expect(row.errors).toBe(0);
-      // Every request row is also measured on the framework floor (a bare Nest app on Express).
-      if (!row.scenario.startsWith('MCP ')) expect(row.floorRatio).toBeGreaterThan(0);
+      // Every request row is also measured on the framework floor (a bare Nest app on Express) and the
+      // rules floor (a Nest app applying the service's rules the libraries' way).
+      if (!row.scenario.startsWith('MCP ')) {
+        expect(row.floorRatio).toBeGreaterThan(0);
+        expect(row.rulesFloorRatio).toBeGreaterThan(0);
+      }
     }
     // The service ran on the Node major the image runs, whichever node started the benchmark.
     const imageMajor = /^FROM node:(\d+)/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1];
     expect(results.machine.node.split('.')[0]).toBe(`v${imageMajor}`);
     expect(results.peakRssMb).toBeGreaterThan(0);
+    expect(results.rulesFloorPeakRssMb).toBeGreaterThan(0);
     // The shared limit costs Redis commands, counted by Redis itself.
     expect(results.redis.commandsPerRequest).toBeGreaterThan(0);
     expect(results.redis.evalPerSecond).toBeGreaterThan(0);
