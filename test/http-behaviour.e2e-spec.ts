@@ -115,7 +115,6 @@ describe('HTTP behaviour', () => {
     });
 
     it('answers 304 to fetch(), which adds Cache-Control: no-cache to every request carrying If-None-Match', async () => {
-      // The first GET of each path goes through the controller, the later ones through the front door.
       // Identity: the compressed variants of a path appear after its first request, with ETags of their own.
       const identity = { 'Accept-Encoding': 'identity' };
       for (const path of ['/api/use-cases.json', '/api/use-cases.json', '/guides/swap-file']) {
@@ -250,8 +249,6 @@ describe('HTTP behaviour', () => {
     });
 
     it('turns an unexpected failure into a generic 500 with a request id and no internals', async () => {
-      // A path no other test of this app requests: one already answered is served from the front door's
-      // memory, not the controller.
       const path = '/api/providers/digitalocean.json';
       const spy = jest.spyOn(ProvidersService.prototype, 'get').mockImplementation(() => {
         throw new Error('secret internal detail at /srv/app/db.ts:42');

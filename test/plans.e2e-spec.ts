@@ -210,18 +210,15 @@ describe('the plan table', () => {
       },
     );
 
-    it.each(paths)(
-      '%s answers If-None-Match with 304 and no body, both through the controller and the front door',
-      async (path) => {
-        const { headers } = await t.http.get(path);
-        for (let i = 0; i < 2; i++) {
-          const res = await t.http.get(path).set('If-None-Match', headers.etag).expect(304);
-          expect(res.text).toBe('');
-          expect(res.headers.etag).toBe(headers.etag);
-        }
-        await t.http.get(path).set('If-None-Match', '"stale"').expect(200);
-      },
-    );
+    it.each(paths)('%s answers If-None-Match with 304 and no body, every time it is asked', async (path) => {
+      const { headers } = await t.http.get(path);
+      for (let i = 0; i < 2; i++) {
+        const res = await t.http.get(path).set('If-None-Match', headers.etag).expect(304);
+        expect(res.text).toBe('');
+        expect(res.headers.etag).toBe(headers.etag);
+      }
+      await t.http.get(path).set('If-None-Match', '"stale"').expect(200);
+    });
 
     it.each(paths)('%s answers HEAD with the GET headers and no body', async (path) => {
       const [get, head] = await Promise.all([t.http.get(path), t.http.head(path)]);

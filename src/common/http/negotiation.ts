@@ -8,8 +8,8 @@ const MAX_REMEMBERED_LENGTH = 512;
 
 /**
  * A negotiation whose answer depends on the Accept header alone, remembered per header value so
- * that a repeated value is not parsed again (the front door asks on every page and error it
- * answers). Bounded: past MAX_REMEMBERED values, or for a long value, it negotiates each time.
+ * that a repeated value is not parsed again (pages ask on every request, and the error filter on every
+ * error outside the API). Bounded: past MAX_REMEMBERED values, or for a long value, it negotiates each time.
  */
 export function byAccept<T>(negotiate: (req: IncomingMessage) => T): (req: IncomingMessage) => T {
   const answers = new Map<string | undefined, T>();
