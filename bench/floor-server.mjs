@@ -5,23 +5,13 @@
 import 'reflect-metadata';
 import { All, Controller, Module, Req, Res } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { keyOf, listenFloor, readTable } from './replay.mjs';
 
-const chunks = [];
-for await (const chunk of process.stdin) chunks.push(chunk);
-const table = new Map(
-  JSON.parse(Buffer.concat(chunks).toString()).map((r) => [
-    r.key,
-    { status: r.status, headers: r.headers, body: Buffer.from(r.body, 'base64') },
-  ]),
-);
-const keyOf = (method, url, encoding, ifNoneMatch, accept) =>
-  `${method} ${url} ${encoding ?? ''} ${ifNoneMatch ?? ''} ${accept ?? ''}`;
+const table = await readTable();
 
 class Replay {
   answer(req, res) {
-    const entry = table.get(
-      keyOf(req.method, req.url, req.headers['accept-encoding'], req.headers['if-none-match'], req.headers.accept),
-    );
+    const entry = table.get(keyOf(req));
     if (!entry) {
       res.writeHead(404).end();
       return;
@@ -40,9 +30,4 @@ class FloorModule {}
 Module({ controllers: [Replay] })(FloorModule);
 
 const app = await NestFactory.create(FloorModule, { logger: false, bodyParser: false });
-const express = app.getHttpAdapter().getInstance();
-express.set('etag', false);
-express.disable('x-powered-by');
-const server = await app.listen(0, '127.0.0.1');
-server.keepAliveTimeout = 65_000;
-console.log(`LISTENING ${server.address().port}`);
+await listenFloor(app);

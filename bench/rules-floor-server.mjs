@@ -17,25 +17,14 @@ import pino from 'pino';
 import { Counter, Histogram, Registry } from 'prom-client';
 import { map } from 'rxjs';
 import { FixedWindowMemoryStorage } from '../dist/common/rate-limit/fixed-window-memory.storage.js';
+import { keyOf, listenFloor, readTable } from './replay.mjs';
 
-// Headers Node writes itself.
+// Recorded headers without those Node writes itself.
 const NODE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
-const chunks = [];
-for await (const chunk of process.stdin) chunks.push(chunk);
-const table = new Map(
-  JSON.parse(Buffer.concat(chunks).toString()).map((r) => [
-    r.key,
-    {
-      status: r.status,
-      headers: Object.entries(r.headers).filter(([name]) => !NODE_HEADERS.has(name)),
-      body: Buffer.from(r.body, 'base64'),
-    },
-  ]),
-);
-const entryOf = (req) =>
-  table.get(
-    `${req.method} ${req.url} ${req.headers['accept-encoding'] ?? ''} ${req.headers['if-none-match'] ?? ''} ${req.headers.accept ?? ''}`,
-  );
+const table = await readTable();
+for (const entry of table.values())
+  entry.headers = Object.entries(entry.headers).filter(([name]) => !NODE_HEADERS.has(name));
+const entryOf = (req) => table.get(keyOf(req));
 
 class NotServed extends Error {}
 const notServed = new NotServed('not served');
@@ -143,10 +132,5 @@ Module({
 })(RulesFloorModule);
 
 const app = await NestFactory.create(RulesFloorModule, new BytesAdapter(), { logger: false, bodyParser: false });
-const express = app.getHttpAdapter().getInstance();
-express.set('etag', false);
-express.disable('x-powered-by');
-const server = await app.listen(0, '127.0.0.1');
-server.keepAliveTimeout = 65_000;
-// Before the first access line: bench.mjs reads the port, then discards what follows.
-console.log(`LISTENING ${server.address().port}`);
+// The port is printed before the first access line: bench.mjs reads it, then discards what follows.
+await listenFloor(app);
