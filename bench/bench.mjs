@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { request } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { freePort } from '../scripts/cluster-local.mjs';
+import { keyOf } from './replay.mjs';
 import { productionNodeArgs, productionNodeMajor, productionRuntimeEnv } from '../scripts/production-node-options.mjs';
 import { cpus, totalmem } from 'node:os';
 import { Socket } from 'node:net';
@@ -277,7 +278,7 @@ async function main() {
   for (const s of scenarios.filter((x) => !x.mcp)) {
     const r = await record(urlOf(s), s);
     table.push({
-      key: `${s.method ?? 'GET'} ${s.path} ${s.headers?.['accept-encoding'] ?? ''} ${s.headers?.['if-none-match'] ?? ''} ${s.headers?.accept ?? ''}`,
+      key: keyOf({ method: s.method ?? 'GET', url: s.path, headers: s.headers ?? {} }),
       status: r.status,
       headers: r.headers,
       body: r.body.toString('base64'),

@@ -14,7 +14,10 @@ export async function readTable() {
   );
 }
 
-/** The key of the recorded answer to a request: method, target, and the headers that choose the answer. */
+/**
+ * The key of the recorded answer to a request (or to a scenario, for bench.mjs's table): method, target,
+ * and the headers that choose the answer, by their lowercase names.
+ */
 export const keyOf = (req) =>
   `${req.method} ${req.url} ${req.headers['accept-encoding'] ?? ''} ${req.headers['if-none-match'] ?? ''} ${req.headers.accept ?? ''}`;
 

@@ -59,10 +59,9 @@ export function rememberOnConnection(req: IncomingMessage, res: ServerResponse):
 /**
  * Forgets `req` as its connection's last request once it is complete and its answer `res` is finished.
  * From then on a parser error on the connection can only be a new request, which is what
- * MalformedRequestAnswer concludes when it finds no last request. A finished request kept until the
- * connection's next one stays alive for garbage collections it need not survive: with fifty keep-alive
- * connections, old-space collections ran five times as often and a 304 cost about a third more CPU
- * (docs/performance.md).
+ * MalformedRequestAnswer concludes when it finds no last request. Kept until the connection's next
+ * request instead, every answered request (and all that hangs from it) would survive young-generation
+ * collections and be promoted, for the old-space collector to take (measured: docs/performance.md).
  */
 export function forgetOnConnection(req: IncomingMessage, res: ServerResponse): void {
   if (req.complete && lastOnConnection.get(req.socket)?.res === res) lastOnConnection.delete(req.socket);
